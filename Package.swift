@@ -1,0 +1,34 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The root package has no package dependencies: only the toolchain (Foundation, Dispatch,
+// FoundationNetworking on Linux; Security and os behind `#if canImport`). Tools and benchmarks
+// live in the nested packages `Tools/` and `Benchmarks/`.
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "AccessEnabler",
+    platforms: [.iOS(.v16), .tvOS(.v16), .macOS(.v13)],
+    products: [
+        .library(name: "AccessEnabler", targets: ["AccessEnabler"]),
+        .library(name: "AccessEnablerTesting", targets: ["AccessEnablerTesting"]),
+    ],
+    targets: [
+        .target(name: "AccessEnabler", swiftSettings: swiftSettings),
+        .target(name: "AccessEnablerTesting", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AccessEnablerTests",
+            dependencies: ["AccessEnabler", "AccessEnablerTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AccessEnablerTestingTests",
+            dependencies: ["AccessEnabler", "AccessEnablerTesting"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

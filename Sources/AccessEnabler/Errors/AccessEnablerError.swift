@@ -1,0 +1,174 @@
+import Foundation
+
+/// The one error type of the SDK: every failure carries an enhanced-error ``Status``.
+///
+/// Server failures carry the server's status (passed through untouched when it has a `code`);
+/// failures the SDK detects itself have `status.status == 0`. Compare with the static cases:
+///
+/// ```swift
+/// do { try await enabler.authorize(resource: "news") }
+/// catch let error as AccessEnablerError where error == .authorizationDeniedByMVPD {
+///     showUpsell(error.status.details)
+/// }
+/// ```
+///
+/// Equality compares the ``code`` only, so a case matches whatever status and text came with it.
+/// New codes can be added without breaking callers. Descriptions never contain tokens, secrets,
+/// device identifiers or URLs.
+public struct AccessEnablerError: Error, Sendable, Hashable {
+    /// The enhanced error status: HTTP status (0 from the SDK), code, message, details, action.
+    public let status: Status
+    /// How long the server asked the SDK to wait before retrying (from `Retry-After`), if it did.
+    public let retryAfter: Duration?
+    /// The kind of underlying failure, kept as text that holds no secret (e.g. a `URLError` code).
+    let underlyingSummary: String?
+
+    /// Creates an error from a status.
+    public init(_ status: Status, retryAfter: Duration? = nil) {
+        self.init(status: status, retryAfter: retryAfter, underlyingSummary: nil)
+    }
+
+    init(status: Status, retryAfter: Duration? = nil, underlyingSummary: String?) {
+        self.status = status
+        self.retryAfter = retryAfter
+        self.underlyingSummary = underlyingSummary
+    }
+
+    /// The error code, for example `authentication_session_missing`.
+    public var code: String { status.code ?? "" }
+    /// Whether the SDK produced the error (status 0) rather than the server.
+    public var isFromSDK: Bool { status.status == 0 }
+    /// The recommended remediation.
+    public var action: Status.Action? { status.action }
+
+    public static func == (lhs: AccessEnablerError, rhs: AccessEnablerError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// A copy with a different HTTP status, keeping code, message and action.
+    func with(httpStatus: Int) -> AccessEnablerError {
+        var status = self.status
+        status.status = httpStatus
+        return AccessEnablerError(status: status, retryAfter: retryAfter, underlyingSummary: underlyingSummary)
+    }
+
+    /// A copy whose status has `details` (when non-empty) and `underlyingSummary`.
+    func with(details: String? = nil, underlying: String? = nil) -> AccessEnablerError {
+        var status = self.status
+        if let details, !details.isEmpty { status.details = details }
+        return AccessEnablerError(
+            status: status, retryAfter: retryAfter, underlyingSummary: underlying ?? underlyingSummary)
+    }
+
+    private static func sdk(_ code: String, _ action: Status.Action, _ message: String) -> AccessEnablerError {
+        AccessEnablerError(Status(status: 0, code: code, message: message, action: action))
+    }
+}
+
+// MARK: - SDK-side cases (status 0)
+
+extension AccessEnablerError {
+    /// `setRequestor` has not completed (or failed); action `retry`.
+    public static let requestorNotConfigured = sdk(
+        "requestor_not_configured", .retry,
+        "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API.")
+
+    /// The local authentication session has expired; action `authentication`.
+    public static let authenticationSessionExpired = sdk(
+        "authentication_session_expired", .authentication,
+        "The current authentication session has expired. The user must re-authenticate with a supported MVPD in order to continue.")
+
+    /// There is no local authentication session; action `authentication`.
+    public static let authenticationSessionMissing = sdk(
+        "authentication_session_missing", .authentication,
+        "The authentication session associated with this request could not be retrieved. The user must re-authenticate with a supported MVPD in order to continue.")
+
+    /// No DCR access token could be obtained; action `none`.
+    public static let accessTokenUnavailable = sdk(
+        "access_token_unavailable", .none,
+        "The request failed due to an unexpected error while retrieving the access token. Please check the validity of your software statement and custom scheme.")
+
+    /// The server answered with a body the SDK cannot read; action `none`.
+    public static let serverResponseFormatUnknown = sdk(
+        "server_response_format_unknown", .none,
+        "The request failed due to an unknown server response format. Please capture the device console logs and contact support.")
+
+    /// The request did not reach the server or no answer came back; action `none`.
+    public static let networkError = sdk(
+        "network_error", .none,
+        "The request failed due to a network error. If the issue persists over several retries, please capture the device console logs and contact support.")
+
+    /// The viewer did not pick a TV provider (the presenter returned nil); action `authentication`.
+    public static let providerNotSelected = sdk(
+        "provider_not_selected", .authentication,
+        "No TV provider was selected, so authentication was not started.")
+
+    /// The chosen MVPD is not offered by the current configuration; action `authentication`.
+    public static let providerNotAvailable = sdk(
+        "provider_not_available", .authentication,
+        "The selected TV provider is not offered by the requestor's current configuration.")
+
+    /// The login ended at a URL that is not the configured redirect URL; action `authentication`.
+    public static let invalidRedirectURL = sdk(
+        "invalid_redirect_url", .authentication,
+        "The login ended at a URL that does not match the configured redirect URL.")
+
+    /// A service provider URL is not HTTPS (plain HTTP is allowed for loopback hosts only) or is
+    /// otherwise unusable; action `configuration`.
+    public static let invalidServiceProvider = sdk(
+        "invalid_service_provider", .configuration,
+        "A service provider URL must use HTTPS; plain HTTP is allowed for loopback hosts only.")
+
+    /// An argument was empty or malformed (for example an empty resource list); action `none`.
+    public static let invalidArgument = sdk(
+        "invalid_argument", .none,
+        "An argument passed to the SDK is empty or malformed.")
+
+    /// There is no authorization for the resource in the local cache; action `authorization`.
+    public static let authorizationNotFound = sdk(
+        "authorization_not_found", .authorization,
+        "There is no authorization for this resource; the user must obtain authorization first.")
+
+    /// The token storage could not be read or written; nothing was deleted; action `retry`.
+    public static let storageFailure = sdk(
+        "storage_failure", .retry,
+        "The token storage could not be read or written. No stored data was removed.")
+}
+
+// MARK: - Server-side cases (their HTTP status comes from the response)
+
+extension AccessEnablerError {
+    /// The MVPD denied the authorization; `details` carries the MVPD's text.
+    public static let authorizationDeniedByMVPD = server(403, "authorization_denied_by_mvpd", .none, "User not authorized")
+    /// The server's authorization for the resource was not found.
+    public static let authorizationNotFoundOnServer = server(404, "authorization_not_found", .authorization, "Not Found")
+    /// The server's authorization for the resource has expired.
+    public static let authorizationExpired = server(410, "authorization_expired", .authorization, "Gone")
+    /// Too many resources in one preauthorization request.
+    public static let tooManyResources = server(403, "too_many_resources", .configuration, "Too many resources")
+    /// The server throttled the device (HTTP 429).
+    public static let tooManyRequests = server(429, "too_many_requests", .retryAfter, "Too Many Requests")
+    /// The server failed (HTTP 5xx).
+    public static let internalError = server(500, "internal_error", .retry, "Internal Server Error")
+    /// The requestor ID is unknown to the service provider.
+    public static let invalidRequestor = server(400, "invalid_requestor", .none, "The requestor parameter is missing or invalid.")
+    /// The server rejected the request as malformed.
+    public static let badRequest = server(400, "bad_request", .none, "Bad Request")
+    /// The server answered with a status the protocol does not define for this call.
+    public static let unexpectedStatus = server(0, "unexpected_response_status", .none, "The server answered with an unexpected status.")
+
+    private static func server(_ status: Int, _ code: String, _ action: Status.Action, _ message: String) -> AccessEnablerError {
+        AccessEnablerError(Status(status: status, code: code, message: message, action: action))
+    }
+}
+
+extension AccessEnablerError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    public var description: String {
+        var text = "AccessEnablerError(\(status))"
+        if let underlyingSummary { text += " caused by \(underlyingSummary)" }
+        return text
+    }
+
+    public var debugDescription: String { description }
+
+    public var errorDescription: String? { status.message ?? code }
+}

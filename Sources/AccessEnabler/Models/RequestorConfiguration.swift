@@ -1,0 +1,42 @@
+import Foundation
+
+/// The requestor's configuration, merged from every service provider that answered.
+public struct RequestorConfiguration: Sendable, Hashable {
+    /// The requestor (programmer / channel) ID.
+    public var requestorID: String
+    /// The requestor's display name, when a service provider sent one.
+    public var name: String?
+    /// The requestor's registered domains; the first one is used for login.
+    public var domains: [String]
+    /// The MVPDs offered, each bound to the first service provider that answered and listed it.
+    public var mvpds: [MVPD]
+    /// Service providers that did not answer, with the reason.
+    public var failures: [ServiceProviderFailure]
+
+    /// Creates a configuration.
+    public init(requestorID: String, name: String? = nil, domains: [String] = [], mvpds: [MVPD] = [],
+                failures: [ServiceProviderFailure] = []) {
+        self.requestorID = requestorID
+        self.name = name
+        self.domains = domains
+        self.mvpds = mvpds
+        self.failures = failures
+    }
+
+    /// The MVPD with `id`, if offered.
+    public func mvpd(withID id: String) -> MVPD? { mvpds.first { $0.id == id } }
+}
+
+/// A service provider whose configuration could not be fetched.
+public struct ServiceProviderFailure: Sendable, Hashable {
+    /// The service provider.
+    public var serviceProvider: URL
+    /// Why it failed.
+    public var error: AccessEnablerError
+
+    /// Creates a failure record.
+    public init(serviceProvider: URL, error: AccessEnablerError) {
+        self.serviceProvider = serviceProvider
+        self.error = error
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The source of time for every TTL, expiry and wait in the SDK.
+///
+/// Inject a clock through ``AccessEnabler/Configuration/clock`` to test expiry without sleeping
+/// (`AccessEnablerTesting` ships a `TestClock`).
+public protocol AccessEnablerClock: Sendable {
+    /// The current wall-clock time, compared with the server's epoch-millisecond expiries.
+    var now: Date { get }
+    /// Suspends for `duration` of this clock's time; throws `CancellationError` when cancelled.
+    func sleep(for duration: Duration) async throws
+}
+
+/// The real clock: `Date()` and `Task.sleep`.
+public struct SystemClock: AccessEnablerClock {
+    /// Creates the system clock.
+    public init() {}
+    public var now: Date { Date() }
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970, as the wire protocol counts them.
+    var epochMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The date `milliseconds` after 1970.
+    init(epochMilliseconds milliseconds: Int64) {
+        self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+    }
+
+    /// This date moved by `duration`.
+    func adding(_ duration: Duration) -> Date {
+        addingTimeInterval(duration.timeInterval)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Sends one HTTP request and returns the response, without following redirects.
+///
+/// The SDK talks to every service provider through this protocol, so tests and tools can replace
+/// the network (``URLSessionTransport`` is the default). Implementations must return 3xx responses
+/// as they are, and should throw (any error) for transport failures: the SDK reports those as
+/// `network_error`. Cancelling the calling task should cancel the request.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the response as received.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// An HTTP method.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The method name as sent on the wire, for example `GET`.
+    public let rawValue: String
+    /// Creates a method from its wire name.
+    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    /// `GET`
+    public static let get = HTTPMethod(rawValue: "GET")
+    /// `POST`
+    public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`
+    public static let put = HTTPMethod(rawValue: "PUT")
+    /// `DELETE`
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public var description: String { rawValue }
+}
+
+/// An ordered list of HTTP header fields with case-insensitive lookup.
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        /// The field name, as given.
+        public var name: String
+        /// The field value.
+        public var value: String
+        /// Creates a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    private var fields: [Field]
+
+    /// Creates headers from fields, keeping their order.
+    public init(_ fields: [Field] = []) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The first value for `name` (case-insensitive); setting replaces every field of that name.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        set {
+            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            if let newValue { fields.append(Field(name: name, value: newValue)) }
+        }
+    }
+
+    /// Appends a field, keeping any existing field of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+}
+
+/// An HTTP request as the SDK builds it.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The absolute URL, query included.
+    public var url: URL
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: Data?
+    /// How long the request may take before the transport gives up.
+    public var timeout: Duration
+
+    /// Creates a request.
+    public init(
+        method: HTTPMethod = .get,
+        url: URL,
+        headers: HTTPHeaders = [:],
+        body: Data? = nil,
+        timeout: Duration = .seconds(30)
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// An HTTP response as a transport received it.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code, for example 200.
+    public var status: Int
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body (empty when there is none).
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Whether the status is in the 2xx range.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+    /// Whether the status is a redirect with a `Location` header.
+    public var isRedirect: Bool { (300..<400).contains(status) && headers["Location"] != nil }
+}

@@ -1,0 +1,4 @@
+import Testing
+import AccessEnablerTesting
+
+@Test func placeholder() { #expect(1 + 1 == 2) }

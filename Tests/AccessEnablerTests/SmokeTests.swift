@@ -1,0 +1,6 @@
+import Testing
+@testable import AccessEnabler
+
+@Test func statusActionRoundTrip() {
+    #expect(Status.Action.applicationRegistration.rawValue == "application-registration")
+}
