@@ -15,6 +15,8 @@ public enum EntitlementEvent: Sendable, Hashable {
     case authenticationRemoved(reason: AccessEnablerError?)
     /// The viewer logged out.
     case loggedOut
+    /// The server or browser step of a logout failed; the local logout still happened.
+    case logoutIncomplete(AccessEnablerError)
     /// The token storage was unreadable and was moved aside; the store starts empty.
     case storageRecovered(StorageRecovery)
 

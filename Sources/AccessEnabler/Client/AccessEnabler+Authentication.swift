@@ -1,0 +1,128 @@
+import Foundation
+
+extension AccessEnabler {
+    /// Whether the viewer is authenticated, from the token cache only (no network).
+    ///
+    /// Authenticated means a non-expired authentication exists for the current requestor and its
+    /// MVPD is in the current configuration. Waits for a configuration load in progress.
+    public func checkAuthentication() async -> AuthenticationStatus {
+        let status = await authenticationStatus()
+        hub.emit(.authenticationChecked(.init(
+            isAuthenticated: status.isAuthenticated, mvpdID: status.authentication?.mvpd.id,
+            userID: status.authentication?.userID, fromCache: true)))
+        return status
+    }
+
+    private func authenticationStatus() async -> AuthenticationStatus {
+        let loaded: RequestorConfiguration
+        do {
+            loaded = try await currentConfiguration()
+        } catch let error as AccessEnablerError {
+            return .notAuthenticated(error)
+        } catch {
+            return .notAuthenticated(.requestorNotConfigured)
+        }
+        do {
+            let session = try await requireAuthentication(for: loaded.requestorID)
+            guard let mvpd = loaded.mvpd(withID: session.mvpd.id) else {
+                return .notAuthenticated(.providerNotAvailable)
+            }
+            return .authenticated(Authentication(
+                requestorID: loaded.requestorID, mvpd: mvpd, userID: session.userID, expires: session.expires))
+        } catch let error as AccessEnablerError {
+            return .notAuthenticated(error)
+        } catch {
+            return .notAuthenticated(.storageFailure)
+        }
+    }
+
+    /// Signs the viewer in with a TV provider, unless already signed in.
+    ///
+    /// Asks `presenter` to pick an MVPD, then either authenticates at once (TempPass) or has the
+    /// presenter load the MVPD login page until it reaches ``Configuration/redirectURL``; then
+    /// fetches and stores the authentication. Cancelling (a nil MVPD, a `CancellationError` from the
+    /// presenter, or cancelling the task) abandons only this attempt.
+    ///
+    /// - Parameters:
+    ///   - forceAuthentication: Run the flow even when already authenticated.
+    ///   - data: Key/value pairs forwarded to the server (for example a Promotional TempPass
+    ///     identity).
+    ///   - presenter: The picker and browser.
+    /// - Throws: ``AccessEnablerError/providerNotSelected`` when the viewer cancels the picker,
+    ///   ``AccessEnablerError/invalidRedirectURL`` when the login ends elsewhere, or the server's error.
+    @discardableResult
+    public func authenticate(
+        forceAuthentication: Bool = false, data: [String: String] = [:], presenter: any AuthenticationPresenter
+    ) async throws -> Authentication {
+        let loaded = try await currentConfiguration()
+        if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
+            hub.emit(.authenticationChecked(.init(
+                isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
+            return existing
+        }
+        do {
+            return try await runAuthentication(configuration: loaded, data: data, presenter: presenter)
+        } catch let error as AccessEnablerError {
+            hub.emit(.authenticationChecked(.init(isAuthenticated: false, fromCache: false)))
+            throw error
+        }
+    }
+
+    private func runAuthentication(
+        configuration loaded: RequestorConfiguration, data: [String: String], presenter: any AuthenticationPresenter
+    ) async throws -> Authentication {
+        let requestorID = loaded.requestorID
+        guard let picked = try await presenter.selectProvider(from: loaded.mvpds) else {
+            throw AccessEnablerError.providerNotSelected
+        }
+        guard let mvpd = loaded.mvpd(withID: picked.id) else {
+            throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(picked.id) is not offered.")
+        }
+        try await cache.storeSelectedMVPD(mvpd, for: requestorID)
+        hub.emit(.providerSelected(mvpd))
+        log.info("authenticating with \(mvpd.id)")
+
+        let generation = await cache.generation
+        let context = try await context(for: requestorID)
+        switch try await backend.startAuthentication(
+            mvpd: mvpd, domain: loaded.domains.first, data: data, context: context)
+        {
+        case .interactive(let url):
+            let redirectURL = configuration.redirectURL
+            let landed = try await presenter.presentLogin(url: url, redirectURL: redirectURL)
+            guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
+        case .complete:
+            break
+        }
+        try Task.checkCancellation()
+        let session = try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, context: context)
+        guard try await cache.storeAuthentication(session, for: requestorID, ifGeneration: generation) else {
+            // A logout began while the viewer was signing in: nothing is written back.
+            log.info("authentication finished after a logout started; discarded")
+            throw CancellationError()
+        }
+        hub.emit(.authenticationChecked(.init(
+            isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
+        return Authentication(requestorID: requestorID, mvpd: session.mvpd, userID: session.userID, expires: session.expires)
+    }
+
+    /// Whether `url` is the redirect URL: same scheme, host, port and path (a look-alike such as
+    /// `adobepass://ios.app.evil` or another path is rejected). Query and fragment may differ.
+    static func matches(_ url: URL, redirectURL: URL) -> Bool {
+        guard let landed = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let expected = URLComponents(url: redirectURL, resolvingAgainstBaseURL: true)
+        else { return false }
+        func normalizedPath(_ path: String) -> String { path.isEmpty ? "/" : path }
+        return landed.scheme?.lowercased() == expected.scheme?.lowercased()
+            && landed.host?.lowercased() == expected.host?.lowercased()
+            && landed.port == expected.port
+            && normalizedPath(landed.percentEncodedPath) == normalizedPath(expected.percentEncodedPath)
+    }
+
+    /// The MVPD the viewer last picked for the current requestor (kept until logout).
+    public func selectedProvider() async -> MVPD? {
+        guard let requestorID = requestor.requestorID else { return nil }
+        guard let stored = try? await cache.selectedMVPD(for: requestorID) else { return nil }
+        return requestor.configuration?.mvpd(withID: stored.id) ?? stored
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+extension AccessEnabler {
+    /// Authorizes `resource` for playback and returns a fresh media token.
+    ///
+    /// Reuses the cached authorization for the resource until it expires; concurrent calls for
+    /// the same resource share one authorization request, and each still gets its own media token
+    /// (media tokens are never cached). Waits for a configuration load in progress.
+    ///
+    /// - Parameters:
+    ///   - resource: The resource ID (or media RSS fragment) agreed with the MVPD.
+    ///   - data: Key/value pairs forwarded to the server (for example a Promotional TempPass identity).
+    /// - Throws: ``AccessEnablerError/authenticationSessionMissing`` /
+    ///   ``AccessEnablerError/authenticationSessionExpired`` (status 0) without a local session;
+    ///   ``AccessEnablerError/authorizationDeniedByMVPD`` with the MVPD's `details` when denied.
+    ///   When the server no longer knows the session (412), the local authentication is removed.
+    public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
+        guard !resource.isEmpty else {
+            throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
+        }
+        let loaded = try await currentConfiguration()
+        let requestorID = loaded.requestorID
+        let session = try await requireAuthentication(for: requestorID)
+        do {
+            let (token, fromCache) = try await mediaToken(for: resource, data: data, session: session, requestorID: requestorID)
+            hub.emit(.authorizationChecked(.init(
+                resource: resource, isAuthorized: true, mvpdID: token.mvpdID, userID: token.userID, fromCache: fromCache)))
+            return token
+        } catch {
+            await handleSessionRejection(error, requestorID: requestorID)
+            if let error = error as? AccessEnablerError {
+                hub.emit(.authorizationChecked(.init(
+                    resource: resource, isAuthorized: false, mvpdID: session.mvpd.id, userID: session.userID,
+                    fromCache: false, error: error.status)))
+            }
+            throw error
+        }
+    }
+
+    private func mediaToken(
+        for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String
+    ) async throws -> (MediaToken, fromCache: Bool) {
+        let context = try await context(for: requestorID)
+        if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {
+            do {
+                return (try await backend.mediaToken(for: cached, session: session, context: context), true)
+            } catch let error as AccessEnablerError where Self.meansAuthorizationGone(error) {
+                // The server dropped the authorization before its local expiry: obtain a new one.
+                log.info("the server no longer has the cached authorization (\(error.code)); authorizing again")
+                try await cache.removeAuthorization(for: resource, requestor: requestorID)
+            }
+        }
+        let grant = try await sharedAuthorization(for: resource, data: data, session: session, requestorID: requestorID)
+        if let token = grant.mediaToken { return (token, false) }
+        return (try await backend.mediaToken(for: grant.authorization, session: session, context: context), false)
+    }
+
+    /// One authorization request per resource (and data) for all concurrent callers.
+    private func sharedAuthorization(
+        for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String
+    ) async throws -> AuthorizationGrant {
+        let generation = await cache.generation
+        let key = AuthorizationKey(requestorID: requestorID, resource: resource, data: data, generation: generation)
+        while true {
+            let operation: SharedOperation<AuthorizationRecord>
+            if let existing = authorizations[key], !existing.isFinished, !existing.isAbandoned {
+                operation = existing
+            } else {
+                let context = try await context(for: requestorID)
+                let backend = self.backend
+                let cache = self.cache
+                let log = self.log
+                operation = SharedOperation {
+                    let grant = try await backend.authorize(resource, data: data, session: session, context: context)
+                    if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation) {
+                        log.info("authorization finished after the session changed; not stored")
+                    }
+                    return grant.authorization
+                }
+                authorizations[key] = operation
+            }
+            do {
+                let record = try await operation.value()
+                if authorizations[key] === operation { authorizations[key] = nil }
+                return AuthorizationGrant(authorization: record, mediaToken: nil)
+            } catch is SharedOperation<AuthorizationRecord>.Abandoned {
+                continue
+            } catch {
+                if authorizations[key] === operation, operation.isFinished { authorizations[key] = nil }
+                throw error
+            }
+        }
+    }
+
+    static func meansAuthorizationGone(_ error: AccessEnablerError) -> Bool {
+        !error.isFromSDK && (error.code == "authorization_not_found" || error.code == "authorization_expired")
+    }
+}

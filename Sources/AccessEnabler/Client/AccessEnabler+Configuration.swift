@@ -1,0 +1,85 @@
+import Foundation
+
+extension AccessEnabler {
+    /// How an ``AccessEnabler`` is set up: where it connects, how it stores tokens, its limits.
+    ///
+    /// Every property has a sensible default; set only what you need:
+    ///
+    /// ```swift
+    /// var configuration = AccessEnabler.Configuration()
+    /// configuration.environment = .staging
+    /// configuration.redirectURL = URL(string: "adbe.u-XFXJeTSDuJiIQs0HVRAg://adobe.com")!
+    /// let enabler = AccessEnabler(softwareStatement: statement, configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// The Adobe Pass environment used when `setRequestor` is given no service providers.
+        public var environment: Environment = .production
+        /// The wire protocol.
+        public var backend: Backend = .restV1
+        /// How requests are sent.
+        public var transport: any HTTPTransport = URLSessionTransport()
+        /// Where tokens are kept: the Keychain on Apple platforms, memory elsewhere.
+        public var storage: any TokenStorage = Configuration.defaultStorage
+        /// What to check when the storage is opened (the legacy integrity check).
+        public var storageIntegrityCheck: StorageIntegrityCheck = .none
+        /// Where the MVPD login and logout flows end. Defaults to `adobepass://ios.app`; apps that
+        /// log in with `ASWebAuthenticationSession` or Safari use their custom scheme
+        /// (`adbe.<id>://adobe.com`).
+        public var redirectURL: URL = AccessEnabler.defaultRedirectURL
+        /// The seed of the device ID (on Apple platforms typically `identifierForVendor`). When nil,
+        /// a random seed is created on first use and stored with the tokens.
+        public var deviceIDSeed: String?
+        /// How many resources one preauthorization request carries (Adobe's default limit is 5).
+        public var preauthorizeChunkSize: Int = 5
+        /// How long a preauthorization decision stays in the local cache (never beyond the
+        /// authentication).
+        public var preauthorizeCacheTTL: Duration = .seconds(600)
+        /// How long `setRequestor` waits for slow service providers before it answers with those
+        /// that did.
+        public var configurationTimeout: Duration = .seconds(30)
+        /// How long one HTTP request may take.
+        public var requestTimeout: Duration = .seconds(30)
+        /// The source of time for expiries and waits.
+        public var clock: any AccessEnablerClock = SystemClock()
+        /// Receives the SDK's log lines (which never contain secrets). When nil, the SDK logs to
+        /// `os.Logger` on Apple platforms and nowhere elsewhere.
+        public var logHandler: (@Sendable (LogMessage) -> Void)?
+
+        /// Creates the default configuration.
+        public init() {}
+
+        /// The default storage of this platform.
+        public static var defaultStorage: any TokenStorage {
+            #if canImport(Security)
+            return KeychainTokenStorage()
+            #else
+            return InMemoryTokenStorage()
+            #endif
+        }
+    }
+
+    /// The wire protocol an ``AccessEnabler`` speaks.
+    public enum Backend: String, Sendable, Hashable, CaseIterable {
+        /// Adobe Pass REST API v2 (`/api/v2/`).
+        case restV2
+        /// Adobe Pass REST API v1 (`/api/v1/`), ending at the end of 2026.
+        case restV1
+    }
+
+    /// An Adobe Pass environment: the service providers used by default.
+    public struct Environment: Sendable, Hashable {
+        /// The service provider URLs, in order.
+        public var serviceProviders: [URL]
+
+        /// An environment with the given service providers.
+        public init(serviceProviders: [URL]) { self.serviceProviders = serviceProviders }
+
+        /// Adobe production (`https://api.auth.adobe.com`).
+        public static let production = Environment(serviceProviders: [URL(string: "https://api.auth.adobe.com")!])
+        /// Adobe staging (`https://api.auth-staging.adobe.com`).
+        public static let staging = Environment(serviceProviders: [URL(string: "https://api.auth-staging.adobe.com")!])
+    }
+
+    /// `adobepass://ios.app`, where web-view logins end by default (`ADOBEPASS_REDIRECT_URL`).
+    public static let defaultRedirectURL = URL(string: "adobepass://ios.app")!
+}

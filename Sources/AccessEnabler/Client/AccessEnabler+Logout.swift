@@ -1,0 +1,49 @@
+import Foundation
+
+extension AccessEnabler {
+    /// Logs the viewer out: on the server, then at the MVPD in the browser when a presenter is
+    /// given, then clears the viewer's tokens from storage (every requestor, as the legacy SDK did;
+    /// the app's DCR registration and the device ID stay).
+    ///
+    /// Requests in flight when logout begins never write their results back. The local logout
+    /// always happens: when the server or the browser step fails, the failure is logged and
+    /// reported as an event, not thrown, because the viewer is signed out on this device either way.
+    ///
+    /// - Throws: ``AccessEnablerError/storageFailure`` when storage could not be cleared.
+    public func logout(presenter: (any AuthenticationPresenter)? = nil) async throws {
+        await cache.invalidateInFlightWork()
+        authorizations.removeAll()
+        userMetadataFetches.removeAll()
+        if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID,
+            let session = try? await cache.authentication(for: requestorID)
+        {
+            await logOutRemotely(session: session, requestorID: requestorID, presenter: presenter)
+        }
+        try await cache.clearUserData()
+        hub.emit(.authenticationRemoved(reason: nil))
+        hub.emit(.loggedOut)
+        log.info("logged out")
+    }
+
+    private func logOutRemotely(
+        session: AuthenticationRecord, requestorID: String, presenter: (any AuthenticationPresenter)?
+    ) async {
+        do {
+            let context = try await context(for: requestorID)
+            let step = try await backend.logout(session: session, context: context)
+            if case .interactive(let url) = step, let presenter {
+                let redirectURL = configuration.redirectURL
+                let landed = try await presenter.presentLogin(url: url, redirectURL: redirectURL)
+                if !Self.matches(landed, redirectURL: redirectURL) {
+                    log.error("the browser logout ended at an unexpected URL")
+                }
+            }
+        } catch is CancellationError {
+            log.info("the browser logout was cancelled")
+        } catch {
+            let code = (error as? AccessEnablerError)?.code ?? "unknown"
+            log.error("server logout failed (\(code)); logging out locally")
+            hub.emit(.logoutIncomplete(error as? AccessEnablerError ?? .networkError))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+extension AccessEnabler {
+    /// Preauthorization decisions for UI hints (lock icons); playback still needs
+    /// ``authorize(resource:data:)``.
+    ///
+    /// Returns one decision per distinct resource, in request order. With the local cache on (the
+    /// default), resources with a valid cached decision are answered without the network; the
+    /// rest go to the server in chunks of ``Configuration/preauthorizeChunkSize``, sent
+    /// concurrently. Does not wait for a configuration in progress.
+    ///
+    /// - Throws: At once, with status 0: ``AccessEnablerError/requestorNotConfigured``,
+    ///   ``AccessEnablerError/authenticationSessionMissing`` or
+    ///   ``AccessEnablerError/authenticationSessionExpired``. A server failure of the whole call
+    ///   throws the server's status (the legacy "Error" response, with no decisions).
+    public func preauthorize(_ request: PreauthorizeRequest) async throws -> PreauthorizeResponse {
+        guard let loaded = requestor.configuration else { throw AccessEnablerError.requestorNotConfigured }
+        let requestorID = loaded.requestorID
+        let resources = Self.distinct(request.resources)
+        guard !resources.isEmpty, !resources.contains(where: \.isEmpty) else {
+            throw AccessEnablerError.invalidArgument.with(details: "Preauthorize needs at least one non-empty resource ID.")
+        }
+        let now = clock.now
+        let useCache = !request.disabledFeatures.contains(.localCache)
+        let state = try await cache.preauthorizationState(
+            for: requestorID, resources: resources, now: now, useCache: useCache)
+        guard let session = state.authentication else { throw AccessEnablerError.authenticationSessionMissing }
+        guard session.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
+
+        if state.hits.count == resources.count {
+            return PreauthorizeResponse(decisions: resources.map { state.hits[$0]! })
+        }
+        let missing = resources.filter { state.hits[$0] == nil }
+        let generation = await cache.generation
+        let fetched: [String: Decision]
+        do {
+            fetched = try await fetchDecisions(
+                missing, session: session, requestorID: requestorID,
+                bypassRemoteCache: request.disabledFeatures.contains(.remoteCache))
+        } catch {
+            await handleSessionRejection(error, requestorID: requestorID)
+            throw error
+        }
+        let cacheable = fetched.values.filter(Self.isCacheable)
+        if !cacheable.isEmpty {
+            let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
+            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: generation)
+        }
+        return PreauthorizeResponse(decisions: resources.map { resource in
+            state.hits[resource] ?? fetched[resource] ?? Decision(
+                id: resource, isAuthorized: false,
+                error: Status(status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,
+                              message: "The server returned no decision for this resource.", action: .retry))
+        })
+    }
+
+    /// Sends `resources` in chunks, concurrently; the first failing chunk (in request order)
+    /// decides the error.
+    private func fetchDecisions(
+        _ resources: [String], session: AuthenticationRecord, requestorID: String, bypassRemoteCache: Bool
+    ) async throws -> [String: Decision] {
+        let context = try await context(for: requestorID)
+        let size = max(1, configuration.preauthorizeChunkSize)
+        let chunks = stride(from: 0, to: resources.count, by: size).map {
+            Array(resources[$0..<min($0 + size, resources.count)])
+        }
+        let backend = self.backend
+        if chunks.count == 1 {
+            return Self.index(try await backend.preauthorize(
+                chunks[0], session: session, bypassRemoteCache: bypassRemoteCache, context: context), for: chunks[0])
+        }
+        return try await withThrowingTaskGroup(of: (Int, Result<[Decision], any Error>).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await backend.preauthorize(
+                            chunk, session: session, bypassRemoteCache: bypassRemoteCache, context: context)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results = [Result<[Decision], any Error>?](repeating: nil, count: chunks.count)
+            for try await (index, result) in group { results[index] = result }
+            var merged: [String: Decision] = [:]
+            for (index, result) in results.enumerated() {
+                switch result {
+                case .success(let decisions)?: merged.merge(Self.index(decisions, for: chunks[index])) { first, _ in first }
+                case .failure(let error)?: throw error
+                case nil: throw CancellationError()
+                }
+            }
+            return merged
+        }
+    }
+
+    /// The decisions of one chunk by resource, ignoring any the chunk did not ask for.
+    private static func index(_ decisions: [Decision], for chunk: [String]) -> [String: Decision] {
+        var byID: [String: Decision] = [:]
+        let asked = Set(chunk)
+        for decision in decisions where asked.contains(decision.id) && byID[decision.id] == nil {
+            byID[decision.id] = decision
+        }
+        return byID
+    }
+
+    /// Decisions the server asked to retry are not cached.
+    private static func isCacheable(_ decision: Decision) -> Bool {
+        guard let action = decision.error?.action else { return true }
+        return action != .retry && action != .retryAfter
+    }
+
+    /// `resources` without duplicates, first occurrence kept.
+    static func distinct(_ resources: [String]) -> [String] {
+        var seen = Set<String>()
+        seen.reserveCapacity(resources.count)
+        return resources.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// The configuration phase: which requestor, which service providers, which MVPDs.
+struct RequestorState {
+    /// The requestor of the last `setRequestor` call.
+    var requestorID: String?
+    /// The last configuration that loaded for `requestorID`.
+    var configuration: RequestorConfiguration?
+    /// The configuration being loaded, which calls made meanwhile wait for.
+    var pending: SharedOperation<RequestorConfiguration>?
+}
+
+extension AccessEnabler {
+    /// Registers with each service provider (once; credentials are kept), then fetches the
+    /// requestor configuration from all of them concurrently and merges it.
+    ///
+    /// Each MVPD is bound to the first service provider to answer that lists it; every later call
+    /// for that MVPD goes there. Returns once every service provider has answered or failed, or
+    /// ``Configuration/configurationTimeout`` has passed; succeeds if at least one answered. Call
+    /// it again (for example when the app returns to the foreground) to refresh: local
+    /// authentications whose MVPD is no longer offered are dropped.
+    ///
+    /// - Parameters:
+    ///   - requestorID: The requestor (channel) ID from the TVE Dashboard.
+    ///   - serviceProviders: Service provider URLs; empty means the configured environment's.
+    ///     Each must use HTTPS (plain HTTP is accepted for loopback hosts only).
+    /// - Throws: ``AccessEnablerError/invalidServiceProvider`` before any request for an
+    ///   unacceptable URL; otherwise the error of the first service provider when none answered.
+    @discardableResult
+    public func setRequestor(_ requestorID: String, serviceProviders: [URL] = []) async throws
+        -> RequestorConfiguration
+    {
+        guard !requestorID.isEmpty else {
+            throw AccessEnablerError.invalidArgument.with(details: "The requestor ID is empty.")
+        }
+        let urls = serviceProviders.isEmpty ? configuration.environment.serviceProviders : serviceProviders
+        var providers: [ServiceProvider] = []
+        for url in urls {
+            let provider = try ServiceProvider(url)
+            if !providers.contains(provider) { providers.append(provider) }
+        }
+        guard !providers.isEmpty else {
+            throw AccessEnablerError.invalidServiceProvider.with(details: "No service provider was given.")
+        }
+        if requestor.requestorID != requestorID {
+            requestor = RequestorState(requestorID: requestorID)
+        }
+        let operation = SharedOperation { [self, providers] in
+            try await self.loadConfiguration(requestorID: requestorID, from: providers)
+        }
+        requestor.pending = operation
+        return try await awaitConfiguration(operation)
+    }
+
+    /// Waits for a configuration load and applies its result if it is still the latest.
+    private func awaitConfiguration(_ operation: SharedOperation<RequestorConfiguration>) async throws
+        -> RequestorConfiguration
+    {
+        do {
+            let loaded = try await operation.value()
+            if requestor.pending === operation {
+                requestor.pending = nil
+                requestor.configuration = loaded
+                await reconcileAuthentication(with: loaded)
+                hub.emit(.configurationLoaded(loaded))
+            }
+            return loaded
+        } catch is SharedOperation<RequestorConfiguration>.Abandoned {
+            if requestor.pending === operation { requestor.pending = nil }
+            throw CancellationError()
+        } catch {
+            if requestor.pending === operation, operation.isFinished || operation.isAbandoned {
+                requestor.pending = nil
+            }
+            throw error
+        }
+    }
+
+    /// The configuration calls need: waits for a load in progress (legacy queue semantics).
+    ///
+    /// - Throws: ``AccessEnablerError/requestorNotConfigured`` when `setRequestor` was never
+    ///   called, or failed with no earlier configuration to fall back on.
+    func currentConfiguration() async throws -> RequestorConfiguration {
+        if let pending = requestor.pending {
+            do {
+                return try await awaitConfiguration(pending)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                if let previous = requestor.configuration { return previous }
+                throw AccessEnablerError.requestorNotConfigured.with(details: (error as? AccessEnablerError)?.code)
+            }
+        }
+        if let loaded = requestor.configuration { return loaded }
+        throw AccessEnablerError.requestorNotConfigured
+    }
+
+    /// The configuration if one is loaded now, without waiting (preauthorize does not wait).
+    var loadedConfiguration: RequestorConfiguration? { requestor.configuration }
+
+    /// Fetches every service provider's configuration concurrently and merges the answers.
+    private func loadConfiguration(requestorID: String, from providers: [ServiceProvider]) async throws
+        -> RequestorConfiguration
+    {
+        let context = try await context(for: requestorID)
+        let backend = self.backend
+        let clock = self.clock
+        let timeout = configuration.configurationTimeout
+
+        enum Outcome: Sendable {
+            case answered(ServiceProviderConfiguration)
+            case failed(Int, AccessEnablerError)
+            case deadline
+        }
+
+        var answers: [ServiceProviderConfiguration] = []
+        var failures: [(Int, AccessEnablerError)] = []
+        await withTaskGroup(of: Outcome.self) { group in
+            for (index, provider) in providers.enumerated() {
+                group.addTask {
+                    do {
+                        return .answered(try await backend.configuration(from: provider, context: context))
+                    } catch let error as AccessEnablerError {
+                        return .failed(index, error)
+                    } catch {
+                        return .failed(index, Task.isCancelled ? .networkError : ErrorMapping.transportError(error))
+                    }
+                }
+            }
+            group.addTask {
+                do { try await clock.sleep(for: timeout) } catch { return .failed(-1, .networkError) }
+                return .deadline
+            }
+            var pending = Set(providers.indices)
+            while !pending.isEmpty, let outcome = await group.next() {
+                switch outcome {
+                case .answered(let answer):
+                    answers.append(answer)
+                    if let index = providers.firstIndex(of: answer.serviceProvider) { pending.remove(index) }
+                case .failed(let index, let error):
+                    guard index >= 0 else { continue }
+                    failures.append((index, error))
+                    pending.remove(index)
+                case .deadline:
+                    for index in pending {
+                        failures.append((index, AccessEnablerError.networkError.with(
+                            details: "The service provider did not answer in time.")))
+                    }
+                    pending.removeAll()
+                }
+            }
+            group.cancelAll()
+        }
+        try Task.checkCancellation()
+        guard !answers.isEmpty else {
+            let first = failures.sorted { $0.0 < $1.0 }.first?.1 ?? .networkError
+            log.error("no service provider answered the configuration call (\(first.code))")
+            throw first
+        }
+        return Self.merge(
+            requestorID: requestorID, answers: answers,
+            failures: failures.sorted { $0.0 < $1.0 }.map {
+                ServiceProviderFailure(serviceProvider: providers[$0.0].baseURL, error: $0.1)
+            })
+    }
+
+    /// Merges answers in arrival order: each MVPD is bound to the first service provider that
+    /// listed it.
+    static func merge(requestorID: String, answers: [ServiceProviderConfiguration], failures: [ServiceProviderFailure])
+        -> RequestorConfiguration
+    {
+        var merged = RequestorConfiguration(requestorID: requestorID, failures: failures)
+        var seenMVPDs = Set<String>()
+        for answer in answers {
+            if merged.name == nil { merged.name = answer.name }
+            for domain in answer.domains where !merged.domains.contains(domain) { merged.domains.append(domain) }
+            for mvpd in answer.mvpds where seenMVPDs.insert(mvpd.id).inserted { merged.mvpds.append(mvpd) }
+        }
+        return merged
+    }
+
+    /// Drops the local authentication when its MVPD is no longer offered.
+    private func reconcileAuthentication(with loaded: RequestorConfiguration) async {
+        guard let session = try? await cache.authentication(for: loaded.requestorID),
+            loaded.mvpd(withID: session.mvpd.id) == nil
+        else { return }
+        log.info("the authenticated MVPD is no longer offered; removing the local authentication")
+        try? await cache.removeAuthentication(for: loaded.requestorID)
+        hub.emit(.authenticationRemoved(reason: .providerNotAvailable))
+    }
+}

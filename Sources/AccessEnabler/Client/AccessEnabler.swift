@@ -1,0 +1,122 @@
+import Foundation
+
+/// Adobe Pass Authentication for TV Everywhere: sign the viewer in with their TV provider, learn
+/// what they may watch, and get media tokens to play it.
+///
+/// ```swift
+/// let enabler = AccessEnabler(softwareStatement: statement)
+/// let configuration = try await enabler.setRequestor("REF")
+/// if await !enabler.checkAuthentication().isAuthenticated {
+///     try await enabler.authenticate(presenter: myPresenter)
+/// }
+/// let decisions = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news", "sports"]))
+/// let token = try await enabler.authorize(resource: "news")
+/// ```
+///
+/// Keep one instance per app. Every method is safe to call concurrently: concurrent calls share
+/// the network work they have in common (one access-token renewal, one authorization per
+/// resource), and a logout discards results still in flight.
+public actor AccessEnabler {
+    /// The configuration the instance was created with.
+    public nonisolated let configuration: Configuration
+
+    let cache: TokenCache
+    let tokens: AccessTokenProvider
+    let backend: any EntitlementBackend
+    let hub = EventHub()
+    let log: Log
+    let clock: any AccessEnablerClock
+    private let defaultDeviceInfo: DeviceInfo
+
+    var options = Options()
+    var requestor = RequestorState()
+    var authorizations: [AuthorizationKey: SharedOperation<AuthorizationRecord>] = [:]
+    var userMetadataFetches: [String: SharedOperation<UserMetadataRecord>] = [:]
+    private var deviceID: String?
+
+    /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
+    /// Dashboard) on first use.
+    public init(softwareStatement: String, configuration: Configuration = .init()) {
+        self.configuration = configuration
+        self.clock = configuration.clock
+        self.log = Log(handler: configuration.logHandler)
+        self.defaultDeviceInfo = DeviceInfo.current
+        self.cache = TokenCache(
+            storage: configuration.storage, integrityCheck: configuration.storageIntegrityCheck, events: hub, log: log)
+        let caller = HTTPCaller(transport: configuration.transport, log: log)
+        self.tokens = AccessTokenProvider(
+            softwareStatement: softwareStatement, cache: cache, caller: caller, clock: configuration.clock)
+        let wire = WireClient(caller: caller, tokens: tokens)
+        switch configuration.backend {
+        case .restV1, .restV2:
+            self.backend = RESTv1Backend(wire: wire, clock: configuration.clock)
+        }
+    }
+
+    /// Events the legacy SDK reported through `sendTrackingData` and its status callbacks. Each
+    /// access returns a new stream that receives the events emitted from then on.
+    public nonisolated var events: AsyncStream<EntitlementEvent> { hub.makeStream() }
+
+    /// Replaces the options attached to every later request.
+    public func setOptions(_ options: Options) {
+        self.options = options
+    }
+
+    /// The current options.
+    public var currentOptions: Options { options }
+
+    // MARK: Shared helpers
+
+    /// The context of a call for `requestorID`.
+    func context(for requestorID: String) async throws -> RequestContext {
+        RequestContext(
+            requestorID: requestorID, deviceID: try await currentDeviceID(), options: options,
+            redirectURL: configuration.redirectURL, defaultDeviceInfo: defaultDeviceInfo)
+    }
+
+    /// The device ID: the SHA-256 hex of the seed.
+    func currentDeviceID() async throws -> String {
+        if let deviceID { return deviceID }
+        let seed = try await cache.deviceSeed(configured: configuration.deviceIDSeed)
+        let id = SHA256.hexDigest(seed)
+        deviceID = id
+        return id
+    }
+
+    /// The valid authentication of `requestorID`, or the status-0 error that says why there is none.
+    func requireAuthentication(for requestorID: String) async throws -> AuthenticationRecord {
+        guard let session = try await cache.authentication(for: requestorID) else {
+            throw AccessEnablerError.authenticationSessionMissing
+        }
+        guard session.expires > clock.now else { throw AccessEnablerError.authenticationSessionExpired }
+        return session
+    }
+
+    /// Drops the local authentication when the server says the session is gone.
+    func handleSessionRejection(_ error: any Error, requestorID: String) async {
+        guard let error = error as? AccessEnablerError, Self.meansSessionGone(error) else { return }
+        log.info("server no longer knows the authentication (\(error.code)); removing it locally")
+        try? await cache.removeAuthentication(for: requestorID)
+        hub.emit(.authenticationRemoved(reason: error))
+    }
+
+    static func meansSessionGone(_ error: AccessEnablerError) -> Bool {
+        guard !error.isFromSDK else { return false }
+        switch error.code {
+        case "authentication_session_missing", "authentication_session_expired", "authentication_session_invalidated",
+            "preauthorization_authentication_session_missing", "preauthorization_authentication_session_expired",
+            "authenticated_profile_missing", "authenticated_profile_expired", "authenticated_profile_invalidated":
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// Identifies one shared authorization request.
+struct AuthorizationKey: Hashable, Sendable {
+    var requestorID: String
+    var resource: String
+    var data: [String: String]
+    var generation: UInt64
+}

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(os)
+import os
+#endif
+
+/// One line the SDK logs. Messages are built from non-secret parts only: paths without their
+/// query, status codes and error codes; never tokens, secrets, software statements or device IDs.
+public struct LogMessage: Sendable, Hashable {
+    /// How important the message is.
+    public enum Level: Int, Sendable, Hashable, Comparable {
+        /// Step-by-step detail.
+        case debug
+        /// Normal events.
+        case info
+        /// Failures.
+        case error
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The level.
+    public var level: Level
+    /// The text.
+    public var message: String
+
+    /// Creates a log message.
+    public init(level: Level, message: String) {
+        self.level = level
+        self.message = message
+    }
+}
+
+/// Where the SDK's log lines go.
+struct Log: Sendable {
+    let handler: (@Sendable (LogMessage) -> Void)?
+
+    func debug(_ message: @autoclosure () -> String) { emit(.debug, message) }
+    func info(_ message: @autoclosure () -> String) { emit(.info, message) }
+    func error(_ message: @autoclosure () -> String) { emit(.error, message) }
+
+    private func emit(_ level: LogMessage.Level, _ message: () -> String) {
+        if let handler {
+            handler(LogMessage(level: level, message: "[AccessEnabler] " + message()))
+            return
+        }
+        #if canImport(os)
+        let text = message()
+        switch level {
+        case .debug: Log.osLogger.debug("[AccessEnabler] \(text, privacy: .public)")
+        case .info: Log.osLogger.info("[AccessEnabler] \(text, privacy: .public)")
+        case .error: Log.osLogger.error("[AccessEnabler] \(text, privacy: .public)")
+        }
+        #endif
+    }
+
+    #if canImport(os)
+    private static let osLogger = Logger(subsystem: "com.adobe.pass.AccessEnabler", category: "AccessEnabler")
+    #endif
+
+    /// `url` without its query and fragment: query strings carry the device ID.
+    static func redacted(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<url>" }
+        components.query = nil
+        components.fragment = nil
+        components.user = nil
+        components.password = nil
+        return components.string ?? "<url>"
+    }
+}

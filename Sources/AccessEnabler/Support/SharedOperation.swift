@@ -1,0 +1,112 @@
+import Foundation
+
+/// One unit of async work that several callers await together (single flight).
+///
+/// Actors are re-entrant, so deduplication must store the work itself, not a flag. Each caller
+/// awaits ``value()``; a caller that is cancelled returns `CancellationError` at once without
+/// disturbing the others. When every caller has been cancelled the work itself is cancelled and
+/// the operation is marked abandoned, so the owner starts fresh work for the next caller.
+final class SharedOperation<Value: Sendable>: @unchecked Sendable {
+    /// Thrown to a caller that joined an operation at the moment it was abandoned; the owner
+    /// should start a new operation and wait on that.
+    struct Abandoned: Error {}
+
+    private enum State {
+        case running
+        case finished(Result<Value, any Error>)
+        case abandoned
+    }
+
+    private let lock = NSLock()
+    private var state = State.running
+    private var waiters: [UInt64: CheckedContinuation<Value, any Error>] = [:]
+    private var cancelledBeforeWaiting: Set<UInt64> = []
+    private var nextWaiterID: UInt64 = 0
+    private var task: Task<Void, Never>?
+
+    init(_ operation: @escaping @Sendable () async throws -> Value) {
+        let task = Task { [weak self] in
+            let result: Result<Value, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
+            self?.finish(result)
+        }
+        lock.withLock { self.task = task }
+    }
+
+    /// Whether the work has completed (successfully or not).
+    var isFinished: Bool {
+        lock.withLock { if case .finished = state { return true } else { return false } }
+    }
+
+    /// Whether every caller was cancelled and the work was cancelled with them.
+    var isAbandoned: Bool {
+        lock.withLock { if case .abandoned = state { return true } else { return false } }
+    }
+
+    /// Waits for the result. Throws `CancellationError` promptly if the calling task is cancelled.
+    func value() async throws -> Value {
+        let id: UInt64 = lock.withLock {
+            nextWaiterID += 1
+            return nextWaiterID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                lock.lock()
+                switch state {
+                case .finished(let result):
+                    lock.unlock()
+                    continuation.resume(with: result)
+                case .abandoned:
+                    lock.unlock()
+                    continuation.resume(throwing: Abandoned())
+                case .running:
+                    if cancelledBeforeWaiting.remove(id) != nil {
+                        let abandonedTask = abandonIfUnwatched()
+                        lock.unlock()
+                        abandonedTask?.cancel()
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        waiters[id] = continuation
+                        lock.unlock()
+                    }
+                }
+            }
+        } onCancel: {
+            lock.lock()
+            guard case .running = state else {
+                lock.unlock()
+                return
+            }
+            if let continuation = waiters.removeValue(forKey: id) {
+                let abandonedTask = abandonIfUnwatched()
+                lock.unlock()
+                abandonedTask?.cancel()
+                continuation.resume(throwing: CancellationError())
+            } else {
+                cancelledBeforeWaiting.insert(id)
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Marks the operation abandoned when nobody waits any more; returns the task to cancel.
+    /// Call with the lock held.
+    private func abandonIfUnwatched() -> Task<Void, Never>? {
+        guard waiters.isEmpty, cancelledBeforeWaiting.isEmpty else { return nil }
+        state = .abandoned
+        return task
+    }
+
+    private func finish(_ result: Result<Value, any Error>) {
+        lock.lock()
+        guard case .running = state else {
+            lock.unlock()
+            return
+        }
+        state = .finished(result)
+        let toResume = waiters
+        waiters = [:]
+        lock.unlock()
+        for continuation in toResume.values { continuation.resume(with: result) }
+    }
+}

@@ -1,0 +1,393 @@
+import Foundation
+
+/// The single owner of every token and decision: authentication, authorizations per resource,
+/// preauthorization decisions, user metadata, the selected MVPD, DCR credentials and access
+/// tokens. Persists through a ``TokenStorage``.
+///
+/// A separate actor from ``AccessEnabler`` so that reading the cache never waits behind the
+/// entitlement flows. Writes made on behalf of network results carry the ``generation`` they
+/// started in: logout and re-authentication bump it, so a late result never writes back.
+actor TokenCache {
+    private let storage: any TokenStorage
+    private let integrityCheck: StorageIntegrityCheck
+    private let events: EventHub
+    private let log: Log
+
+    private var isLoaded = false
+    private var device: DeviceRecord?
+    private var clients: [String: ClientCredentialsRecord] = [:]
+    private var accessTokens: [String: AccessTokenRecord] = [:]
+    private var sessions: [String: RequestorSession] = [:]
+    /// Records whose last write failed, retried with the next write.
+    private var pendingWrites: Set<String> = []
+
+    /// Bumped whenever the viewer's session changes (logout, new or removed authentication).
+    private(set) var generation: UInt64 = 0
+
+    /// Everything held for one requestor.
+    private struct RequestorSession {
+        var authentication: AuthenticationRecord?
+        var selectedMVPD: MVPD?
+        var authorizations: [String: AuthorizationRecord] = [:]
+        var userMetadata: UserMetadataRecord?
+        /// Memory only: decisions are cheap to fetch again and change often.
+        var decisions: [String: CachedDecision] = [:]
+    }
+
+    init(storage: any TokenStorage, integrityCheck: StorageIntegrityCheck, events: EventHub, log: Log) {
+        self.storage = storage
+        self.integrityCheck = integrityCheck
+        self.events = events
+        self.log = log
+    }
+
+    // MARK: Loading
+
+    /// Loads the store on first use. A read failure throws (and is retried next time); unreadable
+    /// data that storage moved aside is reported and the cache starts empty.
+    private func ensureLoaded() throws(AccessEnablerError) {
+        if isLoaded { return }
+        do {
+            if integrityCheck == .clear {
+                try storage.removeAllRecords()
+                log.info("token storage cleared at start (integrity check: clear)")
+            }
+            var records: [String: Data]
+            do {
+                records = try storage.loadRecords()
+            } catch let corruption as TokenStorageCorruption {
+                log.error("token storage unreadable: \(corruption.reason)")
+                events.emit(.storageRecovered(.init(movedTo: corruption.movedTo, reason: corruption.reason)))
+                records = [:]
+            }
+            if integrityCheck == .all, let failure = verify(records) {
+                try storage.removeAllRecords()
+                records = [:]
+                log.error("token storage failed its integrity check (\(failure)); cleared")
+                events.emit(.storageRecovered(.init(movedTo: nil, reason: "integrity check failed: \(failure)")))
+            }
+            decode(records)
+            isLoaded = true
+        } catch {
+            log.error("token storage could not be read: \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(underlying: Self.summary(of: error))
+        }
+    }
+
+    /// The legacy "all" check: storage must round-trip a record and every record must decode.
+    private func verify(_ records: [String: Data]) -> String? {
+        let probeKey = "integrity-probe"
+        let probe = Data(UUID().uuidString.utf8)
+        do {
+            try storage.writeRecord(probe, forKey: probeKey)
+            let readBack = try storage.loadRecords()[probeKey]
+            try storage.removeRecord(forKey: probeKey)
+            if readBack != probe { return "storage did not return what was written" }
+        } catch {
+            return "storage is not operable"
+        }
+        for (key, data) in records where !Self.decodes(key: key, data: data) {
+            return "record \(Self.kind(of: key)) does not decode"
+        }
+        return nil
+    }
+
+    private static func decodes(key: String, data: Data) -> Bool {
+        let decoder = JSONDecoder()
+        switch kind(of: key) {
+        case "device": return (try? decoder.decode(DeviceRecord.self, from: data)) != nil
+        case "client": return (try? decoder.decode(ClientCredentialsRecord.self, from: data)) != nil
+        case "access-token": return (try? decoder.decode(AccessTokenRecord.self, from: data)) != nil
+        case "authentication": return (try? decoder.decode(AuthenticationRecord.self, from: data)) != nil
+        case "selected-mvpd": return (try? decoder.decode(MVPD.self, from: data)) != nil
+        case "authorization": return (try? decoder.decode(AuthorizationRecord.self, from: data)) != nil
+        case "user-metadata": return (try? decoder.decode(UserMetadataRecord.self, from: data)) != nil
+        default: return true
+        }
+    }
+
+    private static func kind(of key: String) -> String {
+        if key == StorageKey.device { return "device" }
+        if key.hasPrefix(StorageKey.clientPrefix) { return "client" }
+        if key.hasPrefix(StorageKey.accessTokenPrefix) { return "access-token" }
+        if key.hasPrefix(StorageKey.authenticationPrefix) { return "authentication" }
+        if key.hasPrefix(StorageKey.selectedMVPDPrefix) { return "selected-mvpd" }
+        if key.hasPrefix(StorageKey.authorizationPrefix) { return "authorization" }
+        if key.hasPrefix(StorageKey.userMetadataPrefix) { return "user-metadata" }
+        return "unknown"
+    }
+
+    private func decode(_ records: [String: Data]) {
+        let decoder = JSONDecoder()
+        for (key, data) in records {
+            do {
+                switch Self.kind(of: key) {
+                case "device":
+                    device = try decoder.decode(DeviceRecord.self, from: data)
+                case "client":
+                    clients[String(key.dropFirst(StorageKey.clientPrefix.count))] =
+                        try decoder.decode(ClientCredentialsRecord.self, from: data)
+                case "access-token":
+                    accessTokens[String(key.dropFirst(StorageKey.accessTokenPrefix.count))] =
+                        try decoder.decode(AccessTokenRecord.self, from: data)
+                case "authentication":
+                    sessions[String(key.dropFirst(StorageKey.authenticationPrefix.count)), default: .init()]
+                        .authentication = try decoder.decode(AuthenticationRecord.self, from: data)
+                case "selected-mvpd":
+                    sessions[String(key.dropFirst(StorageKey.selectedMVPDPrefix.count)), default: .init()]
+                        .selectedMVPD = try decoder.decode(MVPD.self, from: data)
+                case "authorization":
+                    let record = try decoder.decode(AuthorizationRecord.self, from: data)
+                    let rest = key.dropFirst(StorageKey.authorizationPrefix.count)
+                    let requestor = String(rest.dropLast(record.resource.count + 1))
+                    sessions[requestor, default: .init()].authorizations[record.resource] = record
+                case "user-metadata":
+                    sessions[String(key.dropFirst(StorageKey.userMetadataPrefix.count)), default: .init()]
+                        .userMetadata = try decoder.decode(UserMetadataRecord.self, from: data)
+                default:
+                    log.debug("ignoring unknown token storage record")
+                }
+            } catch {
+                log.error("ignoring an undecodable \(Self.kind(of: key)) record")
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    private func persist<Record: Encodable>(_ record: Record?, forKey key: String) {
+        do {
+            if let record {
+                try storage.writeRecord(try JSONEncoder().encode(record), forKey: key)
+            } else {
+                try storage.removeRecord(forKey: key)
+            }
+            pendingWrites.remove(key)
+        } catch {
+            // Memory stays the source of truth for this process; the write is retried later.
+            pendingWrites.insert(key)
+            log.error("token storage write failed (\(Self.kind(of: key))): \(Self.summary(of: error))")
+        }
+        retryPendingWrites(except: key)
+    }
+
+    private func retryPendingWrites(except current: String) {
+        for key in pendingWrites where key != current {
+            pendingWrites.remove(key)
+            rewrite(key)
+        }
+    }
+
+    /// Writes the current memory value of `key` again.
+    private func rewrite(_ key: String) {
+        switch Self.kind(of: key) {
+        case "device": persist(device, forKey: key)
+        case "client": persist(clients[String(key.dropFirst(StorageKey.clientPrefix.count))], forKey: key)
+        case "access-token":
+            persist(accessTokens[String(key.dropFirst(StorageKey.accessTokenPrefix.count))], forKey: key)
+        case "authentication":
+            persist(sessions[String(key.dropFirst(StorageKey.authenticationPrefix.count))]?.authentication, forKey: key)
+        case "selected-mvpd":
+            persist(sessions[String(key.dropFirst(StorageKey.selectedMVPDPrefix.count))]?.selectedMVPD, forKey: key)
+        case "user-metadata":
+            persist(sessions[String(key.dropFirst(StorageKey.userMetadataPrefix.count))]?.userMetadata, forKey: key)
+        case "authorization":
+            let record = sessions.lazy.flatMap { requestor, session in
+                session.authorizations.values.lazy.filter { StorageKey.authorization(requestor, $0.resource) == key }
+            }.first
+            persist(record, forKey: key)
+        default: break
+        }
+    }
+
+    static func summary(of error: any Error) -> String {
+        let nsError = error as NSError
+        return "\(nsError.domain) \(nsError.code)"
+    }
+
+    // MARK: Device
+
+    /// The seed of the device ID: the app's, or a random one created once and persisted.
+    func deviceSeed(configured: String?) throws(AccessEnablerError) -> String {
+        if let configured, !configured.isEmpty { return configured }
+        try ensureLoaded()
+        if let device { return device.seed }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let record = DeviceRecord(seed: bytes.map { String(format: "%02x", $0) }.joined())
+        device = record
+        persist(record, forKey: StorageKey.device)
+        return record.seed
+    }
+
+    // MARK: DCR
+
+    func clientCredentials(for origin: String) throws(AccessEnablerError) -> ClientCredentialsRecord? {
+        try ensureLoaded()
+        return clients[origin]
+    }
+
+    func storeClientCredentials(_ record: ClientCredentialsRecord?, for origin: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        clients[origin] = record
+        persist(record, forKey: StorageKey.client(origin))
+    }
+
+    func accessToken(for origin: String) throws(AccessEnablerError) -> AccessTokenRecord? {
+        try ensureLoaded()
+        return accessTokens[origin]
+    }
+
+    func storeAccessToken(_ record: AccessTokenRecord?, for origin: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        accessTokens[origin] = record
+        persist(record, forKey: StorageKey.accessToken(origin))
+    }
+
+    // MARK: Authentication
+
+    func authentication(for requestor: String) throws(AccessEnablerError) -> AuthenticationRecord? {
+        try ensureLoaded()
+        return sessions[requestor]?.authentication
+    }
+
+    /// Stores a new authentication and drops what belonged to the previous one (authorizations,
+    /// decisions, user metadata). Returns false, writing nothing, when the session changed since
+    /// `generation`.
+    func storeAuthentication(_ record: AuthenticationRecord, for requestor: String, ifGeneration expected: UInt64)
+        throws(AccessEnablerError) -> Bool
+    {
+        try ensureLoaded()
+        guard expected == generation else { return false }
+        dropSessionData(for: requestor)
+        generation &+= 1
+        sessions[requestor, default: .init()].authentication = record
+        persist(record, forKey: StorageKey.authentication(requestor))
+        return true
+    }
+
+    /// Removes the authentication of `requestor` and everything that depended on it.
+    func removeAuthentication(for requestor: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        guard sessions[requestor]?.authentication != nil else { return }
+        generation &+= 1
+        dropSessionData(for: requestor)
+        sessions[requestor]?.authentication = nil
+        persist(AuthenticationRecord?.none, forKey: StorageKey.authentication(requestor))
+    }
+
+    private func dropSessionData(for requestor: String) {
+        guard var session = sessions[requestor] else { return }
+        for resource in session.authorizations.keys {
+            persist(AuthorizationRecord?.none, forKey: StorageKey.authorization(requestor, resource))
+        }
+        if session.userMetadata != nil {
+            persist(UserMetadataRecord?.none, forKey: StorageKey.userMetadata(requestor))
+        }
+        session.authorizations = [:]
+        session.userMetadata = nil
+        session.decisions = [:]
+        sessions[requestor] = session
+    }
+
+    func selectedMVPD(for requestor: String) throws(AccessEnablerError) -> MVPD? {
+        try ensureLoaded()
+        return sessions[requestor]?.selectedMVPD
+    }
+
+    func storeSelectedMVPD(_ mvpd: MVPD?, for requestor: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        sessions[requestor, default: .init()].selectedMVPD = mvpd
+        persist(mvpd, forKey: StorageKey.selectedMVPD(requestor))
+    }
+
+    // MARK: Authorization
+
+    func authorization(for resource: String, requestor: String) throws(AccessEnablerError) -> AuthorizationRecord? {
+        try ensureLoaded()
+        return sessions[requestor]?.authorizations[resource]
+    }
+
+    /// Stores an authorization, replacing the previous one for the resource. Returns false,
+    /// writing nothing, when the session changed since `generation`.
+    func storeAuthorization(_ record: AuthorizationRecord, for requestor: String, ifGeneration expected: UInt64)
+        throws(AccessEnablerError) -> Bool
+    {
+        try ensureLoaded()
+        guard expected == generation else { return false }
+        sessions[requestor, default: .init()].authorizations[record.resource] = record
+        persist(record, forKey: StorageKey.authorization(requestor, record.resource))
+        return true
+    }
+
+    func removeAuthorization(for resource: String, requestor: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        guard sessions[requestor]?.authorizations.removeValue(forKey: resource) != nil else { return }
+        persist(AuthorizationRecord?.none, forKey: StorageKey.authorization(requestor, resource))
+    }
+
+    // MARK: Preauthorization decisions (memory only)
+
+    /// The authentication of `requestor` and the cached, unexpired decisions for `resources`.
+    func preauthorizationState(for requestor: String, resources: [String], now: Date, useCache: Bool)
+        throws(AccessEnablerError) -> (authentication: AuthenticationRecord?, hits: [String: Decision])
+    {
+        try ensureLoaded()
+        guard let session = sessions[requestor] else { return (nil, [:]) }
+        guard useCache, !session.decisions.isEmpty else { return (session.authentication, [:]) }
+        var hits: [String: Decision] = [:]
+        for resource in resources {
+            if let cached = session.decisions[resource], cached.expires > now { hits[resource] = cached.decision }
+        }
+        return (session.authentication, hits)
+    }
+
+    /// Caches decisions until `expires`. Ignored when the session changed since `generation`.
+    func storeDecisions(_ decisions: [Decision], for requestor: String, expires: Date, ifGeneration expected: UInt64) {
+        guard expected == generation, isLoaded else { return }
+        for decision in decisions {
+            sessions[requestor, default: .init()].decisions[decision.id] = CachedDecision(decision: decision, expires: expires)
+        }
+    }
+
+    // MARK: User metadata
+
+    func userMetadata(for requestor: String) throws(AccessEnablerError) -> UserMetadataRecord? {
+        try ensureLoaded()
+        return sessions[requestor]?.userMetadata
+    }
+
+    func storeUserMetadata(_ record: UserMetadataRecord, for requestor: String, ifGeneration expected: UInt64)
+        throws(AccessEnablerError) -> Bool
+    {
+        try ensureLoaded()
+        guard expected == generation else { return false }
+        sessions[requestor, default: .init()].userMetadata = record
+        persist(record, forKey: StorageKey.userMetadata(requestor))
+        return true
+    }
+
+    // MARK: Logout
+
+    /// Starts a logout: from now on no in-flight result writes back.
+    func invalidateInFlightWork() {
+        generation &+= 1
+    }
+
+    /// Removes every record of the viewer's session, for every requestor (legacy parity). The
+    /// device seed and DCR registrations stay. Throws when storage could not be cleared; memory is
+    /// cleared either way.
+    func clearUserData() throws(AccessEnablerError) {
+        try ensureLoaded()
+        generation &+= 1
+        sessions = [:]
+        pendingWrites = pendingWrites.filter { !StorageKey.isUserRecord($0) }
+        do {
+            let keys = try storage.loadRecords().keys.filter(StorageKey.isUserRecord)
+            for key in keys { try storage.removeRecord(forKey: key) }
+        } catch {
+            log.error("token storage could not be cleared: \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(underlying: Self.summary(of: error))
+        }
+    }
+}

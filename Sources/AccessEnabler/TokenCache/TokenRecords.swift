@@ -1,0 +1,90 @@
+import Foundation
+
+// The records the token cache persists, one storage record each. They hold secrets (client
+// secrets, access tokens): they are internal, never printed, and only ever written to storage.
+
+/// DCR client credentials for one service provider; kept for ever.
+struct ClientCredentialsRecord: Codable, Sendable, Equatable {
+    var clientID: String
+    var clientSecret: String
+    var issuedAt: Date?
+    /// SHA-256 of the software statement the credentials were registered with, so a new
+    /// statement leads to a new registration.
+    var softwareStatementDigest: String
+}
+
+/// A DCR access token for one service provider.
+struct AccessTokenRecord: Codable, Sendable, Equatable {
+    var token: String
+    var expires: Date
+    var clientID: String
+}
+
+/// An authentication (the v1 authN token, or the v2 profile).
+struct AuthenticationRecord: Codable, Sendable, Equatable {
+    var mvpd: MVPD
+    var userID: String
+    var expires: Date
+    var issued: Date
+    /// The service provider that issued it; every call for this session goes there.
+    var serviceProvider: URL
+    /// Profile attributes (REST API v2), used as user metadata.
+    var attributes: [String: ProfileAttribute]?
+
+    struct ProfileAttribute: Codable, Sendable, Equatable {
+        var value: JSONValue
+        var isEncrypted: Bool
+    }
+}
+
+/// An authorization (authZ token) for one resource.
+struct AuthorizationRecord: Codable, Sendable, Equatable {
+    var resource: String
+    var expires: Date
+    var mvpdID: String
+}
+
+/// User metadata fetched for the current authentication.
+struct UserMetadataRecord: Codable, Sendable, Equatable {
+    var values: [String: JSONValue]
+    var encryptedKeys: Set<String>
+    var expires: Date
+}
+
+/// The per-install random seed of the device ID, when the app gives none.
+struct DeviceRecord: Codable, Sendable, Equatable {
+    var seed: String
+}
+
+/// A preauthorization decision in the (memory-only) local cache.
+struct CachedDecision: Sendable, Equatable {
+    var decision: Decision
+    var expires: Date
+}
+
+/// Storage keys, one per record.
+enum StorageKey {
+    static let device = "device"
+    static let clientPrefix = "dcr.client|"
+    static let accessTokenPrefix = "dcr.token|"
+    static let authenticationPrefix = "authn|"
+    static let selectedMVPDPrefix = "selected-mvpd|"
+    static let authorizationPrefix = "authz|"
+    static let userMetadataPrefix = "user-metadata|"
+
+    static func client(_ origin: String) -> String { clientPrefix + origin }
+    static func accessToken(_ origin: String) -> String { accessTokenPrefix + origin }
+    static func authentication(_ requestor: String) -> String { authenticationPrefix + requestor }
+    static func selectedMVPD(_ requestor: String) -> String { selectedMVPDPrefix + requestor }
+    static func authorization(_ requestor: String, _ resource: String) -> String {
+        authorizationPrefix + requestor + "|" + resource
+    }
+    static func userMetadata(_ requestor: String) -> String { userMetadataPrefix + requestor }
+
+    /// Keys that hold the viewer's session (removed on logout); the device seed and the app's
+    /// DCR registration are not the viewer's and stay.
+    static func isUserRecord(_ key: String) -> Bool {
+        key.hasPrefix(authenticationPrefix) || key.hasPrefix(selectedMVPDPrefix) || key.hasPrefix(authorizationPrefix)
+            || key.hasPrefix(userMetadataPrefix)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Dynamic Client Registration: registers once per service provider (credentials are kept for
+/// ever) and keeps a valid access token, renewing it before it expires.
+///
+/// Concurrent callers share one renewal per service provider: the in-flight work is stored as a
+/// ``SharedOperation``, since a flag would not survive actor re-entrancy.
+actor AccessTokenProvider {
+    private let softwareStatement: String
+    private let softwareStatementDigest: String
+    private let cache: TokenCache
+    private let clock: any AccessEnablerClock
+    private let caller: HTTPCaller
+    private var log: Log { caller.log }
+    private var renewals: [String: SharedOperation<AccessTokenRecord>] = [:]
+
+    init(softwareStatement: String, cache: TokenCache, caller: HTTPCaller, clock: any AccessEnablerClock) {
+        self.softwareStatement = softwareStatement
+        self.softwareStatementDigest = SHA256.hexDigest(softwareStatement)
+        self.cache = cache
+        self.caller = caller
+        self.clock = clock
+    }
+
+    /// A token that is valid for a while yet, renewing (once, shared) when needed.
+    func validToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws -> AccessTokenRecord {
+        if let token = try await usableToken(for: serviceProvider) { return token }
+        return try await sharedRenewal(for: serviceProvider, context: context)
+    }
+
+    /// A new token after the server rejected `rejected` (HTTP 401). Callers that saw the same
+    /// rejection share one renewal; a token renewed meanwhile is returned as is.
+    func renewToken(for serviceProvider: ServiceProvider, rejected: AccessTokenRecord, context: RequestContext)
+        async throws -> AccessTokenRecord
+    {
+        if let current = try await cache.accessToken(for: serviceProvider.origin), current.token != rejected.token {
+            return current
+        }
+        try await cache.storeAccessToken(nil, for: serviceProvider.origin)
+        return try await sharedRenewal(for: serviceProvider, context: context)
+    }
+
+    /// New credentials and a token after the server rejected the client (`invalid_client`).
+    func registerAgain(for serviceProvider: ServiceProvider, rejectedClientID: String, context: RequestContext)
+        async throws -> AccessTokenRecord
+    {
+        if let credentials = try await cache.clientCredentials(for: serviceProvider.origin),
+            credentials.clientID == rejectedClientID
+        {
+            try await cache.storeClientCredentials(nil, for: serviceProvider.origin)
+            try await cache.storeAccessToken(nil, for: serviceProvider.origin)
+        }
+        return try await validToken(for: serviceProvider, context: context)
+    }
+
+    private func usableToken(for serviceProvider: ServiceProvider) async throws -> AccessTokenRecord? {
+        guard let token = try await cache.accessToken(for: serviceProvider.origin),
+            let credentials = try await cache.clientCredentials(for: serviceProvider.origin),
+            credentials.clientID == token.clientID, credentials.softwareStatementDigest == softwareStatementDigest,
+            token.expires > clock.now
+        else { return nil }
+        return token
+    }
+
+    private func sharedRenewal(for serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> AccessTokenRecord
+    {
+        while true {
+            let operation: SharedOperation<AccessTokenRecord>
+            if let existing = renewals[serviceProvider.origin], !existing.isFinished, !existing.isAbandoned {
+                operation = existing
+            } else {
+                operation = SharedOperation { [self] in try await self.obtainToken(for: serviceProvider, context: context) }
+                renewals[serviceProvider.origin] = operation
+            }
+            do {
+                let token = try await operation.value()
+                if renewals[serviceProvider.origin] === operation { renewals[serviceProvider.origin] = nil }
+                return token
+            } catch is SharedOperation<AccessTokenRecord>.Abandoned {
+                continue
+            } catch {
+                if renewals[serviceProvider.origin] === operation, operation.isFinished {
+                    renewals[serviceProvider.origin] = nil
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Registers when there are no credentials, then requests a token; a token call rejected with
+    /// `invalid_client` leads to one new registration and one more token call.
+    private func obtainToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> AccessTokenRecord
+    {
+        var credentials = try await currentCredentials(for: serviceProvider, context: context)
+        do {
+            return try await requestToken(with: credentials, from: serviceProvider, context: context)
+        } catch is InvalidClient {
+            log.info("access token request: client unknown to the service provider; registering again")
+            try await cache.storeClientCredentials(nil, for: serviceProvider.origin)
+            credentials = try await register(with: serviceProvider, context: context)
+            do {
+                return try await requestToken(with: credentials, from: serviceProvider, context: context)
+            } catch is InvalidClient {
+                throw AccessEnablerError.accessTokenUnavailable.with(details: "invalid_client")
+            }
+        }
+    }
+
+    private func currentCredentials(for serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> ClientCredentialsRecord
+    {
+        if let stored = try await cache.clientCredentials(for: serviceProvider.origin),
+            stored.softwareStatementDigest == softwareStatementDigest
+        {
+            return stored
+        }
+        return try await register(with: serviceProvider, context: context)
+    }
+
+    private struct InvalidClient: Error {}
+
+    private func register(with serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> ClientCredentialsRecord
+    {
+        var request = HTTPRequest(method: .post, url: serviceProvider.url("/o/client/register"))
+        request.headers = context.commonHeaders
+        request.headers["Content-Type"] = "application/json"
+        request.body = try JSONEncoder().encode(
+            RegistrationRequestBody(software_statement: softwareStatement, redirect_uri: context.redirectURL.absoluteString))
+        let response = try await caller.send(request, endpoint: .register)
+        guard response.isSuccess else { throw dcrFailure(response, endpoint: .register) }
+        let body = try WireDecoding.decode(RegistrationResponseBody.self, from: response)
+        let record = ClientCredentialsRecord(
+            clientID: body.client_id.value, clientSecret: body.client_secret.value,
+            issuedAt: body.client_id_issued_at.map { Date(timeIntervalSince1970: $0) },
+            softwareStatementDigest: softwareStatementDigest)
+        try await cache.storeClientCredentials(record, for: serviceProvider.origin)
+        log.info("registered with \(serviceProvider.origin)")
+        return record
+    }
+
+    private func requestToken(
+        with credentials: ClientCredentialsRecord, from serviceProvider: ServiceProvider, context: RequestContext
+    ) async throws -> AccessTokenRecord {
+        var request = HTTPRequest(method: .post, url: serviceProvider.url("/o/client/token"))
+        request.headers = context.commonHeaders
+        request.headers["Content-Type"] = "application/x-www-form-urlencoded"
+        request.body = Data(
+            PercentEncoding.query([
+                ("client_id", credentials.clientID), ("client_secret", credentials.clientSecret),
+                ("grant_type", "client_credentials"),
+            ]).utf8)
+        let response = try await caller.send(request, endpoint: .token)
+        guard response.isSuccess else {
+            if WireClient.isInvalidClient(response) { throw InvalidClient() }
+            throw dcrFailure(response, endpoint: .token)
+        }
+        let body = try WireDecoding.decode(AccessTokenResponseBody.self, from: response)
+        guard body.expires_in.isFinite, body.expires_in > 0 else {
+            throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "expires_in out of range")
+        }
+        // Expiry is counted from local receipt time, which is immune to device clock skew; the
+        // token is renewed once less than a tenth of its life (at most 5 minutes) remains.
+        let lifetime = min(body.expires_in, 10 * 365 * 24 * 3600)
+        let margin = min(300, lifetime / 10)
+        let record = AccessTokenRecord(
+            token: body.access_token.value, expires: clock.now.addingTimeInterval(lifetime - margin),
+            clientID: credentials.clientID)
+        try await cache.storeAccessToken(record, for: serviceProvider.origin)
+        return record
+    }
+
+    /// A DCR failure: throttling and server errors keep their status; anything else means no
+    /// token can be had (`access_token_unavailable`, with the OAuth error as details).
+    private func dcrFailure(_ response: HTTPResponse, endpoint: WireEndpoint) -> AccessEnablerError {
+        let mapped = ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
+        if response.status == 429 || response.status >= 500 { return mapped }
+        let oauthError = (try? JSONDecoder().decode(ErrorMapping.ErrorBody.self, from: response.body))?.error
+        return AccessEnablerError.accessTokenUnavailable.with(details: oauthError ?? "HTTP \(response.status)")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The seam between the entitlement flows and a wire protocol (REST API v2 or v1).
+///
+/// The actors, the token cache, the error model and the public API sit above it; a backend turns
+/// each step into HTTP calls and maps every failure to an ``AccessEnablerError``.
+protocol EntitlementBackend: Sendable {
+    /// The requestor configuration of one service provider, MVPDs bound to it.
+    func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> ServiceProviderConfiguration
+
+    /// Starts authentication with `mvpd`: either a URL the browser must load, or nothing more to do.
+    func startAuthentication(mvpd: MVPD, domain: String?, data: [String: String], context: RequestContext)
+        async throws -> AuthenticationStep
+
+    /// Fetches the authentication (authN token / profile) once the browser step is done.
+    func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
+        async throws -> AuthenticationRecord
+
+    /// Preauthorization decisions for at most one chunk of resources, in any order.
+    func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+                      context: RequestContext) async throws -> [Decision]
+
+    /// Obtains the authorization for `resource` (and, when the protocol issues it at once, a
+    /// media token).
+    func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
+                   context: RequestContext) async throws -> AuthorizationGrant
+
+    /// A fresh media token for an existing authorization.
+    func mediaToken(for authorization: AuthorizationRecord, session: AuthenticationRecord,
+                    context: RequestContext) async throws -> MediaToken
+
+    /// The user metadata of the session.
+    func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord
+
+    /// Logs out on the server; returns the browser step, if any.
+    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep
+}
+
+/// The configuration one service provider returned.
+struct ServiceProviderConfiguration: Sendable, Hashable {
+    var serviceProvider: ServiceProvider
+    var requestorID: String
+    var name: String?
+    var domains: [String]
+    var mvpds: [MVPD]
+}
+
+/// What follows the start of an authentication.
+enum AuthenticationStep: Sendable, Hashable {
+    /// Load this URL in a browser; the flow ends at the redirect URL.
+    case interactive(URL)
+    /// Nothing interactive (TempPass, degraded access, already authenticated): fetch the result.
+    case complete
+}
+
+/// What follows a server logout.
+enum LogoutStep: Sendable, Hashable {
+    /// Load this URL in a browser to log out at the MVPD; it ends at the redirect URL.
+    case interactive(URL)
+    /// The logout is complete.
+    case complete
+}
+
+/// An authorization, with the media token when the protocol issues one at once.
+struct AuthorizationGrant: Sendable {
+    var authorization: AuthorizationRecord
+    var mediaToken: MediaToken?
+}

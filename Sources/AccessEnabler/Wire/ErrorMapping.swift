@@ -1,0 +1,131 @@
+import Foundation
+
+/// Maps an HTTP outcome to an ``AccessEnablerError`` exactly as wire-protocol.md §4 says.
+enum ErrorMapping {
+    /// The error for a non-2xx `response` of `endpoint`.
+    ///
+    /// An enhanced error body (with `status` and `code`) is passed through untouched. Otherwise
+    /// the code comes from the table, with `message` and `details` taken from a plain v1 body.
+    static func error(for response: HTTPResponse, endpoint: WireEndpoint, now: Date) -> AccessEnablerError {
+        let retryAfter = retryAfter(response, now: now)
+        let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body)
+        if let body, let status = body.status, let code = body.code, !code.isEmpty {
+            var passed = Status(
+                status: status, code: code, message: body.message, details: body.details, helpUrl: body.helpUrl,
+                trace: body.trace, action: body.action.map(Status.Action.init(rawValue:)))
+            if passed.action == nil { passed.action = defaultAction(forCode: code) }
+            return AccessEnablerError(passed, retryAfter: retryAfter)
+        }
+        var error = tableError(status: response.status, endpoint: endpoint)
+        var status = error.status
+        status.status = response.status
+        if let message = body?.message, !message.isEmpty { status.message = message }
+        if let details = body?.details, !details.isEmpty { status.details = details }
+        if let trace = body?.trace { status.trace = trace }
+        if let helpUrl = body?.helpUrl { status.helpUrl = helpUrl }
+        error = AccessEnablerError(status, retryAfter: retryAfter ?? (response.status == 429 ? .seconds(1) : nil))
+        return error
+    }
+
+    private static func tableError(status: Int, endpoint: WireEndpoint) -> AccessEnablerError {
+        switch (endpoint, status) {
+        case (.authenticationToken, 404): return .authenticationSessionMissing
+        case (.authenticationToken, 410): return .authenticationSessionExpired
+        case (.authorize, 412), (.mediaToken, 412), (.preauthorize, 412), (.userMetadata, 412):
+            return .authenticationSessionMissing
+        case (.authorize, 403): return .authorizationDeniedByMVPD
+        case (.mediaToken, 404): return .authorizationNotFoundOnServer
+        case (.mediaToken, 410): return .authorizationExpired
+        case (.preauthorize, 403): return .tooManyResources
+        case (.configuration, 400): return .invalidRequestor
+        case (_, 401):
+            return AccessEnablerError(Status(
+                status: 401, code: AccessEnablerError.accessTokenUnavailable.code,
+                message: AccessEnablerError.accessTokenUnavailable.status.message, action: .applicationRegistration))
+        case (_, 429): return .tooManyRequests
+        case (_, 500...599): return .internalError
+        case (_, 400), (_, 405): return .badRequest
+        default: return .unexpectedStatus
+        }
+    }
+
+    /// The documented default action of a code the server sent without one.
+    static func defaultAction(forCode code: String) -> Status.Action? {
+        switch code {
+        case "authentication_session_missing", "authentication_session_expired", "authentication_session_invalidated",
+            "authenticated_profile_missing", "authenticated_profile_expired", "authenticated_profile_invalidated",
+            "preauthorization_authentication_session_missing", "preauthorization_authentication_session_expired",
+            "authorization_denied_by_hba_policies", "authorization_denied_by_session_invalidated",
+            "identity_not_recognized_by_mvpd", "temporary_access_duration_limit_exceeded",
+            "temporary_access_resources_limit_exceeded", "authentication_session_issuer_mismatch":
+            return .authentication
+        case "authorization_not_found", "authorization_expired": return .authorization
+        case "too_many_resources", "unknown_integration": return .configuration
+        case "network_received_error", "network_connection_timeout", "maximum_execution_time_exceeded": return .retry
+        case "invalid_access_token_service_provider", "invalid_access_token_client_application":
+            return .applicationRegistration
+        default: return nil
+        }
+    }
+
+    /// `Retry-After` as seconds or as an HTTP date, relative to `now`.
+    static func retryAfter(_ response: HTTPResponse, now: Date) -> Duration? {
+        guard let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty
+        else { return nil }
+        if let seconds = Double(value), seconds.isFinite, seconds >= 0 {
+            return .milliseconds(Int64(seconds * 1000))
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        let interval = max(0, date.timeIntervalSince(now))
+        return .milliseconds(Int64(interval * 1000))
+    }
+
+    /// The error for a transport failure (no HTTP answer): `network_error`, status 0.
+    static func transportError(_ error: any Error) -> AccessEnablerError {
+        let summary: String
+        if let urlError = error as? URLError {
+            summary = "URLError \(urlError.code.rawValue)"
+        } else {
+            let nsError = error as NSError
+            summary = "\(nsError.domain) \(nsError.code)"
+        }
+        return AccessEnablerError.networkError.with(underlying: summary)
+    }
+
+    /// Any body shape the servers use for errors; every field optional and leniently typed.
+    struct ErrorBody: Decodable {
+        var status: Int?
+        var code: String?
+        var message: String?
+        var details: String?
+        var helpUrl: String?
+        var trace: String?
+        var action: String?
+        /// The OAuth error of the DCR endpoints (`invalid_client`, …).
+        var error: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case status, code, message, details, helpUrl, trace, action, error
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let number = try? container.decode(Int.self, forKey: .status) {
+                status = number
+            } else if let text = try? container.decode(String.self, forKey: .status) {
+                status = Int(text)
+            }
+            code = try? container.decode(String.self, forKey: .code)
+            message = try? container.decode(String.self, forKey: .message)
+            details = try? container.decode(String.self, forKey: .details)
+            helpUrl = try? container.decode(String.self, forKey: .helpUrl)
+            trace = try? container.decode(String.self, forKey: .trace)
+            action = try? container.decode(String.self, forKey: .action)
+            error = try? container.decode(String.self, forKey: .error)
+        }
+    }
+}

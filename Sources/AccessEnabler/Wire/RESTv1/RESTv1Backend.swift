@@ -1,0 +1,184 @@
+import Foundation
+
+/// REST API v1 (wire-protocol.md §3): the legacy "clientless" API, kept for the remaining v1
+/// integrations and for parity with the legacy SDK.
+struct RESTv1Backend: EntitlementBackend {
+    let wire: WireClient
+    let clock: any AccessEnablerClock
+
+    // MARK: C — configuration
+
+    func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> ServiceProviderConfiguration
+    {
+        let url = serviceProvider.url(
+            "/api/v1/config/" + PercentEncoding.encode(context.requestorID), query: context.commonQuery)
+        let response = try await wire.sendProtected(.configuration, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: context.commonHeaders)
+        }
+        try check(response, .configuration)
+        let body = try WireDecoding.decode(ConfigurationBody.self, from: response)
+        let mvpds = (body.requestor.mvpds ?? body.mvpds ?? []).map { $0.mvpd(boundTo: serviceProvider) }
+        return ServiceProviderConfiguration(
+            serviceProvider: serviceProvider, requestorID: body.requestor.id.value, name: body.requestor.name,
+            domains: (body.requestor.domains ?? []).map(\.name), mvpds: mvpds)
+    }
+
+    // MARK: A1 / A2 — start authentication
+
+    func startAuthentication(mvpd: MVPD, domain: String?, data: [String: String], context: RequestContext)
+        async throws -> AuthenticationStep
+    {
+        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        if mvpd.isTempPass {
+            var form = [
+                ("requestor_id", context.requestorID), ("deviceId", context.deviceID), ("mso_id", mvpd.id),
+                ("domain_name", domain ?? ""),
+            ]
+            if let genericData = Self.genericData(data) { form.append(("generic_data", genericData)) }
+            let url = serviceProvider.url("/api/v1/authenticate/freepreview", query: context.optionalQuery)
+            let response = try await wire.sendProtected(.freePreview, to: serviceProvider, context: context) { _ in
+                var headers = context.commonHeaders
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+                return HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
+            }
+            try check(response, .freePreview)
+            return .complete
+        }
+        var query = [
+            ("requestor_id", context.requestorID), ("mso_id", mvpd.id), ("domain_name", domain ?? ""),
+            ("deviceId", context.deviceID), ("noflash", "true"), ("no_iframe", "true"),
+        ]
+        if let genericData = Self.genericData(data) { query.append(("generic_data", genericData)) }
+        query += context.optionalQuery
+        // redirect_url must be the last parameter.
+        query.append(("redirect_url", context.redirectURL.absoluteString))
+        return .interactive(serviceProvider.url("/api/v1/authenticate", query: query))
+    }
+
+    // MARK: A3 — authN token
+
+    func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
+        async throws -> AuthenticationRecord
+    {
+        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        let url = serviceProvider.url("/api/v1/tokens/authn", query: context.commonQuery)
+        let response = try await wire.sendProtected(.authenticationToken, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: context.commonHeaders)
+        }
+        try check(response, .authenticationToken)
+        let body = try WireDecoding.decode(AuthenticationTokenBody.self, from: response)
+        let authenticated = configuration.mvpd(withID: body.mvpd.value) ?? mvpd
+        return AuthenticationRecord(
+            mvpd: authenticated, userID: body.userId.value, expires: body.expires.date, issued: clock.now,
+            serviceProvider: serviceProvider.baseURL, attributes: nil)
+    }
+
+    // MARK: P — preauthorize
+
+    func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+                      context: RequestContext) async throws -> [Decision]
+    {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        // Each ID is encoded on its own so that a comma inside an ID cannot split it.
+        let list = "resource=" + resources.map(PercentEncoding.encode).joined(separator: ",")
+        let url = serviceProvider.url("/api/v1/preauthorize", query: context.commonQuery, rawQuery: list)
+        let response = try await wire.sendProtected(.preauthorize, to: serviceProvider, context: context) { _ in
+            var headers = context.commonHeaders
+            if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
+            return HTTPRequest(url: url, headers: headers)
+        }
+        try check(response, .preauthorize)
+        let body = try WireDecoding.decode(PreauthorizeBody.self, from: response)
+        return body.resources.map { Decision(id: $0.id, isAuthorized: $0.authorized, error: $0.error) }
+    }
+
+    // MARK: Z1 — authorize
+
+    func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
+                   context: RequestContext) async throws -> AuthorizationGrant
+    {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        var query = context.commonQuery + [("resource", resource)]
+        if let genericData = Self.genericData(data) { query.append(("generic_data", genericData)) }
+        let url = serviceProvider.url("/api/v1/authorize", query: query)
+        let response = try await wire.sendProtected(.authorize, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: context.commonHeaders)
+        }
+        try check(response, .authorize)
+        let body = try WireDecoding.decode(AuthorizationBody.self, from: response)
+        let record = AuthorizationRecord(
+            resource: resource, expires: min(body.expires.date, session.expires), mvpdID: body.mvpd ?? session.mvpd.id)
+        return AuthorizationGrant(authorization: record, mediaToken: nil)
+    }
+
+    // MARK: Z2 — media token
+
+    func mediaToken(for authorization: AuthorizationRecord, session: AuthenticationRecord,
+                    context: RequestContext) async throws -> MediaToken
+    {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let url = serviceProvider.url(
+            "/api/v1/tokens/media", query: context.commonQuery + [("resource", authorization.resource)])
+        let response = try await wire.sendProtected(.mediaToken, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: context.commonHeaders)
+        }
+        try check(response, .mediaToken)
+        let body = try WireDecoding.decode(MediaTokenBody.self, from: response)
+        return MediaToken(
+            resource: authorization.resource, serializedToken: body.serializedToken.value, expires: body.expires.date,
+            mvpdID: body.mvpdId ?? authorization.mvpdID, userID: body.userId ?? session.userID,
+            requestor: context.requestorID)
+    }
+
+    // MARK: M — user metadata
+
+    func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let url = serviceProvider.url("/api/v1/tokens/usermetadata", query: context.commonQuery)
+        let response = try await wire.sendProtected(.userMetadata, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: context.commonHeaders)
+        }
+        if response.status == 404 {
+            // No metadata for this user: an empty set, not an error.
+            return UserMetadataRecord(values: [:], encryptedKeys: [], expires: session.expires)
+        }
+        try check(response, .userMetadata)
+        let body = try WireDecoding.decode(UserMetadataBody.self, from: response)
+        return UserMetadataRecord(values: body.data, encryptedKeys: Set(body.encrypted ?? []), expires: session.expires)
+    }
+
+    // MARK: L / L2 — logout
+
+    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let url = serviceProvider.url("/api/v1/logout", query: context.commonQuery)
+        let response = try await wire.sendProtected(.logout, to: serviceProvider, context: context) { _ in
+            HTTPRequest(method: .delete, url: url, headers: context.commonHeaders)
+        }
+        try check(response, .logout)
+        let browser = serviceProvider.url(
+            "/adobe-services/logout",
+            query: [
+                ("noflash", "true"), ("mso_id", session.mvpd.id), ("requestor_id", context.requestorID),
+                ("redirect_url", context.redirectURL.absoluteString),
+            ])
+        return .interactive(browser)
+    }
+
+    // MARK: Helpers
+
+    private func check(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws {
+        guard response.isSuccess else {
+            throw ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
+        }
+    }
+
+    /// `generic_data`: the app's key/value pairs as a JSON object with sorted keys.
+    static func genericData(_ data: [String: String]) -> String? {
+        guard !data.isEmpty else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(data)).flatMap { String(data: $0, encoding: .utf8) }
+    }
+}
