@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import AccessEnabler
+
+/// A latch tests open by hand: work waits on it, so "prompt" can be asserted without timing.
+final class TestLatch: Sendable {
+    private let state = LockedValue<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+@Suite struct SharedOperationTests {
+    @Test func concurrentWaitersShareOneExecution() async throws {
+        let runs = LockedValue(0)
+        let latch = TestLatch()
+        let operation = SharedOperation<Int> {
+            runs.withLock { $0 += 1 }
+            await latch.wait()
+            return 42
+        }
+        let values = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<50 { group.addTask { try await operation.value() } }
+            latch.open()
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(values == Array(repeating: 42, count: 50))
+        #expect(runs.withLock { $0 } == 1)
+        #expect(operation.isFinished)
+    }
+
+    @Test func cancelledWaiterReturnsWhileTheWorkIsStillBlocked() async throws {
+        let latch = TestLatch()
+        let operation = SharedOperation<String> {
+            await latch.wait()
+            return "done"
+        }
+        let patient = Task { try await operation.value() }
+        let impatient = Task { try await operation.value() }
+        impatient.cancel()
+        // The latch is still closed: the cancelled caller must come back on its own.
+        await #expect(throws: CancellationError.self) { try await impatient.value }
+        #expect(!operation.isFinished)
+        latch.open()
+        #expect(try await patient.value == "done")
+    }
+
+    @Test func workIsCancelledWhenEveryWaiterIsGone() async throws {
+        let sawCancellation = LockedValue(false)
+        let started = TestLatch()
+        let operation = SharedOperation<Int> {
+            started.open()
+            // Suspends until cancelled.
+            let stream = AsyncStream<Int> { _ in }
+            for await _ in stream {}
+            sawCancellation.withLock { $0 = Task.isCancelled }
+            throw CancellationError()
+        }
+        let waiter = Task { try await operation.value() }
+        await started.wait()
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(operation.isAbandoned)
+        await #expect(throws: SharedOperation<Int>.Abandoned.self) { try await operation.value() }
+    }
+
+    @Test func failuresReachEveryWaiter() async {
+        let operation = SharedOperation<Int> { throw AccessEnablerError.networkError }
+        for _ in 0..<3 {
+            await #expect(throws: AccessEnablerError.networkError) { try await operation.value() }
+        }
+    }
+}
