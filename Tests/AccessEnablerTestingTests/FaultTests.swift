@@ -133,6 +133,16 @@ import Testing
         #expect(gate.isOpen)
     }
 
+    @Test func anOpenGateLetsRequestsThrough() async throws {
+        let harness = try await Harness.make()
+        let gate = EmulatorGate()
+        gate.open()
+        await harness.emulator.inject(.hold(gate), on: .configuration, times: nil)
+        #expect(try await harness.v1("/api/v1/config/REF").status == 200)
+        #expect(try await harness.v1("/api/v1/config/REF").status == 200)
+        #expect(gate.waiting == 0)
+    }
+
     @Test func cancellingAHeldRequestThrowsCancellationError() async throws {
         let harness = try await Harness.make()
         let gate = EmulatorGate()

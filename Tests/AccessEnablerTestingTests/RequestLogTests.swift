@@ -73,6 +73,20 @@ import Testing
         _ = try await harness.v1("/api/v1/logout", method: .delete)
     }
 
+    @Test func loggingCanBeTurnedOffWhileArrivalsAreStillCounted() async throws {
+        let harness = try await Harness.make()
+        await harness.emulator.setRequestLogging(false)
+        _ = try await harness.v1("/api/v1/config/REF")
+        try await harness.emulator.waitForRequests(to: .configuration, count: 1)
+        #expect(await harness.emulator.requests.map(\.route) == [.register, .token])
+        await harness.emulator.setRequestLogging(true)
+        _ = try await harness.v1("/api/v1/tokens/authn")
+        let last = try #require(await harness.emulator.requests.last)
+        #expect(last.id == 4)
+        #expect(last.responseStatus == 404)
+        #expect(await harness.emulator.requests.first?.responseStatus == 201)
+    }
+
     @Test func theLogOverHTTP() async throws {
         let harness = try await Harness.make()
         _ = try await harness.v1("/api/v1/config/REF")

@@ -76,6 +76,7 @@ public struct EmulatorRequestRecord: Sendable, Hashable, Codable {
         var value: String
     }
 
+    /// Decodes a record from the form ``encode(to:)`` writes.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)

@@ -5,6 +5,8 @@ import Foundation
 extension PassEmulator {
     /// How long a login page stays usable after `/api/v1/authenticate` sent the browser to it.
     static let pendingLoginTTL: TimeInterval = 1800
+    /// Expired login links are dropped once this many are pending.
+    static let pendingLoginPruneThreshold = 1024
 
     /// `GET /api/v1/authenticate?requestor_id&mso_id&domain_name&deviceId&noflash=true&no_iframe=true
     /// [&generic_data]&redirect_url=…` → 302 to the MVPD login page, or (auto-login, TempPass)
@@ -38,6 +40,10 @@ extension PassEmulator {
             return redirect(to: redirectURL)
         }
         let loginID = RandomIdentifier.hex32()
+        if entitlementState.pendingLogins.count >= Self.pendingLoginPruneThreshold {
+            let now = clock.now
+            entitlementState.pendingLogins = entitlementState.pendingLogins.filter { now < $0.value.expires }
+        }
         entitlementState.pendingLogins[loginID] = PendingLogin(
             key: key, mvpd: mvpd.id, redirectURL: redirectURL, genericData: genericData,
             expires: clock.now.addingTimeInterval(Self.pendingLoginTTL))

@@ -10,6 +10,12 @@ extension PassEmulator {
         log.records.filter { $0.route == route }
     }
 
+    /// Turns keeping request records on (the default) or off, for long benchmark runs. Arrivals
+    /// are still counted for ``waitForRequests(to:count:)``.
+    public func setRequestLogging(_ enabled: Bool) {
+        log.keepsRecords = enabled
+    }
+
     /// Empties the request log (and the per-route counts ``waitForRequests(to:count:)`` uses).
     public func clearRequestLog() {
         log.clear()

@@ -12,6 +12,10 @@ import FoundationNetworking
 /// preauthorization cache) on an injectable clock, logs every request, and can inject faults.
 /// Mount it with ``transport`` (an `HTTPTransport`) or behind a real `URLSession` with
 /// ``makeURLSessionConfiguration(routing:base:)``.
+///
+/// Routes live at the root of the origin (a path in ``baseURL`` is ignored). Query strings and
+/// form bodies are decoded as servlet containers do: `%XX` escapes, and `+` as a space, so
+/// clients must send a literal plus sign as `%2B` (RFC 3986 encoders do).
 public actor PassEmulator {
     /// The origin the emulator serves; requests are routed to it by scheme, host and port.
     public nonisolated let baseURL: URL
@@ -132,7 +136,7 @@ public actor PassEmulator {
     /// Logs an arriving request and wakes the tasks waiting for it.
     private func recordArrival(of request: IncomingRequest, route: EmulatorRoute?) -> Int {
         let now = clock.now
-        let (id, satisfied) = log.append { id in
+        let (id, satisfied) = log.append(route: route) { id in
             EmulatorRequestRecord(
                 id: id,
                 route: route,

@@ -13,6 +13,7 @@ extension EmulatorFault: Codable {
 
     private enum CodingKeys: String, CodingKey { case kind, status, body, contentType, seconds, retryAfter, bytes }
 
+    /// Decodes a fault from its object form or, for faults without parameters, from its kind.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let kind = try? single.decode(Kind.self) {
             self = try Self.withoutParameters(kind, codingPath: decoder.codingPath)
@@ -54,6 +55,7 @@ extension EmulatorFault: Codable {
         }
     }
 
+    /// Encodes the object form; throws `EncodingError` for `hold`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -31,6 +31,7 @@ public enum EmulatorFault: Sendable, Equatable {
     /// Holds the request until the gate opens, then handles it normally. Not `Codable`.
     case hold(EmulatorGate)
 
+    /// Compares kinds and parameters; gates compare by identity.
     public static func == (lhs: EmulatorFault, rhs: EmulatorFault) -> Bool {
         switch (lhs, rhs) {
         case let (.status(a, b, c), .status(d, e, f)): return a == d && b == e && c == f

@@ -17,6 +17,7 @@ public enum HeadlessPresenterError: Error, Sendable, Equatable, CustomStringConv
     /// More than the allowed number of page loads without reaching the redirect URL.
     case tooManyHops(Int)
 
+    /// A readable explanation, without query strings or credentials.
     public var description: String {
         switch self {
         case .providerNotOffered(let id): return "The MVPD \(id) is not offered."

@@ -17,6 +17,7 @@ extension EmulatorScenario {
 
         private enum CodingKeys: String, CodingKey { case rules, authorizeUnlisted }
 
+        /// Decodes entitlements; missing fields take their defaults.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             rules = try container.decodeIfPresent([Rule].self, forKey: .rules) ?? []
@@ -66,6 +67,7 @@ extension EmulatorScenario {
 
         private enum CodingKeys: String, CodingKey { case resources, mvpd, userID, authorized, details }
 
+        /// Decodes a rule; missing `resources` means every resource, missing `authorized` means true.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             resources = try container.decodeIfPresent([String].self, forKey: .resources) ?? ["*"]

@@ -18,7 +18,8 @@ extension EmulatorScenario {
         public var autoLogin: Bool
         /// The users who can sign in.
         public var users: [User]
-        /// How long an authentication lasts, in seconds (default 1 h).
+        /// How long an authentication lasts, in seconds (default 1 h). A TempPass lasts the
+        /// scenario's ``EmulatorScenario/tempPassTTL`` instead.
         public var authnTTL: TimeInterval
         /// How long an authorization lasts, in seconds (default 30 min); never beyond the authentication.
         public var authzTTL: TimeInterval
@@ -50,6 +51,7 @@ extension EmulatorScenario {
             case id, displayName, logoURL = "logoUrl", isTempPass, isProxy, autoLogin, users, authnTTL, authzTTL
         }
 
+        /// Decodes an MVPD; only `id` is required.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)

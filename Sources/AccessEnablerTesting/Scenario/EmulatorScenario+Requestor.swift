@@ -22,6 +22,7 @@ extension EmulatorScenario {
 
         private enum CodingKeys: String, CodingKey { case id, name, domains, mvpds }
 
+        /// Decodes a requestor; only `id` is required.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)

@@ -17,6 +17,7 @@ extension EmulatorScenario {
 
         private enum CodingKeys: String, CodingKey { case accepted, revoked }
 
+        /// Decodes a policy; a missing `accepted` accepts any statement, a missing `revoked` revokes none.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             accepted = try container.decodeIfPresent([String].self, forKey: .accepted)

@@ -35,6 +35,7 @@ extension EmulatorScenario {
 
         private enum CodingKeys: String, CodingKey { case username, password, userID, metadata, encryptedMetadata }
 
+        /// Decodes a user; only `username` is required (`userID` defaults to it).
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             username = try container.decode(String.self, forKey: .username)

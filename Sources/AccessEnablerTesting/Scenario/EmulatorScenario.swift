@@ -55,6 +55,7 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         case maxPreauthorizeResources, enhancedErrorReporting, entitlements
     }
 
+    /// Decodes a scenario; every missing field takes its default.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = EmulatorScenario()

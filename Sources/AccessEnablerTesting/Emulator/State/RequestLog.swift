@@ -8,23 +8,23 @@ struct RequestLog: Sendable {
     }
 
     private(set) var records: [EmulatorRequestRecord] = []
+    /// Whether records are kept; arrivals are counted (for waiters) either way.
+    var keepsRecords = true
     /// The ID the next request gets.
     private var nextID = 1
-    /// The ID of `records[0]`.
-    private var firstID = 1
     private var counts: [EmulatorRoute: Int] = [:]
     private var waiters: [EmulatorRoute: [UInt64: Waiter]] = [:]
     private var nextWaiterID: UInt64 = 0
 
-    /// Logs an arriving request; returns its ID and the waiters it satisfies (resume them).
-    mutating func append(_ makeRecord: (Int) -> EmulatorRequestRecord)
+    /// Logs an arriving request to `route` (the record is built only when records are kept);
+    /// returns its ID and the waiters it satisfies (resume them).
+    mutating func append(route: EmulatorRoute?, _ makeRecord: (Int) -> EmulatorRequestRecord)
         -> (id: Int, satisfied: [CheckedContinuation<Void, any Error>])
     {
         let id = nextID
         nextID += 1
-        let record = makeRecord(id)
-        records.append(record)
-        guard let route = record.route else { return (id, []) }
+        if keepsRecords { records.append(makeRecord(id)) }
+        guard let route else { return (id, []) }
         let count = counts[route, default: 0] + 1
         counts[route] = count
         guard let routeWaiters = waiters[route], !routeWaiters.isEmpty else { return (id, []) }
@@ -35,10 +35,16 @@ struct RequestLog: Sendable {
 
     /// Records the outcome of request `id`, unless the log was cleared since it arrived.
     mutating func complete(_ id: Int, status: Int?, failure: String?) {
-        let index = id - firstID
-        guard index >= 0, index < records.count else { return }
-        records[index].responseStatus = status
-        records[index].failure = failure
+        // IDs increase along the array (with gaps while records were not kept): binary search.
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < records.count, records[low].id == id else { return }
+        records[low].responseStatus = status
+        records[low].failure = failure
     }
 
     /// The number of logged requests to `route`.
@@ -47,7 +53,6 @@ struct RequestLog: Sendable {
     mutating func clear() {
         records.removeAll()
         counts.removeAll()
-        firstID = nextID
     }
 
     /// Removes a waiter, returning its continuation if it was still waiting.
