@@ -1,0 +1,106 @@
+import AccessEnabler
+import Foundation
+
+/// A manual clock for tests: time moves only when the test calls ``advance(by:)`` or ``set(_:)``.
+///
+/// Give the same instance to the SDK and to ``PassEmulator`` to test expiry, TTLs and waits
+/// without sleeping. ``sleep(for:)`` suspends until the clock reaches the deadline and honours
+/// task cancellation.
+public final class TestClock: AccessEnablerClock, @unchecked Sendable {
+    private struct Sleeper {
+        var deadline: Date
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Date
+        var sleepers: [UInt64: Sleeper] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let lock = NSLock()
+    private var state: State
+
+    /// Creates a clock showing `now` (by default 2027-01-15, a fixed, recognisable instant).
+    public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        state = State(now: now)
+    }
+
+    /// The clock's current time.
+    public var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return state.now
+    }
+
+    /// The number of tasks suspended in ``sleep(for:)``.
+    public var pendingSleeps: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return state.sleepers.count
+    }
+
+    /// Moves the clock forward by `duration` and wakes every sleeper whose deadline has passed.
+    public func advance(by duration: Duration) {
+        lock.lock()
+        state.now = state.now.addingTimeInterval(duration.emulatorSeconds)
+        let due = takeDueSleepers()
+        lock.unlock()
+        due.forEach { $0.resume() }
+    }
+
+    /// Sets the clock to `date` (also backwards) and wakes every sleeper whose deadline has passed.
+    public func set(_ date: Date) {
+        lock.lock()
+        state.now = date
+        let due = takeDueSleepers()
+        lock.unlock()
+        due.forEach { $0.resume() }
+    }
+
+    /// Suspends until the clock has been advanced to `now + duration`; a zero or negative duration
+    /// returns at once. Throws `CancellationError` as soon as the calling task is cancelled.
+    public func sleep(for duration: Duration) async throws {
+        guard duration > .zero else {
+            try Task.checkCancellation()
+            return
+        }
+        let (id, deadline): (UInt64, Date) = lock.withLock {
+            state.nextID += 1
+            return (state.nextID, state.now.addingTimeInterval(duration.emulatorSeconds))
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Outcome { case suspended, wake, cancel }
+                lock.lock()
+                let outcome: Outcome
+                if Task.isCancelled {
+                    outcome = .cancel
+                } else if state.now >= deadline {
+                    outcome = .wake
+                } else {
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    outcome = .suspended
+                }
+                lock.unlock()
+                switch outcome {
+                case .suspended: break
+                case .wake: continuation.resume()
+                case .cancel: continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            lock.lock()
+            let sleeper = state.sleepers.removeValue(forKey: id)
+            lock.unlock()
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Removes and returns the continuations of due sleepers; call with the lock held.
+    private func takeDueSleepers() -> [CheckedContinuation<Void, any Error>] {
+        let now = state.now
+        let dueIDs = state.sleepers.filter { $0.value.deadline <= now }.map(\.key)
+        return dueIDs.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
+    }
+}

@@ -1,0 +1,96 @@
+import AccessEnabler
+import Foundation
+
+/// Test controls: faults, scenario switches, and server-side events.
+extension PassEmulator {
+    /// Queues `fault` for the next `times` requests to `route` (nil: every request until
+    /// ``clearFaults()``). Faults on a route apply first in, first out.
+    public func inject(_ fault: EmulatorFault, on route: EmulatorRoute, times: Int? = 1) {
+        faults.add(fault, on: route, times: times)
+    }
+
+    /// Removes every queued fault.
+    public func clearFaults() {
+        faults.removeAll()
+    }
+
+    /// Replaces the scenario; server-side state (clients, sessions) is kept.
+    public func setScenario(_ scenario: EmulatorScenario) {
+        self.scenario = scenario
+    }
+
+    /// Turns enhanced error reporting on (error bodies with `code`, `action`, …) or off (plain v1).
+    public func setEnhancedErrorReporting(_ enabled: Bool) {
+        scenario.enhancedErrorReporting = enabled
+    }
+
+    /// Sets the most resource IDs one preauthorize call may carry.
+    public func setMaxPreauthorizeResources(_ limit: Int) {
+        scenario.maxPreauthorizeResources = limit
+    }
+
+    /// Authorizes or denies `resource`, for one MVPD and user or (nil) for all, ahead of every
+    /// existing rule. Decisions already in the remote preauthorization cache stay until they expire,
+    /// a `Cache-Control: no-cache` request refreshes them, or ``clearPreauthorizationCache()``.
+    public func setEntitlement(resource: String, mvpd: String? = nil, userID: String? = nil, authorized: Bool,
+                               details: String? = nil) {
+        scenario.entitlements.rules.insert(
+            EmulatorScenario.Rule(resources: [resource], mvpd: mvpd, userID: userID, authorized: authorized,
+                                  details: details),
+            at: 0)
+    }
+
+    /// Makes every access token issued so far expired (protected calls answer 401).
+    public func expireAccessTokens() {
+        clientRegistry.expireTokens(at: clock.now)
+    }
+
+    /// Revokes every registered client: its tokens get 403 `invalid_client`, and `/o/client/token`
+    /// answers `invalid_client` for its credentials.
+    public func revokeClients() {
+        clientRegistry.revokeAll()
+    }
+
+    /// Forgets every authentication, authorization and cached decision, as if the server lost its
+    /// sessions (`/tokens/authn` 404, protected calls 412). TempPass windows remain used.
+    public func invalidateSessions() {
+        entitlementState.invalidateAllSessions()
+    }
+
+    /// Drops every cached preauthorization decision.
+    public func clearPreauthorizationCache() {
+        entitlementState.clearPreauthorizationCaches()
+    }
+
+    /// Forgets all state: clients, tokens, sessions, TempPass windows, the request log, faults
+    /// and counters. The scenario stays.
+    public func reset() {
+        entitlementState.reset()
+        clientRegistry.reset()
+        log.clear()
+        faults.removeAll()
+        counters = EmulatorCounters()
+        lastValidDeviceInfo = nil
+    }
+
+    /// The server-side authentication of `deviceID` for `requestor`, expired or not.
+    public func session(requestor: String, deviceID: String) -> EmulatorSession? {
+        let lookup = entitlementState.authentication(
+            for: DeviceKey(requestor: requestor, deviceID: deviceID), at: clock.now)
+        switch lookup {
+        case .missing: return nil
+        case .expired(let session), .valid(let session): return EmulatorSession(session)
+        }
+    }
+
+    /// When the server-side authorization of `resource` for the device expires, if there is one.
+    public func authorizationExpiry(requestor: String, deviceID: String, resource: String) -> Date? {
+        entitlementState.authorization(for: DeviceKey(requestor: requestor, deviceID: deviceID),
+                                       resource: resource)?.expires
+    }
+
+    /// The number of registered clients that are not revoked.
+    public var activeClientCount: Int {
+        clientRegistry.clients.values.filter { !$0.revoked }.count
+    }
+}

@@ -1,0 +1,105 @@
+import AccessEnabler
+import Foundation
+
+/// The browser side: `/api/v1/authenticate`, the fake MVPD login page, and the MVPD logout.
+extension PassEmulator {
+    /// How long a login page stays usable after `/api/v1/authenticate` sent the browser to it.
+    static let pendingLoginTTL: TimeInterval = 1800
+    /// Expired login links are dropped once this many are pending.
+    static let pendingLoginPruneThreshold = 1024
+
+    /// `GET /api/v1/authenticate?requestor_id&mso_id&domain_name&deviceId&noflash=true&no_iframe=true
+    /// [&generic_data]&redirect_url=…` → 302 to the MVPD login page, or (auto-login, TempPass)
+    /// straight to `redirect_url`.
+    func startLogin(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+        guard let requestorID = request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"),
+              let requestor = index.requestors[requestorID]
+        else { throw .service(.invalidRequestor()) }
+        guard let mvpdID = request.nonEmptyParameter("mso_id"), let mvpd = index.mvpd(mvpdID, offeredBy: requestor.id)
+        else { throw .service(.unknownIntegration("mso_id is missing or not offered by the requestor.")) }
+        guard let domain = request.nonEmptyParameter("domain_name"), requestor.domains.contains(domain) else {
+            throw .service(.badRequest("domain_name is missing or not a domain of the requestor."))
+        }
+        guard let deviceID = request.nonEmptyParameter("deviceId") else { throw .service(.invalidDeviceID) }
+        guard request.query["noflash"] == "true", request.query["no_iframe"] == "true" else {
+            throw .service(.badRequest("noflash=true and no_iframe=true are required."))
+        }
+        let redirectURL = try lastRedirectURL(request)
+        let key = DeviceKey(requestor: requestor.id, deviceID: deviceID)
+        let genericData = request.query["generic_data"]
+
+        if mvpd.isTempPass {
+            try startTempPass(for: key, mvpd: mvpd, genericData: genericData)
+            return redirect(to: redirectURL)
+        }
+        if mvpd.autoLogin {
+            guard let user = mvpd.users.first else {
+                throw .service(.badRequest("The auto-login MVPD has no user configured."))
+            }
+            createSession(for: key, mvpd: mvpd, user: user, genericData: genericData)
+            return redirect(to: redirectURL)
+        }
+        let loginID = RandomIdentifier.hex32()
+        if entitlementState.pendingLogins.count >= Self.pendingLoginPruneThreshold {
+            let now = clock.now
+            entitlementState.pendingLogins = entitlementState.pendingLogins.filter { now < $0.value.expires }
+        }
+        entitlementState.pendingLogins[loginID] = PendingLogin(
+            key: key, mvpd: mvpd.id, redirectURL: redirectURL, genericData: genericData,
+            expires: clock.now.addingTimeInterval(Self.pendingLoginTTL))
+        return redirect(to: Self.loginPagePath(mvpd: mvpd.id) + "?login=" + loginID)
+    }
+
+    /// `GET /emulator/mvpd/{mvpd}/login?login=…` shows the form; `POST` (form-urlencoded `login`,
+    /// `username`, `password`) signs in → 302 to the redirect URL, or shows the form again.
+    func mvpdLogin(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+        let mvpdID = request.segments[2]
+        let loginID = request.method == .post ? request.form["login"] : request.query["login"]
+        let now = clock.now
+        guard let mvpd = index.mvpds[mvpdID], let loginID, let pending = entitlementState.pendingLogins[loginID],
+              pending.mvpd == mvpdID, now < pending.expires
+        else {
+            throw .response(htmlResponse(400, MVPDLoginPage.invalidLink()))
+        }
+        guard request.method == .post else {
+            return htmlResponse(200, MVPDLoginPage.form(mvpd: mvpd, loginID: loginID, error: nil))
+        }
+        guard let username = request.form["username"], let user = mvpd.user(named: username),
+              request.form["password"] == user.password
+        else {
+            return htmlResponse(200, MVPDLoginPage.form(
+                mvpd: mvpd, loginID: loginID, error: "The username or password is incorrect."))
+        }
+        entitlementState.pendingLogins[loginID] = nil
+        createSession(for: pending.key, mvpd: mvpd, user: user, genericData: pending.genericData)
+        return redirect(to: pending.redirectURL)
+    }
+
+    /// `GET /adobe-services/logout?noflash=true&mso_id&requestor_id[&deviceId]&redirect_url=…` → 302
+    /// to `redirect_url`. With a `deviceId`, the device's server-side session is cleared too.
+    func browserLogout(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+        let redirectURL = try lastRedirectURL(request)
+        if let requestorID = request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"),
+           let deviceID = request.nonEmptyParameter("deviceId")
+        {
+            entitlementState.logout(DeviceKey(requestor: requestorID, deviceID: deviceID))
+        }
+        return redirect(to: redirectURL)
+    }
+
+    /// The decoded `redirect_url`, which must be present and the last query parameter.
+    private func lastRedirectURL(_ request: IncomingRequest) throws(Rejection) -> String {
+        guard let redirectURL = request.query["redirect_url"], !redirectURL.isEmpty else {
+            throw .service(.badRequest("redirect_url is missing."))
+        }
+        guard request.query.lastName == "redirect_url" else {
+            throw .service(.badRequest("redirect_url must be the last parameter."))
+        }
+        return redirectURL
+    }
+
+    /// The path of an MVPD's login page.
+    static func loginPagePath(mvpd: String) -> String {
+        "/emulator/mvpd/" + PercentEncoding.encode(mvpd) + "/login"
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+extension PassEmulator {
+    /// Every request received since the log was last cleared, in arrival order (control routes
+    /// under `/emulator/` other than the MVPD pages are not logged).
+    public var requests: [EmulatorRequestRecord] { log.records }
+
+    /// The logged requests to `route`.
+    public func requests(to route: EmulatorRoute) -> [EmulatorRequestRecord] {
+        log.records.filter { $0.route == route }
+    }
+
+    /// Turns keeping request records on (the default) or off, for long benchmark runs. Arrivals
+    /// are still counted for ``waitForRequests(to:count:)``.
+    public func setRequestLogging(_ enabled: Bool) {
+        log.keepsRecords = enabled
+    }
+
+    /// Empties the request log (and the per-route counts ``waitForRequests(to:count:)`` uses).
+    public func clearRequestLog() {
+        log.clear()
+    }
+
+    /// Suspends until `count` requests to `route` have arrived since the log was last cleared
+    /// (arrived: logged before any fault or handling). Throws `CancellationError` when the task
+    /// is cancelled first.
+    public func waitForRequests(to route: EmulatorRoute, count: Int) async throws {
+        if log.count(of: route) >= count { return }
+        let waiterID = log.reserveWaiterID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else if log.count(of: route) >= count {
+                    continuation.resume()
+                } else {
+                    log.addWaiter(id: waiterID, route: route, count: count, continuation: continuation)
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(waiterID, route: route) }
+        }
+    }
+
+    private func cancelWaiter(_ id: UInt64, route: EmulatorRoute) {
+        log.removeWaiter(id, route: route)?.resume(throwing: CancellationError())
+    }
+}

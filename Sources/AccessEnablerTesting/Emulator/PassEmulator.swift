@@ -1,0 +1,163 @@
+import AccessEnabler
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An in-process Adobe Pass service provider: Dynamic Client Registration, REST API v1, a fake
+/// MVPD login page, and a control surface for tests.
+///
+/// One emulator is one service provider (one origin, ``baseURL``). It keeps real server-side
+/// state (clients, access tokens, authentications, authorizations, TempPass windows, a remote
+/// preauthorization cache) on an injectable clock, logs every request, and can inject faults.
+/// Mount it with ``transport`` (an `HTTPTransport`) or behind a real `URLSession` with
+/// ``makeURLSessionConfiguration(routing:base:)``.
+///
+/// Routes live at the root of the origin (a path in ``baseURL`` is ignored). Query strings and
+/// form bodies are decoded as servlet containers do: `%XX` escapes, and `+` as a space, so
+/// clients must send a literal plus sign as `%2B` (RFC 3986 encoders do).
+public actor PassEmulator {
+    /// The origin the emulator serves; requests are routed to it by scheme, host and port.
+    public nonisolated let baseURL: URL
+    /// The clock every TTL and expiry is measured on.
+    public nonisolated let clock: any AccessEnablerClock
+
+    /// The scenario being served (change it with ``setScenario(_:)`` and the other controls).
+    public internal(set) var scenario: EmulatorScenario {
+        didSet { index = ScenarioIndex(scenario) }
+    }
+
+    /// Running totals of what the emulator did.
+    public internal(set) var counters = EmulatorCounters()
+
+    var index: ScenarioIndex
+    var entitlementState = EntitlementState()
+    var clientRegistry = ClientRegistry()
+    var log = RequestLog()
+    var faults = FaultQueue()
+    /// The last `X-Device-Info` value found valid (spares re-parsing the same header).
+    var lastValidDeviceInfo: String?
+
+    /// Creates an emulator serving `scenario` at `baseURL`, measuring time on `clock`.
+    public init(
+        scenario: EmulatorScenario = .standard,
+        baseURL: URL = URL(string: "https://sp.pass-emulator.test")!,
+        clock: any AccessEnablerClock = SystemClock()
+    ) {
+        self.baseURL = baseURL
+        self.clock = clock
+        self.scenario = scenario
+        self.index = ScenarioIndex(scenario)
+    }
+
+    /// Answers one request as the service provider would.
+    ///
+    /// Throws only when an injected fault simulates a transport failure (`URLError`), or
+    /// `CancellationError` when the task is cancelled during an injected delay or hold.
+    public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let incoming = IncomingRequest(request)
+        if incoming.isControl {
+            return handleControl(incoming)
+        }
+        let route = EmulatorRoute(pathSegments: incoming.segments)
+        let recordID = recordArrival(of: incoming, route: route)
+        do {
+            let response = try await respond(to: incoming, route: route)
+            log.complete(recordID, status: response.status, failure: nil)
+            return response
+        } catch {
+            log.complete(recordID, status: nil, failure: String(describing: error))
+            throw error
+        }
+    }
+
+    /// Applies a queued fault, then serves the request.
+    private func respond(to request: IncomingRequest, route: EmulatorRoute?) async throws -> HTTPResponse {
+        guard let route else { return errorResponse(.notFound, format: request.format) }
+        if let fault = faults.next(for: route) {
+            switch fault {
+            case .delay(let duration):
+                try await Task.sleep(for: duration)
+            case .hold(let gate):
+                try await gate.wait()
+            case .dropConnection:
+                throw URLError(.networkConnectionLost)
+            case .timeout:
+                throw URLError(.timedOut)
+            case .status, .malformedJSON, .html, .tooManyRequests, .wrongTypes, .emptyBody, .largeBody:
+                if let response = fault.response(for: route) { return response }
+            }
+        }
+        return serve(request, route: route)
+    }
+
+    /// Serves a request on its route, turning rejections into error responses.
+    func serve(_ request: IncomingRequest, route: EmulatorRoute) -> HTTPResponse {
+        do throws(Rejection) {
+            try checkMethod(of: request, for: route)
+            switch route {
+            case .register: return try register(request)
+            case .token: return try issueAccessToken(request)
+            case .authenticate: return try startLogin(request)
+            case .mvpdLogin: return try mvpdLogin(request)
+            case .browserLogout: return try browserLogout(request)
+            case .configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
+                 .logout:
+                let context = try v1Context(for: request, route: route)
+                switch route {
+                case .configuration: return configuration(context)
+                case .freePreview: return try freePreview(request, context)
+                case .authnToken: return authnToken(request, context)
+                case .authorize: return try authorize(request, context)
+                case .mediaToken: return try mediaToken(request, context)
+                case .preauthorize: return try preauthorize(request, context)
+                case .userMetadata: return try userMetadata(context)
+                default: return logout(context)
+                }
+            }
+        } catch {
+            return response(for: error, format: request.format)
+        }
+    }
+
+    private func checkMethod(of request: IncomingRequest, for route: EmulatorRoute) throws(Rejection) {
+        let allowed: Bool
+        switch route {
+        case .register, .token, .freePreview: allowed = request.method == .post
+        case .logout: allowed = request.method == .delete
+        case .mvpdLogin: allowed = request.method == .get || request.method == .post
+        case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
+             .browserLogout:
+            allowed = request.method == .get
+        }
+        if !allowed { throw .service(.methodNotAllowed) }
+    }
+
+    /// Logs an arriving request and wakes the tasks waiting for it.
+    private func recordArrival(of request: IncomingRequest, route: EmulatorRoute?) -> Int {
+        let now = clock.now
+        let (id, satisfied) = log.append(route: route) { id in
+            EmulatorRequestRecord(
+                id: id,
+                route: route,
+                method: request.method.rawValue,
+                path: request.rawPath,
+                queryItems: request.query.pairs.map { .init(name: $0.name, value: $0.value) },
+                headers: request.http.headers,
+                body: request.http.body,
+                date: now)
+        }
+        satisfied.forEach { $0.resume() }
+        return id
+    }
+}
+
+/// Why a handler stopped early: rendered by ``PassEmulator/serve(_:route:)``.
+enum Rejection: Error, Sendable {
+    /// A REST v1 error (enhanced or plain, JSON or XML).
+    case service(ServiceError)
+    /// An OAuth-style DCR error.
+    case oauth(OAuthError)
+    /// A ready response (an HTML page, for example).
+    case response(HTTPResponse)
+}

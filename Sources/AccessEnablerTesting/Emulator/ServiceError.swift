@@ -1,0 +1,99 @@
+import Foundation
+
+/// A REST v1 error the emulator answers with: rendered as the enhanced error object when enhanced
+/// error reporting is on, else as the plain `{status, message, details}` form.
+struct ServiceError: Error, Sendable {
+    var status: Int
+    var code: String
+    var message: String
+    var details: String?
+    var action: String
+
+    /// Adobe's help page for enhanced error codes.
+    static let helpURL = "https://experienceleague.adobe.com/docs/pass/authentication/auth-features/error-reportn/enhanced-error-codes.html"
+
+    static func invalidRequestor(_ details: String? = nil) -> ServiceError {
+        ServiceError(status: 400, code: "invalid_requestor", message: "The requestor parameter is missing or invalid.",
+                     details: details, action: "none")
+    }
+
+    static let invalidDeviceID = ServiceError(
+        status: 400, code: "invalid_device_id", message: "The deviceId parameter is missing or invalid.",
+        action: "none")
+
+    static let invalidDeviceInfo = ServiceError(
+        status: 400, code: "invalid_device_info", message: "The device information is missing or invalid.",
+        action: "none")
+
+    static let missingResource = ServiceError(
+        status: 400, code: "missing_resource", message: "The resource parameter is missing.", action: "none")
+
+    static func badRequest(_ details: String) -> ServiceError {
+        ServiceError(status: 400, code: "internal_error", message: "Bad request", details: details, action: "none")
+    }
+
+    static func unknownIntegration(_ details: String) -> ServiceError {
+        ServiceError(status: 400, code: "unknown_integration",
+                     message: "There is no integration between the requestor and the MVPD.", details: details,
+                     action: "configuration")
+    }
+
+    static let methodNotAllowed = ServiceError(
+        status: 405, code: "internal_error", message: "Method not allowed", action: "none")
+
+    static let notFound = ServiceError(status: 404, code: "internal_error", message: "Not Found", action: "none")
+
+    static let invalidAccessToken = ServiceError(
+        status: 401, code: "invalid_access_token_client_application",
+        message: "The access token is missing, invalid or expired. Obtain a new access token.",
+        action: "application-registration")
+
+    /// No or expired authentication, with the status and codes of the route that asked.
+    static func authentication(_ lookup: AuthNLookup, status: Int = 412, preauthorization: Bool = false)
+        -> ServiceError
+    {
+        let expired: Bool
+        if case .expired = lookup { expired = true } else { expired = false }
+        let prefix = preauthorization ? "preauthorization_" : ""
+        let code = prefix + (expired ? "authentication_session_expired" : "authentication_session_missing")
+        let message: String
+        switch status {
+        case 404: message = "Not Found"
+        case 410: message = "Gone"
+        default: message = "User not authenticated"
+        }
+        return ServiceError(status: status, code: code, message: message, action: "authentication")
+    }
+
+    static func authorizationDenied(_ details: String?) -> ServiceError {
+        ServiceError(status: 403, code: "authorization_denied_by_mvpd", message: "User not authorized",
+                     details: details, action: "none")
+    }
+
+    static let authorizationNotFound = ServiceError(
+        status: 404, code: "authorization_not_found", message: "Not Found", action: "authorization")
+
+    static let authorizationExpired = ServiceError(
+        status: 410, code: "authorization_expired", message: "Gone", action: "authorization")
+
+    static func tooManyResources(limit: Int) -> ServiceError {
+        ServiceError(status: 403, code: "too_many_resources", message: "Too many resources",
+                     details: "At most \(limit) resources may be preauthorized in one request.",
+                     action: "configuration")
+    }
+
+    static let temporaryAccessExpired = ServiceError(
+        status: 400, code: "temporary_access_duration_limit_exceeded",
+        message: "The temporary access duration limit has been exceeded.", action: "authentication")
+
+    static let userMetadataNotFound = ServiceError(
+        status: 404, code: "user_metadata_not_found", message: "Not Found",
+        details: "The MVPD shares no metadata for this user.", action: "none")
+}
+
+/// An OAuth-style DCR error: `{"error": code, "error_description"?}`.
+struct OAuthError: Error, Sendable {
+    var status: Int = 400
+    var error: String
+    var description: String?
+}

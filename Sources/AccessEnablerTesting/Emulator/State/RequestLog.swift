@@ -1,0 +1,74 @@
+import Foundation
+
+/// The request log and the tasks waiting for requests to arrive (actor-isolated, no lock).
+struct RequestLog: Sendable {
+    private struct Waiter: Sendable {
+        var count: Int
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private(set) var records: [EmulatorRequestRecord] = []
+    /// Whether records are kept; arrivals are counted (for waiters) either way.
+    var keepsRecords = true
+    /// The ID the next request gets.
+    private var nextID = 1
+    private var counts: [EmulatorRoute: Int] = [:]
+    private var waiters: [EmulatorRoute: [UInt64: Waiter]] = [:]
+    private var nextWaiterID: UInt64 = 0
+
+    /// Logs an arriving request to `route` (the record is built only when records are kept);
+    /// returns its ID and the waiters it satisfies (resume them).
+    mutating func append(route: EmulatorRoute?, _ makeRecord: (Int) -> EmulatorRequestRecord)
+        -> (id: Int, satisfied: [CheckedContinuation<Void, any Error>])
+    {
+        let id = nextID
+        nextID += 1
+        if keepsRecords { records.append(makeRecord(id)) }
+        guard let route else { return (id, []) }
+        let count = counts[route, default: 0] + 1
+        counts[route] = count
+        guard let routeWaiters = waiters[route], !routeWaiters.isEmpty else { return (id, []) }
+        let due = routeWaiters.filter { $0.value.count <= count }
+        for waiterID in due.keys { waiters[route]?[waiterID] = nil }
+        return (id, due.values.map(\.continuation))
+    }
+
+    /// Records the outcome of request `id`, unless the log was cleared since it arrived.
+    mutating func complete(_ id: Int, status: Int?, failure: String?) {
+        // IDs increase along the array (with gaps while records were not kept): binary search.
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < records.count, records[low].id == id else { return }
+        records[low].responseStatus = status
+        records[low].failure = failure
+    }
+
+    /// The number of logged requests to `route`.
+    func count(of route: EmulatorRoute) -> Int { counts[route, default: 0] }
+
+    mutating func clear() {
+        records.removeAll()
+        counts.removeAll()
+    }
+
+    /// Removes a waiter, returning its continuation if it was still waiting.
+    mutating func removeWaiter(_ id: UInt64, route: EmulatorRoute) -> CheckedContinuation<Void, any Error>? {
+        waiters[route]?.removeValue(forKey: id)?.continuation
+    }
+
+    /// Reserves an ID for a waiter that may register later.
+    mutating func reserveWaiterID() -> UInt64 {
+        nextWaiterID += 1
+        return nextWaiterID
+    }
+
+    /// Registers a waiter under a reserved ID.
+    mutating func addWaiter(id: UInt64, route: EmulatorRoute, count: Int,
+                            continuation: CheckedContinuation<Void, any Error>) {
+        waiters[route, default: [:]][id] = Waiter(count: count, continuation: continuation)
+    }
+}

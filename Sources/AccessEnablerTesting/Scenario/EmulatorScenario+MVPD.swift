@@ -1,0 +1,71 @@
+import Foundation
+
+extension EmulatorScenario {
+    /// A TV provider as the emulator models it: how it appears in the configuration, how its
+    /// login works, its users, and its TTLs.
+    public struct MVPD: Codable, Sendable, Hashable {
+        /// The MVPD ID, for example `Cablevision`.
+        public var id: String
+        /// The name shown in pickers.
+        public var displayName: String
+        /// The logo URL sent in the configuration.
+        public var logoURL: URL?
+        /// Whether this is a TempPass pseudo-MVPD (started with `/authenticate/freepreview`).
+        public var isTempPass: Bool
+        /// Whether the MVPD is a proxy for other MVPDs (reported in the configuration only).
+        public var isProxy: Bool
+        /// Whether the login page is skipped: `/api/v1/authenticate` signs in the first user at once.
+        public var autoLogin: Bool
+        /// The users who can sign in.
+        public var users: [User]
+        /// How long an authentication lasts, in seconds (default 1 h). A TempPass lasts the
+        /// scenario's ``EmulatorScenario/tempPassTTL`` instead.
+        public var authnTTL: TimeInterval
+        /// How long an authorization lasts, in seconds (default 30 min); never beyond the authentication.
+        public var authzTTL: TimeInterval
+
+        /// Creates an MVPD.
+        public init(
+            id: String,
+            displayName: String? = nil,
+            logoURL: URL? = nil,
+            isTempPass: Bool = false,
+            isProxy: Bool = false,
+            autoLogin: Bool = false,
+            users: [User] = [],
+            authnTTL: TimeInterval = 3600,
+            authzTTL: TimeInterval = 1800
+        ) {
+            self.id = id
+            self.displayName = displayName ?? id
+            self.logoURL = logoURL
+            self.isTempPass = isTempPass
+            self.isProxy = isProxy
+            self.autoLogin = autoLogin
+            self.users = users
+            self.authnTTL = authnTTL
+            self.authzTTL = authzTTL
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, displayName, logoURL = "logoUrl", isTempPass, isProxy, autoLogin, users, authnTTL, authzTTL
+        }
+
+        /// Decodes an MVPD; only `id` is required.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            displayName = try container.decodeIfPresent(String.self, forKey: .displayName) ?? id
+            logoURL = try container.decodeIfPresent(URL.self, forKey: .logoURL)
+            isTempPass = try container.decodeIfPresent(Bool.self, forKey: .isTempPass) ?? false
+            isProxy = try container.decodeIfPresent(Bool.self, forKey: .isProxy) ?? false
+            autoLogin = try container.decodeIfPresent(Bool.self, forKey: .autoLogin) ?? false
+            users = try container.decodeIfPresent([User].self, forKey: .users) ?? []
+            authnTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .authnTTL) ?? 3600
+            authzTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .authzTTL) ?? 1800
+        }
+
+        /// The user with `username`, if any.
+        public func user(named username: String) -> User? { users.first { $0.username == username } }
+    }
+}

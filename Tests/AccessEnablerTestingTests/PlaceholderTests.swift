@@ -1,4 +1,0 @@
-import Testing
-import AccessEnablerTesting
-
-@Test func placeholder() { #expect(1 + 1 == 2) }

@@ -1,0 +1,142 @@
+import AccessEnabler
+import Foundation
+import Testing
+@testable import AccessEnablerTesting
+
+@Suite struct RequestLogTests {
+    @Test func recordsWhatWasSent() async throws {
+        let harness = try await Harness.make()
+        _ = try await harness.v1("/api/v1/authorize", [("resource", "news & more"), ("generic_data", "a+b")])
+        let record = try #require(await harness.emulator.requests(to: .authorize).first)
+        #expect(record.method == "GET")
+        #expect(record.path == "/api/v1/authorize")
+        #expect(record.query("requestor") == "REF")
+        #expect(record.query("deviceId") == Harness.deviceID)
+        #expect(record.query("resource") == "news & more")
+        #expect(record.query("generic_data") == "a+b")
+        #expect(record.headers["Authorization"] == "Bearer \(harness.token)")
+        #expect(record.headers["X-Device-Info"] == Harness.deviceInfo)
+        #expect(record.responseStatus == 412)
+        #expect(record.date == harness.clock.now)
+
+        let registration = try #require(await harness.emulator.requests(to: .register).first)
+        #expect(registration.bodyText?.contains("software_statement") == true)
+        let token = try #require(await harness.emulator.requests(to: .token).first)
+        #expect(token.formValue("grant_type") == "client_credentials")
+        #expect(await harness.emulator.requests.map(\.id) == [1, 2, 3])
+    }
+
+    @Test func clearingTheLog() async throws {
+        let harness = try await Harness.make()
+        await harness.emulator.clearRequestLog()
+        #expect(await harness.emulator.requests.isEmpty)
+        _ = try await harness.v1("/api/v1/config/REF")
+        #expect(await harness.emulator.requests.map(\.route) == [.configuration])
+        let delete = try await harness.emulator.handle(HTTPRequest(method: .delete, url: harness.url("/emulator/requests")))
+        #expect(delete.status == 204)
+        #expect(await harness.emulator.requests.isEmpty)
+    }
+
+    @Test func waitForRequestsReturnsAtOnceWhenTheyAlreadyArrived() async throws {
+        let harness = try await Harness.make()
+        try await harness.emulator.waitForRequests(to: .register, count: 1)
+        try await harness.emulator.waitForRequests(to: .token, count: 0)
+    }
+
+    @Test func waitForRequestsResumesOnArrival() async throws {
+        let harness = try await Harness.make()
+        let waiter = Task { try await harness.emulator.waitForRequests(to: .authnToken, count: 3) }
+        for _ in 0..<3 { _ = try await harness.v1("/api/v1/tokens/authn") }
+        try await waiter.value
+        #expect(await harness.emulator.requests(to: .authnToken).count == 3)
+    }
+
+    @Test func waitForRequestsCountsArrivalsNotAnswers() async throws {
+        let harness = try await Harness.make()
+        let gate = EmulatorGate()
+        await harness.emulator.inject(.hold(gate), on: .preauthorize, times: 2)
+        let first = Task { try await harness.v1("/api/v1/preauthorize", [("resource", "news")]) }
+        let second = Task { try await harness.v1("/api/v1/preauthorize", [("resource", "kids")]) }
+        try await harness.emulator.waitForRequests(to: .preauthorize, count: 2)
+        #expect(await harness.emulator.requests(to: .preauthorize).allSatisfy { $0.responseStatus == nil })
+        gate.open()
+        #expect(try await first.value.status == 412)
+        #expect(try await second.value.status == 412)
+    }
+
+    @Test func cancellingAWaiter() async throws {
+        let harness = try await Harness.make()
+        let waiter = Task { try await harness.emulator.waitForRequests(to: .logout, count: 1) }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        // A later arrival finds no stale waiter to resume.
+        _ = try await harness.v1("/api/v1/logout", method: .delete)
+    }
+
+    @Test func loggingCanBeTurnedOffWhileArrivalsAreStillCounted() async throws {
+        let harness = try await Harness.make()
+        await harness.emulator.setRequestLogging(false)
+        _ = try await harness.v1("/api/v1/config/REF")
+        try await harness.emulator.waitForRequests(to: .configuration, count: 1)
+        #expect(await harness.emulator.requests.map(\.route) == [.register, .token])
+        await harness.emulator.setRequestLogging(true)
+        _ = try await harness.v1("/api/v1/tokens/authn")
+        let last = try #require(await harness.emulator.requests.last)
+        #expect(last.id == 4)
+        #expect(last.responseStatus == 404)
+        #expect(await harness.emulator.requests.first?.responseStatus == 201)
+    }
+
+    @Test func theLogOverHTTP() async throws {
+        let harness = try await Harness.make()
+        _ = try await harness.v1("/api/v1/config/REF")
+        let response = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        #expect(response.status == 200)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        let records = try decoder.decode([EmulatorRequestRecord].self, from: response.body)
+        #expect(records.map(\.route) == [.register, .token, .configuration])
+        #expect(records == (await harness.emulator.requests))
+        // Control requests are not logged.
+        #expect(await harness.emulator.requests.count == 3)
+    }
+}
+
+@Suite struct ControlRouteTests {
+    @Test func clockAdvanceNeedsATestClock() async throws {
+        let harness = try await Harness.make()
+        let advance = try await harness.emulator.handle(HTTPRequest(
+            method: .post, url: harness.url("/emulator/clock/advance"), body: Data(#"{"seconds": 90}"#.utf8)))
+        #expect(advance.status == 200)
+        #expect(try decodeObject(advance)["now"]?.numberValue == 1_800_000_090_000)
+        #expect(harness.clock.now == Date(timeIntervalSince1970: 1_800_000_090))
+
+        let system = PassEmulator()
+        let refused = try await system.handle(HTTPRequest(
+            method: .post, url: system.baseURL.appendingPathComponent("emulator/clock/advance"),
+            body: Data(#"{"seconds": 90}"#.utf8)))
+        #expect(refused.status == 409)
+    }
+
+    @Test func scenarioOverHTTP() async throws {
+        let harness = try await Harness.make()
+        let response = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/scenario")))
+        #expect(response.status == 200)
+        #expect(try JSONDecoder().decode(EmulatorScenario.self, from: response.body) == .standard)
+        #expect(try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/nothing"))).status == 404)
+        #expect(try await harness.emulator.handle(HTTPRequest(method: .put, url: harness.url("/emulator/scenario")))
+                    .status == 405)
+    }
+
+    @Test func resetForgetsEverything() async throws {
+        let harness = try await Harness.make()
+        try await harness.login()
+        await harness.emulator.inject(.timeout, on: .configuration)
+        await harness.emulator.reset()
+        #expect(await harness.emulator.requests.isEmpty)
+        #expect(await harness.emulator.counters == EmulatorCounters())
+        #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID) == nil)
+        // The injected timeout is gone, and so is the client's token.
+        #expect(try await harness.v1("/api/v1/config/REF").status == 401)
+    }
+}
