@@ -85,7 +85,7 @@ extension AccessEnabler {
         let generation = await cache.generation
         let context = try await context(for: requestorID)
         switch try await backend.startAuthentication(
-            mvpd: mvpd, domain: loaded.domains.first, data: data, context: context)
+            mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
         {
         case .interactive(let url):
             let redirectURL = configuration.redirectURL

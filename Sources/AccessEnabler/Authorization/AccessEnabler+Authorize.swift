@@ -55,30 +55,38 @@ extension AccessEnabler {
         return (try await backend.mediaToken(for: grant.authorization, session: session, context: context), false)
     }
 
-    /// One authorization request per resource (and data) for all concurrent callers.
+    /// One authorization request per resource (and data) for all concurrent callers. The cache
+    /// is checked again after every suspension, so a caller that missed a request just finishing
+    /// does not start another.
     private func sharedAuthorization(
         for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String
     ) async throws -> AuthorizationGrant {
-        let generation = await cache.generation
-        let key = AuthorizationKey(requestorID: requestorID, resource: resource, data: data, generation: generation)
+        let context = try await context(for: requestorID)
         while true {
-            let operation: SharedOperation<AuthorizationRecord>
-            if let existing = authorizations[key], !existing.isFinished, !existing.isAbandoned {
-                operation = existing
-            } else {
-                let context = try await context(for: requestorID)
-                let backend = self.backend
-                let cache = self.cache
-                let log = self.log
-                operation = SharedOperation {
-                    let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-                    if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation) {
-                        log.info("authorization finished after the session changed; not stored")
-                    }
-                    return grant.authorization
+            let generation = await cache.generation
+            let key = AuthorizationKey(requestorID: requestorID, resource: resource, data: data, generation: generation)
+            if let operation = authorizations[key], !operation.isFinished, !operation.isAbandoned {
+                do {
+                    return AuthorizationGrant(authorization: try await operation.value(), mediaToken: nil)
+                } catch is SharedOperation<AuthorizationRecord>.Abandoned {
+                    continue
                 }
-                authorizations[key] = operation
             }
+            if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {
+                return AuthorizationGrant(authorization: cached, mediaToken: nil)
+            }
+            if let operation = authorizations[key], !operation.isFinished, !operation.isAbandoned { continue }
+            let backend = self.backend
+            let cache = self.cache
+            let log = self.log
+            let operation = SharedOperation {
+                let grant = try await backend.authorize(resource, data: data, session: session, context: context)
+                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation) {
+                    log.info("authorization finished after the session changed; not stored")
+                }
+                return grant.authorization
+            }
+            authorizations[key] = operation
             do {
                 let record = try await operation.value()
                 if authorizations[key] === operation { authorizations[key] = nil }

@@ -37,24 +37,28 @@ extension AccessEnabler {
         }
     }
 
+    /// The user metadata of the session: cached, or fetched once for all concurrent callers.
     private func userMetadata(session: AuthenticationRecord, requestorID: String) async throws -> UserMetadataRecord {
-        if let cached = try await cache.userMetadata(for: requestorID), cached.expires > clock.now { return cached }
+        let context = try await context(for: requestorID)
         while true {
-            let operation: SharedOperation<UserMetadataRecord>
-            if let existing = userMetadataFetches[requestorID], !existing.isFinished, !existing.isAbandoned {
-                operation = existing
-            } else {
-                let generation = await cache.generation
-                let context = try await context(for: requestorID)
-                let backend = self.backend
-                let cache = self.cache
-                operation = SharedOperation {
-                    let record = try await backend.userMetadata(session: session, context: context)
-                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: generation)
-                    return record
+            if let operation = userMetadataFetches[requestorID], !operation.isFinished, !operation.isAbandoned {
+                do {
+                    return try await operation.value()
+                } catch is SharedOperation<UserMetadataRecord>.Abandoned {
+                    continue
                 }
-                userMetadataFetches[requestorID] = operation
             }
+            if let cached = try await cache.userMetadata(for: requestorID), cached.expires > clock.now { return cached }
+            let generation = await cache.generation
+            if let operation = userMetadataFetches[requestorID], !operation.isFinished, !operation.isAbandoned { continue }
+            let backend = self.backend
+            let cache = self.cache
+            let operation = SharedOperation {
+                let record = try await backend.userMetadata(session: session, context: context)
+                _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: generation)
+                return record
+            }
+            userMetadataFetches[requestorID] = operation
             do {
                 let record = try await operation.value()
                 if userMetadataFetches[requestorID] === operation { userMetadataFetches[requestorID] = nil }

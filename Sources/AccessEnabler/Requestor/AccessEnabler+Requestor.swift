@@ -173,6 +173,7 @@ extension AccessEnabler {
         var seenMVPDs = Set<String>()
         for answer in answers {
             if merged.name == nil { merged.name = answer.name }
+            merged.domainsByServiceProvider[answer.serviceProvider.baseURL] = answer.domains
             for domain in answer.domains where !merged.domains.contains(domain) { merged.domains.append(domain) }
             for mvpd in answer.mvpds where seenMVPDs.insert(mvpd.id).inserted { merged.mvpds.append(mvpd) }
         }

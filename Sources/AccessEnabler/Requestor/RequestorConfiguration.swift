@@ -12,6 +12,8 @@ public struct RequestorConfiguration: Sendable, Hashable {
     public var mvpds: [MVPD]
     /// Service providers that did not answer, with the reason.
     public var failures: [ServiceProviderFailure]
+    /// Each service provider's own domains: logins use the domain of the MVPD's provider.
+    var domainsByServiceProvider: [URL: [String]] = [:]
 
     /// Creates a configuration.
     public init(requestorID: String, name: String? = nil, domains: [String] = [], mvpds: [MVPD] = [],
@@ -25,6 +27,11 @@ public struct RequestorConfiguration: Sendable, Hashable {
 
     /// The MVPD with `id`, if offered.
     public func mvpd(withID id: String) -> MVPD? { mvpds.first { $0.id == id } }
+
+    /// The domain to log in to `mvpd` with: the first domain its service provider listed.
+    func loginDomain(for mvpd: MVPD) -> String? {
+        domainsByServiceProvider[mvpd.serviceProvider]?.first ?? domains.first
+    }
 }
 
 /// A service provider whose configuration could not be fetched.

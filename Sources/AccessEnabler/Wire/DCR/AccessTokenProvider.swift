@@ -62,27 +62,33 @@ actor AccessTokenProvider {
         return token
     }
 
+    /// Joins the renewal in flight, or starts one. The stored token is checked again after every
+    /// suspension, so a caller that saw the old token just before a renewal finished does not
+    /// start a second one.
     private func sharedRenewal(for serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> AccessTokenRecord
     {
+        let origin = serviceProvider.origin
         while true {
-            let operation: SharedOperation<AccessTokenRecord>
-            if let existing = renewals[serviceProvider.origin], !existing.isFinished, !existing.isAbandoned {
-                operation = existing
-            } else {
-                operation = SharedOperation { [self] in try await self.obtainToken(for: serviceProvider, context: context) }
-                renewals[serviceProvider.origin] = operation
+            if let operation = renewals[origin], !operation.isFinished, !operation.isAbandoned {
+                do {
+                    return try await operation.value()
+                } catch is SharedOperation<AccessTokenRecord>.Abandoned {
+                    continue
+                }
             }
+            if let token = try await usableToken(for: serviceProvider) { return token }
+            if let operation = renewals[origin], !operation.isFinished, !operation.isAbandoned { continue }
+            let operation = SharedOperation { [self] in try await self.obtainToken(for: serviceProvider, context: context) }
+            renewals[origin] = operation
             do {
                 let token = try await operation.value()
-                if renewals[serviceProvider.origin] === operation { renewals[serviceProvider.origin] = nil }
+                if renewals[origin] === operation { renewals[origin] = nil }
                 return token
             } catch is SharedOperation<AccessTokenRecord>.Abandoned {
                 continue
             } catch {
-                if renewals[serviceProvider.origin] === operation, operation.isFinished {
-                    renewals[serviceProvider.origin] = nil
-                }
+                if renewals[origin] === operation, operation.isFinished { renewals[origin] = nil }
                 throw error
             }
         }

@@ -1,0 +1,137 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+@Suite struct DynamicClientRegistrationTests {
+    @Test func registersOnceAndSendsTheBearerEverywhere() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        _ = try await harness.enabler.authorize(resource: "news")
+        let log = await harness.emulator.requests
+        #expect(log.filter { $0.route == .register }.count == 1)
+        #expect(log.filter { $0.route == .token }.count == 1)
+        let register = try #require(log.first { $0.route == .register })
+        let body = try JSONDecoder().decode([String: String].self, from: try #require(register.body))
+        #expect(body["software_statement"] == Harness.softwareStatement)
+        #expect(body["redirect_uri"] == "adobepass://ios.app")
+        #expect(register.headers["Content-Type"] == "application/json")
+        let token = try #require(log.first { $0.route == .token })
+        #expect(token.formValue("grant_type") == "client_credentials")
+        let bearer = try #require(log.first { $0.route == .authorize }?.headers["Authorization"])
+        #expect(bearer.hasPrefix("Bearer "))
+        let protected = log.filter { [.configuration, .authnToken, .authorize, .mediaToken].contains($0.route) }
+        #expect(protected.allSatisfy { $0.headers["Authorization"] == bearer })
+    }
+
+    @Test func credentialsAndTokenPersistAcrossInstances() async throws {
+        let storage = InMemoryTokenStorage()
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        try await Harness(clock: clock, emulator: emulator, storage: storage).signIn()
+        let second = Harness(clock: clock, emulator: emulator, storage: storage)
+        try await second.configure()
+        #expect(await emulator.requests(to: .register).count == 1, "credentials are reused for ever")
+        #expect(await emulator.requests(to: .token).count == 1, "the stored token is still valid")
+    }
+
+    @Test func fiftyConcurrentCallsRightAfterExpiryShareOneRenewal() async throws {
+        var scenario = EmulatorScenario.standard
+        scenario.accessTokenTTL = 600
+        let harness = Harness(scenario: scenario)
+        try await harness.signIn()
+        harness.clock.advance(by: .seconds(601))
+        await harness.emulator.clearRequestLog()
+        let enabler = harness.enabler
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<50 {
+                group.addTask {
+                    if index.isMultiple(of: 2) {
+                        _ = try await enabler.authorize(resource: "news")
+                    } else {
+                        _ = try await enabler.preauthorize(
+                            PreauthorizeRequest(resources: ["sports"], disabledFeatures: [.localCache]))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await harness.emulator.requests(to: .token).count == 1)
+        #expect(await harness.emulator.requests(to: .register).isEmpty)
+        #expect(await harness.emulator.requests.allSatisfy { $0.responseStatus != 401 })
+    }
+
+    @Test func rejectedTokenIsRenewedOnceAndTheCallRetriedOnce() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        await harness.emulator.expireAccessTokens()
+        await harness.emulator.clearRequestLog()
+        _ = try await harness.enabler.authorize(resource: "news")
+        let routes = await harness.emulator.requests.map { "\($0.route!.rawValue) \($0.responseStatus ?? 0)" }
+        #expect(routes == ["authorize 401", "token 201", "authorize 200", "mediaToken 200"])
+    }
+
+    @Test func concurrentRejectionsShareOneRenewal() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        await harness.emulator.expireAccessTokens()
+        await harness.emulator.clearRequestLog()
+        let enabler = harness.enabler
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await harness.emulator.requests(to: .token).count == 1)
+    }
+
+    @Test func persistentRejectionSurfacesAccessTokenUnavailableAfterOneRenewal() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        await harness.emulator.clearRequestLog()
+        await harness.emulator.inject(.status(401, body: "", contentType: "text/plain"), on: .authorize, times: 2)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        #expect(error == .accessTokenUnavailable)
+        #expect(error?.status.status == 401)
+        #expect(error?.action == .applicationRegistration)
+        #expect(await harness.emulator.requests(to: .token).count == 1)
+        #expect(await harness.emulator.requests(to: .authorize).count == 2)
+    }
+
+    @Test func revokedClientRegistersAgainOnceAndRetries() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        await harness.emulator.revokeClients()
+        await harness.emulator.clearRequestLog()
+        _ = try await harness.enabler.authorize(resource: "news")
+        let routes = await harness.emulator.requests.map { "\($0.route!.rawValue) \($0.responseStatus ?? 0)" }
+        #expect(routes == ["authorize 403", "register 201", "token 201", "authorize 200", "mediaToken 200"])
+    }
+
+    @Test func tokenCallWithUnknownClientRegistersAgain() async throws {
+        var scenario = EmulatorScenario.standard
+        scenario.accessTokenTTL = 600
+        let harness = Harness(scenario: scenario)
+        try await harness.signIn()
+        await harness.emulator.revokeClients()
+        harness.clock.advance(by: .seconds(601))
+        await harness.emulator.clearRequestLog()
+        _ = try await harness.enabler.authorize(resource: "news")
+        let routes = await harness.emulator.requests.map { "\($0.route!.rawValue) \($0.responseStatus ?? 0)" }
+        #expect(routes == ["token 400", "register 201", "token 201", "authorize 200", "mediaToken 200"])
+    }
+
+    @Test func rejectedSoftwareStatementMeansNoAccessToken() async throws {
+        var scenario = EmulatorScenario.standard
+        scenario.softwareStatements = .init(revoked: [Harness.softwareStatement])
+        let harness = Harness(scenario: scenario)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.configure() }
+        #expect(error == .accessTokenUnavailable)
+        #expect(error?.status.status == 0)
+        #expect(error?.action == Status.Action.none)
+        #expect(error?.status.details == "unapproved_software_statement")
+    }
+}

@@ -1,0 +1,190 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+@Suite struct PreauthorizeTests {
+    @Test func missingAndExpiredSessionsFailLocallyWithStatusZero() async throws {
+        let harness = Harness()
+        try await harness.configure()
+        let missing = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        }
+        #expect(missing == .authenticationSessionMissing)
+        #expect(missing?.status.status == 0)
+
+        let authentication = try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        harness.clock.set(authentication.expires.addingTimeInterval(1))
+        let expired = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        }
+        #expect(expired == .authenticationSessionExpired)
+        #expect(expired?.status.status == 0)
+        #expect(await harness.emulator.requests(to: .preauthorize).isEmpty)
+    }
+
+    @Test func localCacheAnswersWithoutTheNetwork() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let first = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "premium"]))
+        await harness.emulator.clearRequestLog()
+        let second = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["premium", "news"]))
+        #expect(await harness.emulator.requests.isEmpty)
+        #expect(second.decisions == [first.decisions[1], first.decisions[0]])
+        // Partly cached: only the new resource goes out.
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "sports"]))
+        #expect(await harness.emulator.requests(to: .preauthorize).map { $0.query("resource") } == ["sports"])
+    }
+
+    @Test func disabledLocalCacheGoesToTheServer() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let request = PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache])
+        _ = try await harness.enabler.preauthorize(request)
+        _ = try await harness.enabler.preauthorize(request)
+        #expect(await harness.emulator.requests(to: .preauthorize).count == 2)
+    }
+
+    @Test func cachedDecisionsExpireAfterTheirTTL() async throws {
+        let harness = Harness { $0.preauthorizeCacheTTL = .seconds(60) }
+        try await harness.signIn()
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        harness.clock.advance(by: .seconds(59))
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        #expect(await harness.emulator.requests(to: .preauthorize).count == 1)
+        harness.clock.advance(by: .seconds(1))
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        #expect(await harness.emulator.requests(to: .preauthorize).count == 2)
+    }
+
+    @Test func disabledRemoteCacheSendsNoCacheAndBypassesTheServerCache() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let local = PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache])
+        #expect(try await harness.enabler.preauthorize(local)["news"]?.isAuthorized == true)
+        await harness.emulator.setEntitlement(resource: "news", authorized: false, details: "News was dropped.")
+
+        let remoteCached = try await harness.enabler.preauthorize(local)
+        #expect(remoteCached["news"]?.isAuthorized == true, "the server answered from its cache")
+        let bypass = PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache, .remoteCache])
+        let fresh = try await harness.enabler.preauthorize(bypass)
+        #expect(fresh["news"]?.isAuthorized == false)
+        #expect(fresh["news"]?.error?.details == "News was dropped.")
+
+        let headers = await harness.emulator.requests(to: .preauthorize).map { $0.headers["Cache-Control"] }
+        #expect(headers == [nil, nil, "no-cache"])
+    }
+
+    @Test func twelveResourcesGoOutAsFivePlusFivePlusTwoConcurrentlyInOrder() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let gate = EmulatorGate()
+        await harness.emulator.inject(.hold(gate), on: .preauthorize, times: 3)
+        let resources = (1...12).map { $0.isMultiple(of: 3) ? "premium-\($0)" : ["news", "sports", "movies", "kids"][$0 % 4] + "" }
+        let ids = (1...12).map { "res-\($0)" }
+        for (index, id) in ids.enumerated() where !resources[index].hasPrefix("premium") {
+            await harness.emulator.setEntitlement(resource: id, authorized: true)
+        }
+        let asking = Task { try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ids)) }
+        // All three chunks are in flight at once while the gate is closed.
+        try await harness.emulator.waitForRequests(to: .preauthorize, count: 3)
+        gate.open()
+        let response = try await asking.value
+
+        #expect(response.decisions.map(\.id) == ids)
+        let expected = resources.map { !$0.hasPrefix("premium") }
+        #expect(response.decisions.map(\.isAuthorized) == expected)
+        let chunks = await harness.emulator.requests(to: .preauthorize).compactMap {
+            $0.query("resource")?.split(separator: ",").map(String.init)
+        }
+        #expect(chunks.map(\.count).sorted() == [2, 5, 5])
+        #expect(Set(chunks.flatMap { $0 }) == Set(ids))
+        #expect(chunks.sorted { ids.firstIndex(of: $0[0])! < ids.firstIndex(of: $1[0])! }
+                == [Array(ids[0..<5]), Array(ids[5..<10]), Array(ids[10..<12])])
+    }
+
+    @Test func duplicatesAreCollapsedFirstOccurrenceKept() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let response = try await harness.enabler.preauthorize(
+            PreauthorizeRequest(resources: ["news", "sports", "news", "premium", "sports"]))
+        #expect(response.decisions.map(\.id) == ["news", "sports", "premium"])
+        #expect(await harness.emulator.requests(to: .preauthorize).first?.query("resource") == "news,sports,premium")
+    }
+
+    @Test func resourceIDsWithCommasAndMediaRSSSurviveTheList() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let rss = #"<rss version="2.0"><channel><title>news,live</title></channel></rss>"#
+        // The emulator decides on the channel named in the fragment's title.
+        await harness.emulator.setEntitlement(resource: "news,live", authorized: true)
+        let response = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: [rss, "a+b"]))
+        #expect(response.decisions.map(\.id) == [rss, "a+b"])
+        #expect(response[rss]?.isAuthorized == true)
+        #expect(response["a+b"]?.isAuthorized == false)
+    }
+
+    @Test func deniedDecisionsCarryItemErrorsOnlyWithEnhancedReporting() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let enhanced = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["premium"]))
+        let error = try #require(enhanced["premium"]?.error)
+        #expect(error.status == 403)
+        #expect(error.code == "authorization_denied_by_mvpd")
+        #expect(error.details?.contains("premium") == true)
+
+        await harness.emulator.setEnhancedErrorReporting(false)
+        let plain = try await harness.enabler.preauthorize(
+            PreauthorizeRequest(resources: ["premium"], disabledFeatures: [.localCache, .remoteCache]))
+        #expect(plain["premium"]?.isAuthorized == false)
+        #expect(plain["premium"]?.error == nil)
+    }
+
+    @Test func aServerErrorForTheWholeCallIsThrownWithItsStatus() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let body = #"{"status":400,"code":"bad_request","message":"Missing required parameter : deviceId","details":"","helpUrl":"https://help","trace":"trace-1","action":"none"}"#
+        await harness.emulator.inject(.status(400, body: body, contentType: "application/json"), on: .preauthorize)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        }
+        #expect(error?.status == Status(status: 400, code: "bad_request", message: "Missing required parameter : deviceId",
+                                        details: "", helpUrl: "https://help", trace: "trace-1", action: Status.Action.none))
+    }
+
+    @Test func moreResourcesThanTheServerAllowsIsTooManyResources() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        await harness.emulator.setMaxPreauthorizeResources(2)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "sports", "movies"]))
+        }
+        #expect(error == .tooManyResources)
+        #expect(error?.status.status == 403)
+        #expect(error?.action == .configuration)
+    }
+
+    @Test func decisionsAreDroppedOnReauthenticationAndLogout() async throws {
+        let harness = Harness()
+        try await harness.signIn("AutoCable")
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        try await harness.enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("Cablevision"))
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        #expect(await harness.emulator.requests(to: .preauthorize).count == 2)
+        try await harness.enabler.logout()
+        try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        #expect(await harness.emulator.requests(to: .preauthorize).count == 3)
+    }
+
+    @Test func emptyRequestsAreRejectedLocally() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        await #expect(throws: AccessEnablerError.invalidArgument) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: []))
+        }
+        await #expect(throws: AccessEnablerError.invalidArgument) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", ""]))
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+@Suite struct SetRequestorTests {
+    @Test func callsBeforeConfigurationFailLocallyWithRequestorNotConfigured() async throws {
+        let harness = Harness()
+        let enabler = harness.enabler
+        await #expect(throws: AccessEnablerError.requestorNotConfigured) {
+            try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        }
+        let error = await #expect(throws: AccessEnablerError.self) { try await enabler.authorize(resource: "news") }
+        #expect(error == .requestorNotConfigured)
+        #expect(error?.status.status == 0)
+        #expect(error?.action == .retry)
+        guard case .notAuthenticated(let reason) = await enabler.checkAuthentication() else {
+            Issue.record("expected not authenticated")
+            return
+        }
+        #expect(reason == .requestorNotConfigured)
+        #expect(await harness.emulator.requests.isEmpty, "nothing reaches the network")
+    }
+
+    @Test func unknownRequestorIsTheServersInvalidRequestor() async throws {
+        let harness = Harness()
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.setRequestor("NOPE") }
+        #expect(error == .invalidRequestor)
+        #expect(error?.status.status == 400)
+    }
+
+    @Test func plainHTTPToARemoteHostIsRefusedBeforeAnyRequest() async throws {
+        let harness = Harness()
+        await #expect(throws: AccessEnablerError.invalidServiceProvider) {
+            try await harness.enabler.setRequestor("REF", serviceProviders: [URL(string: "http://sp.example.com")!])
+        }
+        #expect(await harness.emulator.requests.isEmpty)
+    }
+
+    @Test func loopbackHTTPIsAccepted() async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(baseURL: URL(string: "http://127.0.0.1:8080")!, clock: clock)
+        let harness = Harness(clock: clock, emulator: emulator)
+        let configuration = try await harness.configure()
+        #expect(configuration.mvpds.first?.serviceProvider == URL(string: "http://127.0.0.1:8080"))
+    }
+
+    @Test func serviceProvidersAreQueriedConcurrentlyAndMergedFirstAnswerWins() async throws {
+        let clock = TestClock()
+        let fast = PassEmulator(baseURL: URL(string: "https://fast.pass-emulator.test")!, clock: clock)
+        var slowScenario = EmulatorScenario.standard
+        slowScenario.requestors = [.init(id: "REF", name: "Slow name", domains: ["slow.com"], mvpds: ["AutoCable", "SlowOnly"])]
+        slowScenario.mvpds.append(.init(
+            id: "SlowOnly", displayName: "Slow Only", autoLogin: true,
+            users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
+        let slow = PassEmulator(scenario: slowScenario, baseURL: URL(string: "https://slow.pass-emulator.test")!, clock: clock)
+        let failing = PassEmulator(baseURL: URL(string: "https://failing.pass-emulator.test")!, clock: clock)
+        let gate = EmulatorGate()
+        await slow.inject(.hold(gate), on: .configuration)
+        await failing.inject(.html(status: 503), on: .configuration)
+
+        var configuration = AccessEnabler.Configuration()
+        configuration.transport = PassEmulatorTransport(slow, fast, failing)
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
+        let providers = [slow.baseURL, fast.baseURL, failing.baseURL]
+        let loading = Task { try await enabler.setRequestor("REF", serviceProviders: providers) }
+
+        // The slow provider is held; the others answer meanwhile, so the calls run concurrently.
+        try await slow.waitForRequests(to: .configuration, count: 1)
+        await fast.waitForAnswer(on: .configuration)
+        await failing.waitForAnswer(on: .configuration)
+        gate.open()
+        let merged = try await loading.value
+
+        #expect(merged.mvpds.map(\.id) == ["Cablevision", "AutoCable", "TempPass", "SlowOnly"])
+        #expect(merged.mvpd(withID: "AutoCable")?.serviceProvider == fast.baseURL, "bound to the first to answer")
+        #expect(merged.mvpd(withID: "SlowOnly")?.serviceProvider == slow.baseURL)
+        #expect(merged.name == "Reference Requestor")
+        #expect(merged.domains == ["adobe.com", "slow.com"])
+        #expect(merged.failures.map(\.serviceProvider) == [failing.baseURL])
+        #expect(merged.failures.first?.error == .internalError)
+        #expect(merged.failures.first?.error.status.status == 503)
+
+        // Later calls for an MVPD go to the provider it is bound to.
+        try await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "SlowOnly", transport: configuration.transport))
+        #expect(await slow.requests(to: .authnToken).count == 1)
+        #expect(await fast.requests(to: .authnToken).isEmpty)
+        _ = try await enabler.authorize(resource: "news")
+        #expect(await slow.requests(to: .authorize).count == 1)
+        #expect(await fast.requests(to: .authorize).isEmpty)
+    }
+
+    @Test func slowServiceProvidersAreCutOffAtTheDeadline() async throws {
+        let clock = TestClock()
+        let fast = PassEmulator(baseURL: URL(string: "https://fast.pass-emulator.test")!, clock: clock)
+        let stuck = PassEmulator(baseURL: URL(string: "https://stuck.pass-emulator.test")!, clock: clock)
+        let gate = EmulatorGate()
+        await stuck.inject(.hold(gate), on: .configuration)
+        var configuration = AccessEnabler.Configuration()
+        configuration.transport = PassEmulatorTransport(fast, stuck)
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        configuration.configurationTimeout = .seconds(10)
+        let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
+        let loading = Task { try await enabler.setRequestor("REF", serviceProviders: [fast.baseURL, stuck.baseURL]) }
+        try await stuck.waitForRequests(to: .configuration, count: 1)
+        await fast.waitForAnswer(on: .configuration)
+        await eventually { clock.pendingSleeps > 0 }
+        clock.advance(by: .seconds(10))
+        let merged = try await loading.value
+        #expect(merged.mvpds.count == 3)
+        #expect(merged.failures.map(\.serviceProvider) == [stuck.baseURL])
+        #expect(merged.failures.first?.error == .networkError)
+        gate.open()
+    }
+
+    @Test func everyServiceProviderFailingThrowsTheFirstError() async throws {
+        let harness = Harness()
+        await harness.emulator.inject(.status(500, body: "", contentType: "text/plain"), on: .configuration)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.configure() }
+        #expect(error == .internalError)
+        #expect(error?.action == .retry)
+    }
+
+    @Test func callsMadeDuringConfigurationWaitForIt() async throws {
+        let harness = Harness()
+        let gate = EmulatorGate()
+        await harness.emulator.inject(.hold(gate), on: .configuration)
+        let loading = Task { try await harness.configure() }
+        try await harness.emulator.waitForRequests(to: .configuration, count: 1)
+
+        let checking = Task { await harness.enabler.checkAuthentication() }
+        // preauthorize does not wait: it fails at once while the configuration is held.
+        await #expect(throws: AccessEnablerError.requestorNotConfigured) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        }
+        gate.open()
+        _ = try await loading.value
+        guard case .notAuthenticated(let reason) = await checking.value else {
+            Issue.record("expected not authenticated")
+            return
+        }
+        #expect(reason == .authenticationSessionMissing, "it waited for the configuration, then checked the session")
+    }
+
+    @Test func refreshDropsAuthenticationWhoseMVPDIsNoLongerOffered() async throws {
+        let harness = Harness()
+        let events = EventRecorder(harness.enabler.events)
+        try await harness.signIn("AutoCable")
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated)
+
+        var scenario = EmulatorScenario.standard
+        scenario.requestors[0].mvpds = ["Cablevision", "TempPass"]
+        await harness.emulator.setScenario(scenario)
+        let refreshed = try await harness.configure()
+        #expect(refreshed.mvpd(withID: "AutoCable") == nil)
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
+        await events.waitFor { $0 == .authenticationRemoved(reason: .providerNotAvailable) }
+    }
+
+    @Test func switchingRequestorsKeepsEachSessionApart() async throws {
+        let harness = Harness()
+        try await harness.signIn("AutoCable")
+        let other = try await harness.enabler.setRequestor("OTHER")
+        #expect(other.mvpds.map(\.id) == ["AutoCable"])
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
+        try await harness.configure()
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated)
+    }
+}
