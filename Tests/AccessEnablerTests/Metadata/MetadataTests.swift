@@ -1,0 +1,75 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+@testable import AccessEnabler
+
+@Suite struct MetadataTests {
+    @Test func expiriesComeFromTheCache() async throws {
+        let harness = Harness()
+        let authentication = try await harness.signIn()
+        let token = try await harness.enabler.authorize(resource: "news")
+        await harness.emulator.clearRequestLog()
+        let authn = try await harness.enabler.getMetadata(.authenticationExpiry)
+        #expect(authn.date == authentication.expires)
+        #expect(authn.value == .number(Double(Int64(authentication.expires.timeIntervalSince1970 * 1000))))
+        let authz = try await harness.enabler.getMetadata(.authorizationExpiry(resource: "news"))
+        #expect(authz.date == harness.clock.now.addingTimeInterval(1800))
+        #expect(authz.date! > token.expires)
+        await #expect(throws: AccessEnablerError.authorizationNotFound) {
+            try await harness.enabler.getMetadata(.authorizationExpiry(resource: "sports"))
+        }
+        #expect(await harness.emulator.requests.isEmpty)
+    }
+
+    @Test func deviceIDIsTheSHA256OfTheSeed() async throws {
+        let harness = Harness { $0.deviceIDSeed = "vendor-id-1234" }
+        let deviceID = try await harness.enabler.getMetadata(.deviceID)
+        #expect(deviceID.value == .string(SHA256.hexDigest("vendor-id-1234")))
+        try await harness.configure()
+        #expect(await harness.deviceID() == SHA256.hexDigest("vendor-id-1234"))
+        #expect(!deviceID.description.contains(SHA256.hexDigest("vendor-id-1234")))
+    }
+
+    @Test func generatedDeviceIDIsStablePerStoreAndDistinctAcrossStores() async throws {
+        let storage = InMemoryTokenStorage()
+        let first = try await Harness(storage: storage).enabler.getMetadata(.deviceID)
+        let again = try await Harness(storage: storage).enabler.getMetadata(.deviceID)
+        let other = try await Harness().enabler.getMetadata(.deviceID)
+        #expect(first == again)
+        #expect(first != other)
+        #expect(first.value.stringValue?.count == 64)
+    }
+
+    @Test func userMetadataIsFetchedOncePerSession() async throws {
+        let harness = Harness()
+        try await harness.signIn()
+        let zip = try await harness.enabler.getMetadata(.userMetadata("zip"))
+        #expect(zip.isEncrypted)
+        #expect(zip.value == .string(Data("10001".utf8).base64EncodedString()))
+        let rating = try await harness.enabler.getMetadata(.userMetadata("maxRating"))
+        #expect(rating.value["MPAA"] == "PG-13")
+        #expect(try await harness.enabler.getMetadata(.userMetadata("channelID")).value.arrayValue?.count == 4)
+        #expect(try await harness.enabler.getMetadata(.userMetadata("unknownKey")).value == .null)
+        #expect(await harness.emulator.requests(to: .userMetadata).count == 1)
+    }
+
+    @Test func userWithoutMetadataReadsAsNull() async throws {
+        let harness = Harness()
+        try await harness.signIn("AutoCable")
+        let value = try await harness.enabler.getMetadata(.userMetadata("zip"))
+        #expect(value.value == .null)
+        #expect(value.isEncrypted == false)
+    }
+
+    @Test func metadataNeedsASession() async throws {
+        let harness = Harness()
+        try await harness.configure()
+        await #expect(throws: AccessEnablerError.authenticationSessionMissing) {
+            try await harness.enabler.getMetadata(.userMetadata("zip"))
+        }
+        await #expect(throws: AccessEnablerError.authenticationSessionMissing) {
+            try await harness.enabler.getMetadata(.authenticationExpiry)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// No token, client secret, software statement or device ID from the exchange may appear in an
+/// error's description, debug description, dump, or in the SDK's log.
+@Suite struct SecretHygieneTests {
+    @Test func noSecretLeaksIntoErrorsOrLogs() async throws {
+        let harness = Harness { $0.deviceIDSeed = "DEVICE-SEED-SECRET-4711" }
+        var errors: [any Error] = []
+        func attempt(_ body: () async throws -> Void) async {
+            do { try await body() } catch { errors.append(error) }
+        }
+        let enabler = harness.enabler
+        let emulator = harness.emulator
+        try await harness.signIn()
+        let mediaToken = try await enabler.authorize(resource: "news")
+
+        await attempt { _ = try await enabler.authorize(resource: "premium") }
+        for fault in [EmulatorFault.dropConnection, .timeout, .malformedJSON, .wrongTypes, .html(status: 502),
+                      .tooManyRequests(retryAfter: "2"), .largeBody(bytes: 100_000)] {
+            await emulator.inject(fault, on: .authorize)
+            await attempt { _ = try await enabler.authorize(resource: "sports") }
+            await emulator.inject(fault, on: .preauthorize)
+            await attempt { _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache])) }
+        }
+        await emulator.inject(.status(401, body: "", contentType: "application/json"), on: .mediaToken, times: 2)
+        await attempt { _ = try await enabler.authorize(resource: "kids") }
+        await emulator.revokeClients()
+        await emulator.inject(.status(400, body: #"{"error":"invalid_client"}"#, contentType: "application/json"), on: .token, times: nil)
+        await emulator.expireAccessTokens()
+        await attempt { _ = try await enabler.authorize(resource: "movies") }
+        await emulator.clearFaults()
+        await emulator.invalidateSessions()
+        await attempt { _ = try await enabler.getMetadata(.userMetadata("zip")) }
+        await attempt { _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"])) }
+        await attempt { try await enabler.setRequestor("REF", serviceProviders: [URL(string: "http://evil.example")!]) }
+        try await enabler.logout()
+        #expect(errors.count >= 15)
+
+        // Every secret the emulator saw.
+        let log = await emulator.requests
+        var secrets: Set<String> = [Harness.softwareStatement, "DEVICE-SEED-SECRET-4711", mediaToken.serializedToken]
+        for record in log {
+            if let bearer = record.headers["Authorization"], bearer.hasPrefix("Bearer ") { secrets.insert(String(bearer.dropFirst(7))) }
+            if let secret = record.formValue("client_secret") { secrets.insert(secret) }
+            if let deviceID = record.query("deviceId") { secrets.insert(deviceID) }
+        }
+        #expect(secrets.count >= 5)
+
+        var texts: [String] = errors.flatMap { error -> [String] in
+            var dumped = ""
+            dump(error, to: &dumped)
+            return [String(describing: error), String(reflecting: error), error.localizedDescription, dumped]
+        }
+        texts += harness.logLines.all.map(\.message)
+        var dumpedToken = ""
+        dump(mediaToken, to: &dumpedToken)
+        texts += [String(describing: mediaToken), dumpedToken]
+        #expect(!harness.logLines.all.isEmpty)
+        // Failure messages name the text's position only, never the secret or the text itself.
+        for secret in secrets where secret.count >= 8 {
+            for (index, text) in texts.enumerated() where text.contains(secret) {
+                Issue.record("text #\(index) of \(texts.count) contains a \(secret.count)-character secret")
+            }
+        }
+    }
+}

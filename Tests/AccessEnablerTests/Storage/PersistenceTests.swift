@@ -1,0 +1,120 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// Storage that fails every read until told to work again, and records what was removed.
+final class FlakyStorage: TokenStorage {
+    let inner = InMemoryTokenStorage()
+    let failing = Mutex(true)
+    let removals = Mutex(0)
+    struct Unavailable: Error {}
+
+    func loadRecords() throws -> [String: Data] {
+        if failing.withLock({ $0 }) { throw Unavailable() }
+        return try inner.loadRecords()
+    }
+    func writeRecord(_ data: Data, forKey key: String) throws { try inner.writeRecord(data, forKey: key) }
+    func removeRecord(forKey key: String) throws {
+        removals.withLock { $0 += 1 }
+        try inner.removeRecord(forKey: key)
+    }
+    func removeAllRecords() throws {
+        removals.withLock { $0 += 1 }
+        try inner.removeAllRecords()
+    }
+}
+
+@Suite struct PersistenceTests {
+    func temporaryFile() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("PersistenceTests-\(UUID().uuidString)")
+            .appendingPathComponent("tokens.json")
+    }
+
+    @Test func twoInstancesOnOneFileShareTheSession() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let first = Harness(clock: clock, emulator: emulator, storage: FileTokenStorage(url: url))
+        let authentication = try await first.signIn()
+        _ = try await first.enabler.authorize(resource: "news")
+
+        let second = Harness(clock: clock, emulator: emulator, storage: FileTokenStorage(url: url))
+        try await second.configure()
+        #expect(await second.enabler.checkAuthentication().authentication == authentication)
+        #expect(await second.enabler.selectedProvider()?.id == "Cablevision")
+        await emulator.clearRequestLog()
+        _ = try await second.enabler.authorize(resource: "news")
+        #expect(await emulator.requests.compactMap(\.route) == [.mediaToken], "credentials, token and authZ were reused")
+    }
+
+    @Test func aCorruptFileIsMovedAsideAndReported() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("garbage that is not JSON".utf8).write(to: url)
+        let harness = Harness(storage: FileTokenStorage(url: url))
+        let events = EventRecorder(harness.enabler.events)
+        try await harness.signIn()
+        await events.waitFor { if case .storageRecovered = $0 { true } else { false } }
+        guard case .storageRecovered(let recovery)? = events.all.first(where: {
+            if case .storageRecovered = $0 { true } else { false }
+        }) else { return }
+        let movedTo = try #require(recovery.movedTo)
+        #expect(try String(contentsOf: movedTo, encoding: .utf8) == "garbage that is not JSON")
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated, "the SDK carries on with a fresh store")
+    }
+
+    @Test func anUnreadableStoreIsAStorageErrorNotALogout() async throws {
+        let storage = FlakyStorage()
+        storage.failing.withLock { $0 = false }
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        try await Harness(clock: clock, emulator: emulator, storage: storage).signIn()
+
+        storage.failing.withLock { $0 = true }
+        let relaunched = Harness(clock: clock, emulator: emulator, storage: storage)
+        let error = await #expect(throws: AccessEnablerError.self) { try await relaunched.configure() }
+        #expect(error == .storageFailure)
+        guard case .notAuthenticated(let reason) = await relaunched.enabler.checkAuthentication() else {
+            Issue.record("expected not authenticated")
+            return
+        }
+        #expect(reason == .requestorNotConfigured || reason == .storageFailure)
+        #expect(storage.removals.withLock { $0 } == 0, "nothing was deleted")
+
+        storage.failing.withLock { $0 = false }
+        try await relaunched.configure()
+        #expect(await relaunched.enabler.checkAuthentication().isAuthenticated, "the session is intact once storage works")
+    }
+
+    @Test func integrityCheckClearEmptiesTheStoreAtStart() async throws {
+        let storage = InMemoryTokenStorage()
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        try await Harness(clock: clock, emulator: emulator, storage: storage).signIn()
+        let cleared = Harness(clock: clock, emulator: emulator, storage: storage) { $0.storageIntegrityCheck = .clear }
+        try await cleared.configure()
+        #expect(await cleared.enabler.checkAuthentication().isAuthenticated == false)
+    }
+
+    @Test func integrityCheckAllClearsOnlyAStoreThatFailsItAndReportsIt() async throws {
+        let storage = InMemoryTokenStorage()
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        try await Harness(clock: clock, emulator: emulator, storage: storage).signIn()
+
+        let healthy = Harness(clock: clock, emulator: emulator, storage: storage) { $0.storageIntegrityCheck = .all }
+        try await healthy.configure()
+        #expect(await healthy.enabler.checkAuthentication().isAuthenticated)
+
+        try storage.writeRecord(Data("{broken".utf8), forKey: "authn|REF")
+        let checked = Harness(clock: clock, emulator: emulator, storage: storage) { $0.storageIntegrityCheck = .all }
+        let events = EventRecorder(checked.enabler.events)
+        try await checked.configure()
+        #expect(await checked.enabler.checkAuthentication().isAuthenticated == false)
+        await events.waitFor { if case .storageRecovered(let recovery) = $0 { recovery.reason.contains("integrity") } else { false } }
+    }
+}

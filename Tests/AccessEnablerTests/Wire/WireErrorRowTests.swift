@@ -1,0 +1,136 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// wire-protocol.md §4 end to end: each HTTP outcome, injected at the emulator, reaches the
+/// caller as the documented error.
+@Suite struct WireErrorRowTests {
+    static let json = "application/json"
+
+    func signedIn() async throws -> Harness {
+        let harness = Harness()
+        try await harness.signIn()
+        return harness
+    }
+
+    @Test func transportFailureIsNetworkError() async throws {
+        let harness = try await signedIn()
+        for fault in [EmulatorFault.dropConnection, .timeout] {
+            await harness.emulator.inject(fault, on: .authorize)
+            let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+            #expect(error == .networkError)
+            #expect(error?.status.status == 0)
+            #expect(error?.action == Status.Action.none)
+        }
+    }
+
+    @Test(arguments: [EmulatorFault.malformedJSON, .wrongTypes, .emptyBody, .html(status: 200)])
+    func unreadableSuccessIsServerResponseFormatUnknown(fault: EmulatorFault) async throws {
+        let harness = try await signedIn()
+        await harness.emulator.inject(fault, on: .preauthorize)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        }
+        #expect(error == .serverResponseFormatUnknown)
+        #expect(error?.status.status == 0)
+    }
+
+    @Test func unauthorizedAfterOneRenewal() async throws {
+        let harness = try await signedIn()
+        await harness.emulator.inject(.status(401, body: "", contentType: Self.json), on: .preauthorize, times: 2)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        }
+        #expect(error == .accessTokenUnavailable)
+        #expect(error?.status.status == 401)
+        #expect(error?.action == .applicationRegistration)
+    }
+
+    @Test(arguments: [(404, "authentication_session_missing"), (410, "authentication_session_expired")])
+    func authenticationTokenFailures(status: Int, code: String) async throws {
+        let harness = Harness()
+        try await harness.configure()
+        await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .authnToken)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        }
+        #expect(error?.code == code)
+        #expect(error?.status.status == status)
+        #expect(error?.action == .authentication)
+    }
+
+    @Test(arguments: [EmulatorRoute.authorize, .mediaToken, .preauthorize, .userMetadata])
+    func preconditionFailedMeansTheSessionIsMissing(route: EmulatorRoute) async throws {
+        let harness = try await signedIn()
+        if route == .mediaToken { _ = try await harness.enabler.authorize(resource: "news") }
+        await harness.emulator.inject(.status(412, body: #"{"status":412,"message":"User not authenticated"}"#,
+                                              contentType: Self.json), on: route)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            switch route {
+            case .preauthorize: _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["sports"]))
+            case .userMetadata: _ = try await harness.enabler.getMetadata(.userMetadata("zip"))
+            default: _ = try await harness.enabler.authorize(resource: "news")
+            }
+        }
+        #expect(error == .authenticationSessionMissing)
+        #expect(error?.status.status == 412)
+        #expect(error?.action == .authentication)
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
+    }
+
+    @Test func forbiddenAuthorizationIsDeniedByMVPDWithDetails() async throws {
+        let harness = try await signedIn()
+        await harness.emulator.setEnhancedErrorReporting(false)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "premium") }
+        #expect(error == .authorizationDeniedByMVPD)
+        #expect(error?.status.status == 403)
+        #expect(error?.action == Status.Action.none)
+        #expect(error?.status.details?.contains("premium") == true)
+    }
+
+    @Test(arguments: [(404, "authorization_not_found"), (410, "authorization_expired")])
+    func mediaTokenFailures(status: Int, code: String) async throws {
+        let harness = try await signedIn()
+        await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .mediaToken)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        #expect(error?.code == code)
+        #expect(error?.status.status == status)
+        #expect(error?.action == .authorization)
+    }
+
+    @Test func tooManyResourcesKeepsTheServerCode() async throws {
+        let harness = try await signedIn()
+        await harness.emulator.setMaxPreauthorizeResources(1)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "sports"]))
+        }
+        #expect(error == .tooManyResources)
+        #expect(error?.action == .configuration)
+    }
+
+    @Test func throttlingIsTooManyRequestsWithTheWait() async throws {
+        let harness = try await signedIn()
+        await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: .authorize)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        #expect(error == .tooManyRequests)
+        #expect(error?.status.status == 429)
+        #expect(error?.action == .retryAfter)
+        #expect(error?.retryAfter == .seconds(3))
+
+        await harness.emulator.inject(.tooManyRequests(retryAfter: nil), on: .authorize)
+        let unspecified = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        #expect(unspecified?.retryAfter == .seconds(1))
+    }
+
+    @Test(arguments: [500, 502, 503])
+    func serverErrorsAreInternalErrorWithTheirStatus(status: Int) async throws {
+        let harness = try await signedIn()
+        await harness.emulator.inject(.html(status: status), on: .authorize)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        #expect(error == .internalError)
+        #expect(error?.status.status == status)
+        #expect(error?.action == .retry)
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated, "a server failure loses nothing")
+    }
+}
