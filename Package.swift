@@ -14,14 +14,21 @@ let package = Package(
     platforms: [.iOS(.v16), .tvOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "AccessEnabler", targets: ["AccessEnabler"]),
+        .library(name: "AccessEnablerLegacy", targets: ["AccessEnablerLegacy"]),
         .library(name: "AccessEnablerTesting", targets: ["AccessEnablerTesting"]),
     ],
     targets: [
         .target(name: "AccessEnabler", swiftSettings: swiftSettings),
+        .target(name: "AccessEnablerLegacy", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
         .target(name: "AccessEnablerTesting", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AccessEnablerTests",
             dependencies: ["AccessEnabler", "AccessEnablerTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AccessEnablerLegacyTests",
+            dependencies: ["AccessEnablerLegacy", "AccessEnablerTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

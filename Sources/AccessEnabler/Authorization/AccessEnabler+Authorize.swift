@@ -3,9 +3,11 @@ import Foundation
 extension AccessEnabler {
     /// Authorizes `resource` for playback and returns a fresh media token.
     ///
-    /// Reuses the cached authorization for the resource until it expires; concurrent calls for
-    /// the same resource share one authorization request, and each still gets its own media token
-    /// (media tokens are never cached). Waits for a configuration load in progress.
+    /// Media tokens are never cached: every call returns a fresh one. On REST API v1 the
+    /// authorization for the resource is reused until it expires and concurrent calls for the
+    /// same resource share one authorization request; on REST API v2 every call is one
+    /// authorization decision, which carries the media token. Waits for a configuration load in
+    /// progress.
     ///
     /// - Parameters:
     ///   - resource: The resource ID (or media RSS fragment) agreed with the MVPD.
@@ -41,6 +43,15 @@ extension AccessEnabler {
         for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String
     ) async throws -> (MediaToken, fromCache: Bool) {
         let context = try await context(for: requestorID)
+        if backend.issuesMediaTokenWithAuthorization {
+            // Each decision carries its own media token, so every call is its own request; the
+            // decision's expiry is kept for getMetadata(.authorizationExpiry).
+            let generation = await cache.generation
+            let grant = try await backend.authorize(resource, data: data, session: session, context: context)
+            _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation)
+            guard let token = grant.mediaToken else { throw AccessEnablerError.serverResponseFormatUnknown }
+            return (token, false)
+        }
         if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {
             do {
                 return (try await backend.mediaToken(for: cached, session: session, context: context), true)

@@ -14,8 +14,9 @@ extension AccessEnabler {
     public struct Configuration: Sendable {
         /// The Adobe Pass environment used when `setRequestor` is given no service providers.
         public var environment: Environment = .production
-        /// The wire protocol.
-        public var backend: Backend = .restV1
+        /// The wire protocol. REST API v2 is the default: Adobe ends REST API v1 and the legacy
+        /// SDKs at the end of 2026. Choose ``Backend/restV1`` only for an integration still on v1.
+        public var backend: Backend = .restV2
         /// How requests are sent.
         public var transport: any HTTPTransport = URLSessionTransport()
         /// Where tokens are kept: the Keychain on Apple platforms, memory elsewhere.

@@ -48,8 +48,8 @@ public actor AccessEnabler {
             softwareStatement: softwareStatement, cache: cache, caller: caller, clock: configuration.clock)
         let wire = WireClient(caller: caller, tokens: tokens)
         switch configuration.backend {
-        case .restV1, .restV2:
-            self.backend = RESTv1Backend(wire: wire, clock: configuration.clock)
+        case .restV2: self.backend = RESTv2Backend(wire: wire, clock: configuration.clock)
+        case .restV1: self.backend = RESTv1Backend(wire: wire, clock: configuration.clock)
         }
     }
 

@@ -238,6 +238,16 @@ actor TokenCache {
         return accessTokens[origin]
     }
 
+    /// Removes the access token of `origin` only if it is still `rejected`: a token another caller
+    /// renewed meanwhile stays. Returns the token now stored, if any.
+    func discardAccessToken(_ rejected: String, for origin: String) throws(AccessEnablerError) -> AccessTokenRecord? {
+        try ensureLoaded()
+        guard let current = accessTokens[origin], current.token == rejected else { return accessTokens[origin] }
+        accessTokens[origin] = nil
+        persist(AccessTokenRecord?.none, forKey: StorageKey.accessToken(origin))
+        return nil
+    }
+
     func storeAccessToken(_ record: AccessTokenRecord?, for origin: String) throws(AccessEnablerError) {
         try ensureLoaded()
         accessTokens[origin] = record

@@ -5,6 +5,10 @@ import Foundation
 /// The actors, the token cache, the error model and the public API sit above it; a backend turns
 /// each step into HTTP calls and maps every failure to an ``AccessEnablerError``.
 protocol EntitlementBackend: Sendable {
+    /// Whether every authorization call issues a media token (REST API v2). When false (REST API
+    /// v1) the authorization is reused until it expires and media tokens come from a separate call.
+    var issuesMediaTokenWithAuthorization: Bool { get }
+
     /// The requestor configuration of one service provider, MVPDs bound to it.
     func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ServiceProviderConfiguration

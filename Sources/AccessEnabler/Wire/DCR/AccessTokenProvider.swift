@@ -33,10 +33,10 @@ actor AccessTokenProvider {
     func renewToken(for serviceProvider: ServiceProvider, rejected: AccessTokenRecord, context: RequestContext)
         async throws -> AccessTokenRecord
     {
-        if let current = try await cache.accessToken(for: serviceProvider.origin), current.token != rejected.token {
-            return current
+        // Compare and discard in one step on the cache actor, so a token renewed meanwhile survives.
+        if let renewed = try await cache.discardAccessToken(rejected.token, for: serviceProvider.origin) {
+            return renewed
         }
-        try await cache.storeAccessToken(nil, for: serviceProvider.origin)
         return try await sharedRenewal(for: serviceProvider, context: context)
     }
 

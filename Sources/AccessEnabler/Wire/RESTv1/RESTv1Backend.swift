@@ -6,6 +6,8 @@ struct RESTv1Backend: EntitlementBackend {
     let wire: WireClient
     let clock: any AccessEnablerClock
 
+    var issuesMediaTokenWithAuthorization: Bool { false }
+
     // MARK: C — configuration
 
     func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws

@@ -1,0 +1,249 @@
+import Foundation
+
+/// REST API v2 (wire-protocol-v2.md): the protocol Adobe keeps alive after 2026.
+///
+/// Where the spec's table and Adobe's own pages differ, Adobe's pages win because the live
+/// service follows them: a session is resumed with `POST /sessions/{code}` and logout is
+/// `GET /logout/{mvpd}`.
+struct RESTv2Backend: EntitlementBackend {
+    let wire: WireClient
+    let clock: any AccessEnablerClock
+
+    /// How many `resume`/`retry` rounds a session may take before the SDK gives up.
+    static let maximumSessionRounds = 3
+
+    var issuesMediaTokenWithAuthorization: Bool { true }
+
+    // MARK: Configuration
+
+    func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> ServiceProviderConfiguration
+    {
+        let url = serviceProvider.url("/api/v2/\(PercentEncoding.encode(context.requestorID))/configuration")
+        let response = try await wire.sendProtected(.configuration, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: headers(context))
+        }
+        try check(response, .configuration)
+        let body = try WireDecoding.decode(ConfigurationBody.self, from: response)
+        let mvpds = (body.requestor.mvpds ?? body.mvpds ?? []).map { $0.mvpd(boundTo: serviceProvider) }
+        return ServiceProviderConfiguration(
+            serviceProvider: serviceProvider, requestorID: body.requestor.id.value, name: body.requestor.name,
+            domains: (body.requestor.domains ?? []).map(\.name), mvpds: mvpds)
+    }
+
+    // MARK: Sessions
+
+    func startAuthentication(mvpd: MVPD, domain: String?, data: [String: String], context: RequestContext)
+        async throws -> AuthenticationStep
+    {
+        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        let parameters = [
+            "mvpd": mvpd.id, "domainName": domain ?? "", "redirectUrl": context.redirectURL.absoluteString,
+        ]
+        var session = try await sessionCall(
+            serviceProvider.url(path(context, "sessions")), form: parameters, endpoint: .sessions,
+            serviceProvider: serviceProvider, data: data, context: context)
+        for _ in 0..<Self.maximumSessionRounds {
+            switch session.actionName {
+            case "authenticate":
+                guard let location = session.url, let url = serviceProvider.resolve(location) else {
+                    throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "session without url")
+                }
+                return .interactive(url)
+            case "authorize":
+                // Already authenticated, TempPass, or degraded access: no browser step.
+                return .complete
+            case "resume", "retry":
+                guard let code = session.code, !code.isEmpty else {
+                    throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "resume without code")
+                }
+                session = try await sessionCall(
+                    serviceProvider.url(path(context, "sessions/\(PercentEncoding.encode(code))")),
+                    form: Self.resumeParameters(session.missingParameters, from: parameters), endpoint: .sessions,
+                    serviceProvider: serviceProvider, data: data, context: context)
+            default:
+                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "unknown session action")
+            }
+        }
+        throw AccessEnablerError.invalidArgument.with(
+            details: "The service provider kept asking for session parameters the SDK has already sent.")
+    }
+
+    /// The parameters a `resume` asks for. Adobe names the domain `domain` in `missingParameters`
+    /// and `domainName` in the form; an empty list means "send them all".
+    static func resumeParameters(_ missing: [String]?, from all: [String: String]) -> [String: String] {
+        guard let missing, !missing.isEmpty else { return all }
+        var parameters: [String: String] = [:]
+        for name in missing {
+            let key = name == "domain" ? "domainName" : name
+            if let value = all[key] { parameters[key] = value }
+        }
+        return parameters.isEmpty ? all : parameters
+    }
+
+    private func sessionCall(
+        _ url: URL, form: [String: String], endpoint: WireEndpoint, serviceProvider: ServiceProvider,
+        data: [String: String], context: RequestContext
+    ) async throws -> SessionBody {
+        let body = Data(PercentEncoding.query(form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).utf8)
+        let response = try await wire.sendProtected(endpoint, to: serviceProvider, context: context) { _ in
+            var headers = headers(context, temporaryPassIdentity: data)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            return HTTPRequest(method: .post, url: url, headers: headers, body: body)
+        }
+        try check(response, endpoint)
+        return try WireDecoding.decode(SessionBody.self, from: response)
+    }
+
+    // MARK: Profiles
+
+    func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
+        async throws -> AuthenticationRecord
+    {
+        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        let profile = try await profile(for: mvpd.id, at: serviceProvider, context: context)
+        guard let profile else {
+            throw AccessEnablerError.authenticationSessionMissing.with(
+                details: "The service provider has no profile for \(mvpd.id) after authentication.")
+        }
+        let attributes = Self.attributes(of: profile)
+        return AuthenticationRecord(
+            mvpd: mvpd, userID: attributes["userID"]?.value.stringValue ?? "", expires: profile.notAfter.date,
+            issued: clock.now, serviceProvider: serviceProvider.baseURL, attributes: attributes)
+    }
+
+    private func profile(for mvpdID: String, at serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> ProfilesBody.Profile?
+    {
+        let url = serviceProvider.url(path(context, "profiles/\(PercentEncoding.encode(mvpdID))"))
+        let response = try await wire.sendProtected(.profiles, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: headers(context))
+        }
+        try check(response, .profiles)
+        // An empty map means "not authenticated"; expired profiles simply disappear.
+        return try WireDecoding.decode(ProfilesBody.self, from: response).profiles[mvpdID]
+    }
+
+    static func attributes(of profile: ProfilesBody.Profile) -> [String: AuthenticationRecord.ProfileAttribute] {
+        (profile.attributes ?? [:]).mapValues { .init(value: $0.value, isEncrypted: $0.state == "enc") }
+    }
+
+    // MARK: Decisions
+
+    func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+                      context: RequestContext) async throws -> [Decision]
+    {
+        let items = try await decisions(
+            "preauthorize", resources: resources, session: session, bypassRemoteCache: bypassRemoteCache,
+            data: [:], context: context)
+        return items.map { Decision(id: $0.resource, isAuthorized: $0.authorized, error: $0.error, source: $0.source) }
+    }
+
+    func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
+                   context: RequestContext) async throws -> AuthorizationGrant
+    {
+        let items = try await decisions(
+            "authorize", resources: [resource], session: session, bypassRemoteCache: false, data: data, context: context)
+        guard let item = items.first(where: { $0.resource == resource }) else {
+            throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "no decision for the resource")
+        }
+        guard item.authorized else {
+            // A denial comes inside a 200, with the item-level error.
+            throw AccessEnablerError(item.error ?? AccessEnablerError.authorizationDeniedByMVPD.status)
+        }
+        guard let token = item.token else {
+            throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "granted decision without token")
+        }
+        let authorization = AuthorizationRecord(
+            resource: resource, expires: min(item.notAfter?.date ?? token.notAfter.date, session.expires),
+            mvpdID: item.mvpd ?? session.mvpd.id)
+        let mediaToken = MediaToken(
+            resource: resource, serializedToken: token.serializedToken.value, expires: token.notAfter.date,
+            mvpdID: item.mvpd ?? session.mvpd.id, userID: session.userID, requestor: context.requestorID)
+        return AuthorizationGrant(authorization: authorization, mediaToken: mediaToken)
+    }
+
+    func mediaToken(for authorization: AuthorizationRecord, session: AuthenticationRecord,
+                    context: RequestContext) async throws -> MediaToken
+    {
+        // v2 issues media tokens with each authorization decision.
+        guard let token = try await authorize(authorization.resource, data: [:], session: session, context: context)
+            .mediaToken
+        else { throw AccessEnablerError.serverResponseFormatUnknown }
+        return token
+    }
+
+    private func decisions(
+        _ kind: String, resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+        data: [String: String], context: RequestContext
+    ) async throws -> [DecisionsBody.Item] {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.encode(session.mvpd.id))"))
+        let body = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
+        let response = try await wire.sendProtected(.decisions, to: serviceProvider, context: context) { _ in
+            var headers = headers(context, temporaryPassIdentity: data)
+            headers["Content-Type"] = "application/json"
+            if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
+            return HTTPRequest(method: .post, url: url, headers: headers, body: body)
+        }
+        try check(response, .decisions)
+        return try WireDecoding.decode(DecisionsBody.self, from: response).decisions
+    }
+
+    // MARK: User metadata
+
+    func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        guard let profile = try await profile(for: session.mvpd.id, at: serviceProvider, context: context) else {
+            throw AccessEnablerError(Status(
+                status: 403, code: "authenticated_profile_missing", message: "No authenticated profile.",
+                action: .authentication))
+        }
+        let attributes = Self.attributes(of: profile)
+        return UserMetadataRecord(
+            values: attributes.mapValues(\.value), encryptedKeys: Set(attributes.filter(\.value.isEncrypted).keys),
+            expires: min(profile.notAfter.date, session.expires))
+    }
+
+    // MARK: Logout
+
+    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
+        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let url = serviceProvider.url(
+            path(context, "logout/\(PercentEncoding.encode(session.mvpd.id))"),
+            query: [("redirectUrl", context.redirectURL.absoluteString)])
+        let response = try await wire.sendProtected(.logout, to: serviceProvider, context: context) { _ in
+            HTTPRequest(url: url, headers: headers(context))
+        }
+        try check(response, .logout)
+        let body = try WireDecoding.decode(LogoutBody.self, from: response)
+        guard let action = body.logouts[session.mvpd.id] ?? body.logouts.values.first,
+            action.actionName == "logout", let location = action.url, let browser = serviceProvider.resolve(location)
+        else { return .complete }
+        return .interactive(browser)
+    }
+
+    // MARK: Helpers
+
+    private func path(_ context: RequestContext, _ rest: String) -> String {
+        "/api/v2/\(PercentEncoding.encode(context.requestorID))/\(rest)"
+    }
+
+    /// The v2 headers: the common ones, the device identifier, the visitor ID, and the
+    /// Promotional TempPass identity when the app passed data.
+    private func headers(_ context: RequestContext, temporaryPassIdentity data: [String: String] = [:]) -> HTTPHeaders {
+        var headers = context.commonHeaders
+        headers["AP-Device-Identifier"] = "fingerprint " + Data(context.deviceID.utf8).base64EncodedString()
+        if let visitor = context.options.visitorID, !visitor.isEmpty { headers["AP-Visitor-Identifier"] = visitor }
+        if !data.isEmpty, let identity = RESTv1Backend.genericData(data) {
+            headers["AP-TempPass-Identity"] = Data(identity.utf8).base64EncodedString()
+        }
+        return headers
+    }
+
+    private func check(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws {
+        guard response.isSuccess else {
+            throw ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
+        }
+    }
+}

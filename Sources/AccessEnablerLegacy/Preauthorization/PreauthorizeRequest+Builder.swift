@@ -1,0 +1,54 @@
+import AccessEnabler
+
+extension PreauthorizeRequest {
+    /// Builds a ``PreauthorizeRequest`` the way the legacy SDK did:
+    ///
+    /// ```swift
+    /// let request = PreauthorizeRequest.Builder()
+    ///     .setResources(resources: ["news", "sports"])
+    ///     .disableFeatures(features: [PreauthorizeRequest.Feature.LOCAL_CACHE])
+    ///     .build()
+    /// ```
+    ///
+    /// Every feature is enabled unless disabled. `build()` has no side effects, so one builder can
+    /// produce several requests.
+    public final class Builder: @unchecked Sendable {
+        // Builders are configured on one thread and then built; the lock makes concurrent use safe anyway.
+        private let lock = NSLockBox()
+        private var resources: [String] = []
+        private var disabledFeatures: Set<Feature> = []
+
+        /// Creates a builder with no resources and every feature enabled.
+        public init() {}
+
+        /// Sets the resources (IDs or media RSS fragments agreed with the MVPD).
+        @discardableResult
+        public func setResources(resources: [String]) -> Builder {
+            lock.withLock { self.resources = resources }
+            return self
+        }
+
+        /// Sets the features to disable for this request.
+        @discardableResult
+        public func disableFeatures(features: Set<Feature>) -> Builder {
+            lock.withLock { self.disabledFeatures = features }
+            return self
+        }
+
+        /// A new request with the values set so far.
+        public func build() -> PreauthorizeRequest {
+            lock.withLock { PreauthorizeRequest(resources: resources, disabledFeatures: disabledFeatures) }
+        }
+    }
+}
+
+extension PreauthorizeRequest.Feature {
+    /// The legacy spelling of ``localCache``.
+    public static let LOCAL_CACHE = PreauthorizeRequest.Feature.localCache
+    /// The legacy spelling of ``remoteCache``.
+    public static let REMOTE_CACHE = PreauthorizeRequest.Feature.remoteCache
+}
+
+/// The name the legacy sample code used for ``PreauthorizeRequest``.
+@available(*, deprecated, renamed: "PreauthorizeRequest")
+public typealias PreauthorizationRequest = PreauthorizeRequest

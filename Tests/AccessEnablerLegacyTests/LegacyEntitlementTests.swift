@@ -1,0 +1,146 @@
+import AccessEnablerLegacy
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct LegacyEntitlementTests {
+    @Test(arguments: legacyBackends)
+    func checkAuthorizationWithoutASessionFails(backend: AccessEnabler.Backend) async {
+        let harness = LegacyHarness(backend: backend)
+        harness.delegate.recordTracking = true
+        await harness.configure()
+        harness.legacy.checkAuthorization("news")
+        let calls = await harness.delegate.next(2)
+        #expect(calls[0].hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\", \"The authentication session"))
+        #expect(calls[1] == "sendTrackingData(1, [\"false\", \"\", \"\", \"false\"])")
+    }
+
+    @Test(arguments: legacyBackends)
+    func checkAuthorizationDeliversTokensAndDenials(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        harness.delegate.recordTracking = true
+        harness.legacy.checkAuthorization("news")
+        #expect(await harness.delegate.next(2) == [
+            "setToken(<token>, news)", "sendTrackingData(1, [\"true\", \"AutoCable\", \"\(md5("bob-user-id"))\", \"false\"])",
+        ])
+        #expect(harness.delegate.tokens["news"]?.isEmpty == false)
+        harness.legacy.checkAuthorization("premium", withData: [:])
+        let denied = await harness.delegate.next(2)
+        #expect(denied[0] == "tokenRequestFailed(premium, \"User not Authorized Error\", \"Your subscription package does not include the \"premium\" channel.\")")
+        #expect(harness.delegate.tracking.last?.data[4].contains("denied") == true)
+    }
+
+    @Test(arguments: legacyBackends)
+    func getAuthorizationAuthenticatesFirst(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthorization("sports")
+        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("AutoCable")
+        _ = await harness.delegate.next(1)
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
+        #expect(await harness.delegate.next(2) == ["setAuthenticationStatus(1, \"\")", "setToken(<token>, sports)"])
+        // Authenticated now: straight to the token.
+        harness.legacy.getAuthorization("news", withData: [:])
+        #expect(await harness.delegate.next(1) == ["setToken(<token>, news)"])
+    }
+
+    @Test(arguments: legacyBackends)
+    func getAuthorizationCancelledInThePicker(backend: AccessEnabler.Backend) async {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthorization("sports")
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider(nil)
+        let calls = await harness.delegate.next(2)
+        #expect(calls[0] == "setAuthenticationStatus(0, \"Provider not Selected Error\")")
+        #expect(calls[1].hasPrefix("tokenRequestFailed(sports, \"User Not Authenticated Error\""))
+    }
+
+    @Test(arguments: legacyBackends)
+    func checkPreauthorizedResourcesListsTheAuthorizedOnes(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        harness.legacy.checkPreauthorizedResources(["news", "premium", "sports"])
+        #expect(await harness.delegate.next(1) == ["preauthorizedResources([\"news\", \"sports\"])"])
+        let before = await harness.emulator.requests.count
+        harness.legacy.checkPreauthorizedResources(["news"])
+        #expect(await harness.delegate.next(1) == ["preauthorizedResources([\"news\"])"])
+        #expect(await harness.emulator.requests.count == before, "answered from the cache")
+        harness.legacy.checkPreauthorizedResources(["news"], cache: false)
+        #expect(await harness.delegate.next(1) == ["preauthorizedResources([\"news\"])"])
+        #expect(await harness.emulator.requests.count == before + 1, "cache: false asks the server")
+    }
+
+    @Test(arguments: legacyBackends)
+    func logoutNavigatesThenReportsLoggedOut(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("Cablevision")
+        harness.legacy.logout()
+        let calls = await harness.delegate.next(2)
+        #expect(calls == ["navigateToUrl(/adobe-services/logout)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        // The web view finishes the MVPD logout and reports back; the adapter ignores it.
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "Cablevision"))
+        harness.legacy.checkAuthentication()
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+    }
+
+    @Test(arguments: legacyBackends)
+    func getSelectedProviderReportsTheChoice(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getSelectedProvider()
+        #expect(await harness.delegate.next(1) == ["selectedProvider(nil)"])
+        try await harness.signIn("AutoCable")
+        harness.legacy.getSelectedProvider()
+        #expect(await harness.delegate.next(1) == ["selectedProvider(AutoCable)"])
+    }
+
+    @Test(arguments: legacyBackends)
+    func getMetadataForEveryOperation(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("Cablevision")
+        harness.legacy.checkAuthorization("news")
+        _ = await harness.delegate.next(1)
+
+        harness.legacy.getMetadata([METADATA_OPCODE_KEY: Int(METADATA_AUTHENTICATION)])
+        let expiry = harness.clock.now.addingTimeInterval(3600)
+        #expect(await harness.delegate.next(1) == [
+            "setMetadataStatus(\"\(Int64(expiry.timeIntervalSince1970 * 1000))\", encrypted: false, forKey: 0)",
+        ])
+        harness.legacy.getMetadata([METADATA_OPCODE_KEY: METADATA_AUTHORIZATION, METADATA_RESOURCE_ID_KEY: "news"])
+        let authz = harness.clock.now.addingTimeInterval(1800)
+        #expect(await harness.delegate.next(1) == [
+            "setMetadataStatus(\"\(Int64(authz.timeIntervalSince1970 * 1000))\", encrypted: false, forKey: 1)",
+        ])
+        harness.legacy.getMetadata([METADATA_OPCODE_KEY: Int(METADATA_USER_META), METADATA_USER_META_KEY: "zip"])
+        #expect(await harness.delegate.next(1) == ["setMetadataStatus(\"MTAwMDE=\", encrypted: true, forKey: 3)"])
+        harness.legacy.getMetadata([METADATA_OPCODE_KEY: METADATA_USER_META, METADATA_USER_META_KEY: "maxRating"])
+        #expect(await harness.delegate.next(1).first?.contains("\"MPAA\":\"PG-13\"") == true)
+        harness.legacy.getMetadata([METADATA_OPCODE_KEY: METADATA_DEVICE_ID])
+        #expect(await harness.delegate.next(1).first?.hasSuffix("encrypted: false, forKey: 2)") == true)
+        harness.legacy.getMetadata([METADATA_OPCODE_KEY: METADATA_AUTHORIZATION, METADATA_RESOURCE_ID_KEY: "sports"])
+        #expect(await harness.delegate.next(1) == ["setMetadataStatus(nil, encrypted: false, forKey: 1)"])
+    }
+
+    @Test func metadataArgumentsAreEchoedForMatching() {
+        let arguments: MetadataArguments = [METADATA_OPCODE_KEY: Int(METADATA_USER_META), METADATA_USER_META_KEY: "zip"]
+        #expect(arguments.opcode == METADATA_USER_META)
+        #expect(arguments == MetadataArguments(values: [METADATA_OPCODE_KEY: "3", METADATA_USER_META_KEY: "zip"]))
+    }
+
+    @Test func legacyOptionsParseTheDocumentedKeys() throws {
+        let info = Data(#"{"model":"AppleTV","osName":"tvOS"}"#.utf8).base64EncodedString()
+        let options: LegacyOptions = ["applicationProfile": "p", "visitorID": "v", "handleSVC": true, "device_info": info, "other": 1]
+        #expect(options.options.applicationProfile == "p")
+        #expect(options.options.visitorID == "v")
+        #expect(options.options.handleSVC)
+        #expect(options.options.deviceInfo?.model == "AppleTV")
+    }
+}

@@ -1,0 +1,112 @@
+import AccessEnablerLegacy
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// Records every delegate callback as a line of text, in order, and lets a test wait for them.
+@MainActor
+final class RecordingDelegate: EntitlementDelegate {
+    private(set) var calls: [String] = []
+    private(set) var tokens: [String: String] = [:]
+    private(set) var navigations: [String] = []
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Records tracking calls too (off by default to keep sequences short).
+    var recordTracking = false
+    private(set) var tracking: [(event: Int32, data: [String])] = []
+
+    private func record(_ line: String) {
+        calls.append(line)
+        let ready = waiters.filter { calls.count >= $0.count }
+        waiters.removeAll { calls.count >= $0.count }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Waits until `count` callbacks have been recorded in total.
+    func waitForCalls(_ count: Int) async {
+        if calls.count >= count { return }
+        await withCheckedContinuation { waiters.append((count, $0)) }
+    }
+
+    /// Waits for `extra` more callbacks, then returns the new ones.
+    func next(_ extra: Int) async -> [String] {
+        let start = calls.count
+        await waitForCalls(start + extra)
+        return Array(calls[start..<(start + extra)])
+    }
+
+    func setRequestorComplete(_ status: Int32) { record("setRequestorComplete(\(status))") }
+    func setAuthenticationStatus(_ status: Int32, errorCode code: String) { record("setAuthenticationStatus(\(status), \"\(code)\")") }
+    func displayProviderDialog(_ mvpds: [MVPD]) { record("displayProviderDialog(\(mvpds.map(\.ID)))") }
+    func navigateToUrl(_ url: String) {
+        navigations.append(url)
+        record("navigateToUrl(\(URL(string: url)?.path ?? url))")
+    }
+    func navigateToUrl(_ url: String, useSVC: Bool) {
+        navigations.append(url)
+        record("navigateToUrl(\(URL(string: url)?.path ?? url), useSVC: \(useSVC))")
+    }
+    func preauthorizedResources(_ resources: [String]) { record("preauthorizedResources(\(resources))") }
+    func setToken(_ token: String, forResource resource: String) {
+        tokens[resource] = token
+        record("setToken(<token>, \(resource))")
+    }
+    func tokenRequestFailed(_ resource: String, errorCode code: String, errorDescription description: String) {
+        record("tokenRequestFailed(\(resource), \"\(code)\", \"\(description)\")")
+    }
+    func selectedProvider(_ mvpd: MVPD?) { record("selectedProvider(\(mvpd?.ID ?? "nil"))") }
+    func setMetadataStatus(_ metadata: JSONValue?, encrypted: Bool, forKey key: Int32, andArguments arguments: MetadataArguments) {
+        MainActor.preconditionIsolated()
+        record("setMetadataStatus(\(metadata.map { "\($0)" } ?? "nil"), encrypted: \(encrypted), forKey: \(key))")
+    }
+    func sendTrackingData(_ data: [String], forEventType event: Int32) {
+        tracking.append((event, data))
+        if recordTracking { record("sendTrackingData(\(event), \(data.prefix(4)))") }
+    }
+}
+
+/// A legacy adapter over one emulator on a test clock.
+@MainActor
+struct LegacyHarness {
+    let clock = TestClock()
+    let emulator: PassEmulator
+    let legacy: LegacyAccessEnabler
+    let delegate = RecordingDelegate()
+
+    init(backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard) {
+        emulator = PassEmulator(scenario: scenario, clock: clock)
+        var configuration = AccessEnabler.Configuration()
+        configuration.backend = backend
+        configuration.transport = emulator.transport
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        configuration.environment = .init(serviceProviders: [emulator.baseURL])
+        legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
+        legacy.delegate = delegate
+    }
+
+    /// `setRequestor("REF")` and its callback.
+    func configure() async {
+        legacy.setRequestor("REF")
+        #expect(await delegate.next(1) == ["setRequestorComplete(1)"])
+    }
+
+    /// Loads the last URL handed to `navigateToUrl` like a web view, as `user`, and returns where it ended.
+    func loadLastNavigation(mvpd: String, username: String = "alice", password: String = "alice-password") async throws -> String {
+        let presenter = HeadlessPresenter(mvpdID: mvpd, username: username, password: password, transport: emulator.transport)
+        let url = try #require(delegate.navigations.last.flatMap(URL.init(string:)))
+        return try await presenter.presentLogin(url: url, redirectURL: URL(string: ADOBEPASS_REDIRECT_URL)!).absoluteString
+    }
+
+    /// The whole legacy login with `mvpd`.
+    func signIn(_ mvpd: String = "AutoCable") async throws {
+        legacy.getAuthentication()
+        _ = await delegate.next(1)
+        legacy.setSelectedProvider(mvpd)
+        _ = await delegate.next(1)
+        legacy.handleExternalURL(try await loadLastNavigation(mvpd: mvpd))
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+    }
+}
+
+/// The backends the legacy tests run on.
+let legacyBackends: [AccessEnabler.Backend] = [.restV1]
