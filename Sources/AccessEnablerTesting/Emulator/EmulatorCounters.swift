@@ -6,7 +6,7 @@ public struct EmulatorCounters: Sendable, Hashable, Codable {
     public var clientsRegistered = 0
     /// Access tokens issued.
     public var accessTokensIssued = 0
-    /// Authentications created (login form, auto-login, TempPass).
+    /// Authentications created (login form, auto-login, TempPass, v2 degraded access).
     public var sessionsCreated = 0
     /// Entitlement decisions the emulated MVPD made (authorize, and preauthorize cache misses).
     public var mvpdDecisions = 0

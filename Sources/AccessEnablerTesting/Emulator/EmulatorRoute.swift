@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 
 /// An endpoint of the emulator, named for the request log, ``PassEmulator/waitForRequests(to:count:)``
@@ -30,8 +31,44 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// `GET /adobe-services/logout` (browser / MVPD-side logout).
     case browserLogout
 
-    /// The route serving `segments` (decoded path segments, format suffix removed), if any.
-    init?(pathSegments segments: [String]) {
+    // REST API v2 (wire-protocol-v2.md), one case per endpoint so that faults and the log can
+    // tell them apart.
+
+    /// `GET /api/v2/{serviceProvider}/configuration` (a trailing slash is accepted).
+    case configurationV2
+    /// `POST /api/v2/{serviceProvider}/sessions` (create an authentication session).
+    case sessions
+    /// `POST` (Adobe's pages) or `PUT` (the spec table) `/api/v2/{serviceProvider}/sessions/{code}`
+    /// (resume an authentication session).
+    case sessionResume
+    /// `GET /api/v2/{serviceProvider}/sessions/{code}` (authentication session information; Adobe's
+    /// sample path `/api/v2/sessions/{serviceProvider}/{code}` is accepted too).
+    case sessionInfo
+    /// `GET /api/v2/authenticate/{serviceProvider}/{code}` (browser login start; no bearer token).
+    case authenticateV2
+    /// `GET /api/v2/{serviceProvider}/profiles` (every profile of the device).
+    case profiles
+    /// `GET /api/v2/{serviceProvider}/profiles/{mvpd}`.
+    case profileForMVPD
+    /// `GET /api/v2/{serviceProvider}/profiles/code/{code}`.
+    case profileForCode
+    /// `POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}`.
+    case preauthorizeV2
+    /// `POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}`.
+    case authorizeV2
+    /// `GET` (Adobe's pages) or `DELETE` (the spec table) `/api/v2/{serviceProvider}/logout/{mvpd}`
+    /// (Adobe's sample path `/api/v2/logout/{serviceProvider}/{mvpd}` is accepted too).
+    case logoutV2
+
+    /// The route serving a request with `method` on `segments` (decoded path segments, format
+    /// suffix removed), if any. The method only tells the two routes on
+    /// `/api/v2/{serviceProvider}/sessions/{code}` apart (`GET` reads, anything else resumes).
+    init?(method: HTTPMethod, pathSegments segments: [String]) {
+        if segments.count >= 4, segments[0] == "api", segments[1] == "v2" {
+            guard let route = Self.v2Route(method: method, segments) else { return nil }
+            self = route
+            return
+        }
         switch segments.count {
         case 3:
             switch (segments[0], segments[1], segments[2]) {
@@ -62,14 +99,66 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// Whether the route is a REST v1 call that needs a bearer token and the common parameters.
-    var isProtectedV1: Bool {
+    /// The v2 route of `/api/v2/…` (`segments` has at least 4 elements). The documented form, with
+    /// the service provider right after `v2`, wins over Adobe's sample-only forms.
+    private static func v2Route(method: HTTPMethod, _ segments: [String]) -> EmulatorRoute? {
+        switch segments.count {
+        case 4:
+            switch segments[3] {
+            case "configuration": return .configurationV2
+            case "sessions": return .sessions
+            case "profiles": return .profiles
+            default: return nil
+            }
+        case 5:
+            switch segments[3] {
+            case "sessions": return method == .get ? .sessionInfo : .sessionResume
+            case "profiles": return .profileForMVPD
+            case "logout": return .logoutV2
+            default: break
+            }
+            switch segments[2] {
+            case "authenticate": return .authenticateV2
+            case "sessions": return .sessionInfo
+            case "logout": return .logoutV2
+            default: return nil
+            }
+        case 6:
+            switch (segments[3], segments[4]) {
+            case ("profiles", "code"): return .profileForCode
+            case ("decisions", "preauthorize"): return .preauthorizeV2
+            case ("decisions", "authorize"): return .authorizeV2
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the route is part of REST API v2 (its errors are always enhanced JSON).
+    var isV2: Bool {
         switch self {
-        case .configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-             .logout:
+        case .configurationV2, .sessions, .sessionResume, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
+             .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2:
             return true
-        case .register, .token, .authenticate, .mvpdLogin, .browserLogout:
+        case .register, .token, .configuration, .authenticate, .mvpdLogin, .freePreview, .authnToken, .authorize,
+             .mediaToken, .preauthorize, .userMetadata, .logout, .browserLogout:
             return false
         }
     }
+
+    /// The service provider and the last path parameter (code or MVPD) of a v2 route, wherever
+    /// the accepted path form puts them.
+    static func v2PathParameters(_ segments: [String]) -> (serviceProvider: String, parameter: String?) {
+        guard segments.count >= 4 else { return ("", nil) }
+        if segments.count == 5 {
+            switch (segments[2], segments[3]) {
+            case (_, "sessions"), (_, "profiles"), (_, "logout"): return (segments[2], segments[4])
+            case ("authenticate", _), ("sessions", _), ("logout", _): return (segments[3], segments[4])
+            default: break
+            }
+        }
+        return (segments[2], segments.count > 4 ? segments[segments.count - 1] : nil)
+    }
 }
+

@@ -12,13 +12,16 @@ public struct EmulatorSession: Sendable, Hashable {
     public var expires: Date
     /// Whether it is a TempPass.
     public var isTempPass: Bool
-    /// The `generic_data` sent when it was created, if any.
+    /// Whether an authenticate-all degradation rule created it (REST v2, no MVPD login).
+    public var isDegraded: Bool
+    /// The `generic_data` (v1) or decoded `AP-TempPass-Identity` (v2) sent when it was created,
+    /// if any.
     public var genericData: String?
 }
 
 extension EmulatorSession {
     init(_ session: AuthNSession) {
         self.init(mvpd: session.mvpd, userID: session.userID, created: session.created, expires: session.expires,
-                  isTempPass: session.isTempPass, genericData: session.genericData)
+                  isTempPass: session.isTempPass, isDegraded: session.isDegraded, genericData: session.genericData)
     }
 }

@@ -35,4 +35,28 @@ enum MVPDLoginPage {
 
         """
     }
+
+    /// The page for a v2 browser login whose code is unknown, expired, or still missing parameters.
+    static func invalidSession() -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>Sign-in session invalid</title></head>
+        <body><h1>This authentication session is unknown, expired or incomplete.</h1><p>Start the sign-in again from the app.</p></body>
+        </html>
+
+        """
+    }
+
+    /// The page for a wrong method on a browser route.
+    static func methodNotAllowed() -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>405 Method Not Allowed</title></head>
+        <body><h1>405 Method Not Allowed</h1></body>
+        </html>
+
+        """
+    }
 }

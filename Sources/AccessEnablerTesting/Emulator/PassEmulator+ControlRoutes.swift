@@ -8,6 +8,12 @@ import Foundation
 ///   (`times` absent: once; `null`: every request); `DELETE /emulator/faults` clears them.
 /// - `POST /emulator/clock/advance` `{"seconds": 60}` → `{"now": <ms>}` (only with a ``TestClock``).
 /// - `GET /emulator/scenario` → the scenario JSON.
+/// - `POST /emulator/degradation` `{"mvpd": "Cablevision", "rule": "authorizeNone"}` (`null` lifts
+///   it) → ``setDegradation(_:for:)``.
+/// - `POST /emulator/sessions/force-resume` `{"count": 2}` (absent: 1) → ``forceSessionResume(count:)``.
+///
+/// Route names (`"route"`) are the raw values of ``EmulatorRoute``, v1 and v2 alike
+/// (`"authorizeV2"`, `"sessionResume"`, …).
 extension PassEmulator {
     private struct FaultCommand: Decodable {
         var route: EmulatorRoute
@@ -30,6 +36,15 @@ extension PassEmulator {
 
     private struct ClockCommand: Decodable {
         var seconds: Double
+    }
+
+    private struct DegradationCommand: Decodable {
+        var mvpd: String
+        var rule: EmulatorScenario.Degradation?
+    }
+
+    private struct ForceResumeCommand: Decodable {
+        var count: Int?
     }
 
     func handleControl(_ request: IncomingRequest) -> HTTPResponse {
@@ -64,7 +79,26 @@ extension PassEmulator {
             return jsonResponse(200, .object([("now", .integer(testClock.now.emulatorMilliseconds))]))
         case (.get, "scenario"):
             return encodedResponse(scenario)
-        case (_, "requests"), (_, "faults"), (_, "clock/advance"), (_, "scenario"):
+        case (.post, "degradation"):
+            guard let body = request.http.body,
+                  let command = try? JSONDecoder().decode(DegradationCommand.self, from: body)
+            else {
+                return controlError(400, "Expected {\"mvpd\", \"rule\": \"authenticateAll\" | \"authorizeAll\" | \"authorizeNone\" | null}.")
+            }
+            guard index.mvpds[command.mvpd] != nil else { return controlError(404, "No such MVPD.") }
+            setDegradation(command.rule, for: command.mvpd)
+            return noContent()
+        case (.post, "sessions/force-resume"):
+            let body = request.http.body ?? Data()
+            guard let command = body.isEmpty ? ForceResumeCommand() : try? JSONDecoder().decode(ForceResumeCommand.self, from: body),
+                  (command.count ?? 1) >= 0
+            else {
+                return controlError(400, "Expected {\"count\": n} with n >= 0.")
+            }
+            forceSessionResume(count: command.count ?? 1)
+            return noContent()
+        case (_, "requests"), (_, "faults"), (_, "clock/advance"), (_, "scenario"), (_, "degradation"),
+             (_, "sessions/force-resume"):
             return controlError(405, "Method not allowed.")
         default:
             return controlError(404, "No such control route.")

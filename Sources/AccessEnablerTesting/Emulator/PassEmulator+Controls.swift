@@ -40,6 +40,21 @@ extension PassEmulator {
             at: 0)
     }
 
+    /// Puts `rule` in force for `mvpd` (nil lifts it), for REST v2 calls: see
+    /// ``EmulatorScenario/Degradation``. Profiles already created stay until they expire.
+    public func setDegradation(_ rule: EmulatorScenario.Degradation?, for mvpd: String) {
+        for position in scenario.mvpds.indices where scenario.mvpds[position].id == mvpd {
+            scenario.mvpds[position].degradation = rule
+        }
+    }
+
+    /// Makes the next `count` REST v2 session creations (`POST /api/v2/{sp}/sessions`) ignore the
+    /// parameters they carry and answer `resume` with all of them missing, so that a client's
+    /// resume handling can be tested. Replaces any earlier count; 0 turns it off.
+    public func forceSessionResume(count: Int = 1) {
+        forcedSessionResumes = max(0, count)
+    }
+
     /// Makes every access token issued so far expired (protected calls answer 401).
     public func expireAccessTokens() {
         clientRegistry.expireTokens(at: clock.now)
@@ -51,8 +66,9 @@ extension PassEmulator {
         clientRegistry.revokeAll()
     }
 
-    /// Forgets every authentication, authorization and cached decision, as if the server lost its
-    /// sessions (`/tokens/authn` 404, protected calls 412). TempPass windows remain used.
+    /// Forgets every authentication, authorization, cached decision and v2 authentication code,
+    /// as if the server lost its sessions (`/tokens/authn` 404, protected calls 412, v2 profiles
+    /// empty). TempPass windows remain used.
     public func invalidateSessions() {
         entitlementState.invalidateAllSessions()
     }
@@ -62,8 +78,8 @@ extension PassEmulator {
         entitlementState.clearPreauthorizationCaches()
     }
 
-    /// Forgets all state: clients, tokens, sessions, TempPass windows, the request log, faults
-    /// and counters. The scenario stays.
+    /// Forgets all state: clients, tokens, sessions, TempPass windows, the request log, faults,
+    /// forced session resumes and counters. The scenario stays.
     public func reset() {
         entitlementState.reset()
         clientRegistry.reset()
@@ -71,6 +87,7 @@ extension PassEmulator {
         faults.removeAll()
         counters = EmulatorCounters()
         lastValidDeviceInfo = nil
+        forcedSessionResumes = 0
     }
 
     /// The server-side authentication of `deviceID` for `requestor`, expired or not.

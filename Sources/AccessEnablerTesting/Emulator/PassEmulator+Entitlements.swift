@@ -1,8 +1,8 @@
 import AccessEnabler
 import Foundation
 
-/// Protocol-neutral entitlement operations: sessions, TempPass, decisions and the remote cache.
-/// The REST v1 handlers (and later the v2 ones) are thin wire formats over these.
+/// Protocol-neutral entitlement operations: sessions, TempPass, degraded access, decisions and
+/// the remote cache. The REST v1 and v2 handlers are thin wire formats over these.
 extension PassEmulator {
     /// Signs `user` in at `mvpd` on `key`, replacing any earlier authentication.
     @discardableResult
@@ -18,19 +18,18 @@ extension PassEmulator {
     }
 
     /// Starts (or resumes) the TempPass `mvpd` on `key`. The window runs from the first start; once
-    /// it is over the device cannot start that TempPass again.
+    /// it is over the device cannot start that TempPass again (nil).
     @discardableResult
-    func startTempPass(for key: DeviceKey, mvpd: EmulatorScenario.MVPD,
-                       genericData: String?) throws(Rejection) -> AuthNSession {
+    func startTempPass(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, genericData: String?) -> AuthNSession? {
         let now = clock.now
         let passKey = TempPassKey(requestor: key.requestor, deviceID: key.deviceID, mvpd: mvpd.id)
         let usage: TempPassUsage
         if let existing = entitlementState.tempPasses[passKey] {
-            guard now < existing.expires else { throw .service(.temporaryAccessExpired) }
+            guard now < existing.expires else { return nil }
             usage = existing
         } else {
             usage = TempPassUsage(started: now, expires: now.addingTimeInterval(scenario.tempPassTTL),
-                                  userID: "temppass-" + RandomIdentifier.hex32().prefix(12))
+                                  userID: Self.tempPassUserID(deviceID: key.deviceID))
             entitlementState.tempPasses[passKey] = usage
         }
         let session = AuthNSession(
@@ -39,6 +38,48 @@ extension PassEmulator {
         entitlementState.startSession(session, for: key)
         counters.sessionsCreated += 1
         return session
+    }
+
+    /// Whether the TempPass window of `mvpd` on `key` has been used up.
+    func tempPassIsOver(for key: DeviceKey, mvpd: String, at now: Date) -> Bool {
+        let passKey = TempPassKey(requestor: key.requestor, deviceID: key.deviceID, mvpd: mvpd)
+        guard let usage = entitlementState.tempPasses[passKey] else { return false }
+        return now >= usage.expires
+    }
+
+    /// Signs `key` in at `mvpd` without a login, as an authenticate-all degradation rule does.
+    @discardableResult
+    func createDegradedSession(for key: DeviceKey, mvpd: EmulatorScenario.MVPD,
+                               genericData: String?) -> AuthNSession {
+        let session = degradedSession(for: key, mvpd: mvpd, at: clock.now, genericData: genericData)
+        entitlementState.startSession(session, for: key)
+        counters.sessionsCreated += 1
+        return session
+    }
+
+    /// The degraded profile `key` has at `mvpd` under an authenticate-all rule (not stored).
+    func degradedSession(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, at now: Date,
+                         genericData: String? = nil) -> AuthNSession {
+        AuthNSession(mvpd: mvpd.id, userID: Self.degradedUserID(deviceID: key.deviceID), username: nil,
+                     created: now, expires: now.addingTimeInterval(mvpd.authnTTL), isTempPass: false,
+                     isDegraded: true, genericData: genericData)
+    }
+
+    /// The degradation rule in force for `mvpdID`, if any.
+    func degradation(of mvpdID: String) -> EmulatorScenario.Degradation? {
+        index.mvpds[mvpdID]?.degradation
+    }
+
+    /// A TempPass user ID as Adobe's samples show it: `temppass_` and a SHA-1 in hex, here of the
+    /// device ID (stable per device, the same for every TempPass MVPD).
+    static func tempPassUserID(deviceID: String) -> String {
+        "temppass_" + SHA1.hex(deviceID)
+    }
+
+    /// A degraded-access user ID as Adobe's sample shows it: the degradation prefix
+    /// `95cf93bcd183214a` and the same device hash as TempPass.
+    static func degradedUserID(deviceID: String) -> String {
+        "95cf93bcd183214a" + SHA1.hex(deviceID)
     }
 
     /// The MVPD's decision on `resource` for the signed-in viewer (TempPass allows everything).

@@ -34,19 +34,20 @@ extension PassEmulator {
 
     /// `X-Device-Info` (or the `device_info` parameter) must be Base64 of a JSON object.
     private func checkDeviceInfo(_ request: IncomingRequest) throws(Rejection) {
-        guard let value = request.header("X-Device-Info") ?? request.nonEmptyParameter("device_info") else {
-            throw .service(.invalidDeviceInfo)
-        }
-        if value == lastValidDeviceInfo { return }
-        var base64 = value.trimmingCharacters(in: .whitespaces)
-        let remainder = base64.utf8.count % 4
-        if remainder != 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        guard let data = Data(base64Encoded: base64),
-              (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
+        guard let value = request.header("X-Device-Info") ?? request.nonEmptyParameter("device_info"),
+              isValidDeviceInfo(value)
         else {
             throw .service(.invalidDeviceInfo)
         }
+    }
+
+    /// Whether an `X-Device-Info` value is Base64 of a JSON object (the last valid value is
+    /// remembered, which spares re-parsing the header every device sends on every call).
+    func isValidDeviceInfo(_ value: String) -> Bool {
+        if value == lastValidDeviceInfo { return true }
+        guard Base64Text.decodeJSONObject(value) != nil else { return false }
         lastValidDeviceInfo = value
+        return true
     }
 
     /// The token of an `Authorization: Bearer <token>` header.

@@ -1,7 +1,8 @@
 import AccessEnabler
 import Foundation
 
-/// The browser side: `/api/v1/authenticate`, the fake MVPD login page, and the MVPD logout.
+/// The browser side: `/api/v1/authenticate`, the fake MVPD login page, and the MVPD logout
+/// (`/api/v2/authenticate/…` is in the REST v2 sessions file and shares the login page).
 extension PassEmulator {
     /// How long a login page stays usable after `/api/v1/authenticate` sent the browser to it.
     static let pendingLoginTTL: TimeInterval = 1800
@@ -26,18 +27,37 @@ extension PassEmulator {
         }
         let redirectURL = try lastRedirectURL(request)
         let key = DeviceKey(requestor: requestor.id, deviceID: deviceID)
-        let genericData = request.query["generic_data"]
+        switch beginBrowserLogin(for: key, mvpd: mvpd, redirectURL: redirectURL,
+                                 genericData: request.query["generic_data"]) {
+        case .redirect(let location): return redirect(to: location)
+        case .tempPassOver: throw .service(.temporaryAccessExpired)
+        case .noAutoLoginUser: throw .service(.badRequest("The auto-login MVPD has no user configured."))
+        }
+    }
 
+    /// How a browser login started.
+    enum BrowserLoginStart {
+        /// Send the browser here: the MVPD login page, or the redirect URL when already signed in.
+        case redirect(String)
+        /// The TempPass window of the device is over.
+        case tempPassOver
+        /// An auto-login MVPD without users.
+        case noAutoLoginUser
+    }
+
+    /// Starts a browser login of `key` at `mvpd` (shared by v1 `/api/v1/authenticate` and v2
+    /// `/api/v2/authenticate/…`): a TempPass or auto-login MVPD signs in at once, any other MVPD
+    /// gets a login link to its form, which sends the browser to `redirectURL` once signed in.
+    func beginBrowserLogin(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, redirectURL: String,
+                           genericData: String?) -> BrowserLoginStart {
         if mvpd.isTempPass {
-            try startTempPass(for: key, mvpd: mvpd, genericData: genericData)
-            return redirect(to: redirectURL)
+            guard startTempPass(for: key, mvpd: mvpd, genericData: genericData) != nil else { return .tempPassOver }
+            return .redirect(redirectURL)
         }
         if mvpd.autoLogin {
-            guard let user = mvpd.users.first else {
-                throw .service(.badRequest("The auto-login MVPD has no user configured."))
-            }
+            guard let user = mvpd.users.first else { return .noAutoLoginUser }
             createSession(for: key, mvpd: mvpd, user: user, genericData: genericData)
-            return redirect(to: redirectURL)
+            return .redirect(redirectURL)
         }
         let loginID = RandomIdentifier.hex32()
         if entitlementState.pendingLogins.count >= Self.pendingLoginPruneThreshold {
@@ -47,7 +67,7 @@ extension PassEmulator {
         entitlementState.pendingLogins[loginID] = PendingLogin(
             key: key, mvpd: mvpd.id, redirectURL: redirectURL, genericData: genericData,
             expires: clock.now.addingTimeInterval(Self.pendingLoginTTL))
-        return redirect(to: Self.loginPagePath(mvpd: mvpd.id) + "?login=" + loginID)
+        return .redirect(Self.loginPagePath(mvpd: mvpd.id) + "?login=" + loginID)
     }
 
     /// `GET /emulator/mvpd/{mvpd}/login?login=…` shows the form; `POST` (form-urlencoded `login`,

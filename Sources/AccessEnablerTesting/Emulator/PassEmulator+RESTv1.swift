@@ -43,7 +43,9 @@ extension PassEmulator {
         guard let domain = request.nonEmptyParameter("domain_name"), context.requestor.domains.contains(domain) else {
             throw .service(.badRequest("domain_name is missing or not a domain of the requestor."))
         }
-        try startTempPass(for: context.key, mvpd: mvpd, genericData: request.parameter("generic_data"))
+        guard startTempPass(for: context.key, mvpd: mvpd, genericData: request.parameter("generic_data")) != nil else {
+            throw .service(.temporaryAccessExpired)
+        }
         return noContent()
     }
 

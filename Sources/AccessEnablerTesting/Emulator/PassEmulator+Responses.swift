@@ -33,6 +33,7 @@ extension PassEmulator {
     func response(for rejection: Rejection, format: ResponseFormat) -> HTTPResponse {
         switch rejection {
         case .service(let error): return errorResponse(error, format: format)
+        case .v2(let error): return v2ErrorResponse(error)
         case .oauth(let error): return oauthResponse(error)
         case .response(let response): return response
         }
@@ -65,6 +66,27 @@ extension PassEmulator {
         members.append(("helpUrl", .string(ServiceError.helpURL)))
         members.append(("trace", .string(UUID().uuidString.lowercased())))
         members.append(("action", .string(error.action)))
+        return .object(members)
+    }
+
+    /// A REST v2 error: always the enhanced object, as JSON, whatever the scenario's
+    /// enhanced-error switch says.
+    func v2ErrorResponse(_ error: ServiceError) -> HTTPResponse {
+        jsonResponse(error.status, v2ErrorJSON(error))
+    }
+
+    /// The REST v2 error object (top-level body, or `error` inside a decision), in the field
+    /// order of Adobe's samples.
+    func v2ErrorJSON(_ error: ServiceError) -> JSONText {
+        var members: [(String, JSONText)] = [
+            ("action", .string(error.action)),
+            ("status", .integer(Int64(error.status))),
+            ("code", .string(error.code)),
+            ("message", .string(error.message)),
+        ]
+        if let details = error.details { members.append(("details", .string(details))) }
+        members.append(("helpUrl", .string(ServiceError.helpURL)))
+        members.append(("trace", .string(RandomIdentifier.uuid())))
         return .object(members)
     }
 

@@ -4,8 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// An in-process Adobe Pass service provider: Dynamic Client Registration, REST API v1, a fake
-/// MVPD login page, and a control surface for tests.
+/// An in-process Adobe Pass service provider: Dynamic Client Registration, REST API v1 and
+/// REST API v2 over one shared state, a fake MVPD login page, and a control surface for tests.
 ///
 /// One emulator is one service provider (one origin, ``baseURL``). It keeps real server-side
 /// state (clients, access tokens, authentications, authorizations, TempPass windows, a remote
@@ -37,6 +37,8 @@ public actor PassEmulator {
     var faults = FaultQueue()
     /// The last `X-Device-Info` value found valid (spares re-parsing the same header).
     var lastValidDeviceInfo: String?
+    /// How many more v2 session creations ignore their parameters and answer `resume`.
+    var forcedSessionResumes = 0
 
     /// Creates an emulator serving `scenario` at `baseURL`, measuring time on `clock`.
     public init(
@@ -59,7 +61,7 @@ public actor PassEmulator {
         if incoming.isControl {
             return handleControl(incoming)
         }
-        let route = EmulatorRoute(pathSegments: incoming.segments)
+        let route = EmulatorRoute(method: incoming.method, pathSegments: incoming.segments)
         let recordID = recordArrival(of: incoming, route: route)
         do {
             let response = try await respond(to: incoming, route: route)
@@ -73,7 +75,10 @@ public actor PassEmulator {
 
     /// Applies a queued fault, then serves the request.
     private func respond(to request: IncomingRequest, route: EmulatorRoute?) async throws -> HTTPResponse {
-        guard let route else { return errorResponse(.notFound, format: request.format) }
+        guard let route else {
+            if request.segments.starts(with: ["api", "v2"]) { return v2ErrorResponse(.notFoundV2) }
+            return errorResponse(.notFound, format: request.format)
+        }
         if let fault = faults.next(for: route) {
             switch fault {
             case .delay(let duration):
@@ -114,6 +119,22 @@ public actor PassEmulator {
                 case .userMetadata: return try userMetadata(context)
                 default: return logout(context)
                 }
+            case .authenticateV2: return try authenticateInBrowser(request)
+            case .configurationV2, .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD,
+                 .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2:
+                let context = try v2Context(for: request, route: route)
+                switch route {
+                case .configurationV2: return configurationV2(context)
+                case .sessions: return try createAuthenticationSession(request, context)
+                case .sessionResume: return try resumeAuthenticationSession(request, context)
+                case .sessionInfo: return try authenticationSessionInfo(context)
+                case .profiles: return try allProfiles(context)
+                case .profileForMVPD: return try profile(forMVPDOf: context)
+                case .profileForCode: return try profile(forCodeOf: context)
+                case .preauthorizeV2: return try decisions(request, context, authorizing: false)
+                case .authorizeV2: return try decisions(request, context, authorizing: true)
+                default: return try logoutV2(request, context)
+                }
             }
         } catch {
             return response(for: error, format: request.format)
@@ -121,16 +142,25 @@ public actor PassEmulator {
     }
 
     private func checkMethod(of request: IncomingRequest, for route: EmulatorRoute) throws(Rejection) {
-        let allowed: Bool
+        let allowed: Set<HTTPMethod>
         switch route {
-        case .register, .token, .freePreview: allowed = request.method == .post
-        case .logout: allowed = request.method == .delete
-        case .mvpdLogin: allowed = request.method == .get || request.method == .post
+        case .register, .token, .freePreview, .sessions, .preauthorizeV2, .authorizeV2: allowed = [.post]
+        case .logout: allowed = [.delete]
+        case .mvpdLogin: allowed = [.get, .post]
+        // Adobe's pages resume with POST and log out with GET; the spec table says PUT and DELETE.
+        case .sessionResume: allowed = [.post, .put]
+        case .logoutV2: allowed = [.get, .delete]
         case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-             .browserLogout:
-            allowed = request.method == .get
+             .browserLogout, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
+             .profileForCode:
+            allowed = [.get]
         }
-        if !allowed { throw .service(.methodNotAllowed) }
+        if allowed.contains(request.method) { return }
+        switch route {
+        case .authenticateV2: throw .response(htmlResponse(405, MVPDLoginPage.methodNotAllowed()))
+        case _ where route.isV2: throw .v2(.methodNotAllowedV2)
+        default: throw .service(.methodNotAllowed)
+        }
     }
 
     /// Logs an arriving request and wakes the tasks waiting for it.
@@ -156,6 +186,8 @@ public actor PassEmulator {
 enum Rejection: Error, Sendable {
     /// A REST v1 error (enhanced or plain, JSON or XML).
     case service(ServiceError)
+    /// A REST v2 error (always the enhanced JSON object).
+    case v2(ServiceError)
     /// An OAuth-style DCR error.
     case oauth(OAuthError)
     /// A ready response (an HTML page, for example).

@@ -91,6 +91,99 @@ struct ServiceError: Error, Sendable {
         details: "The MVPD shares no metadata for this user.", action: "none")
 }
 
+// MARK: - REST API v2 (always rendered as enhanced error objects; codes from Adobe's v2 catalogue)
+
+extension ServiceError {
+    static let invalidServiceProvider = ServiceError(
+        status: 400, code: "invalid_parameter_service_provider",
+        message: "The service provider parameter value is missing or invalid.", action: "none")
+
+    static func invalidMVPD(_ details: String? = nil) -> ServiceError {
+        ServiceError(status: 400, code: "invalid_parameter_mvpd", message: "The mvpd parameter value is missing or invalid.",
+                     details: details, action: "none")
+    }
+
+    static func invalidIntegration(serviceProvider: String, mvpd: String) -> ServiceError {
+        ServiceError(status: 400, code: "invalid_integration",
+                     message: "The integration between the service provider and the MVPD is missing or disabled.",
+                     details: "\(serviceProvider) does not offer \(mvpd).", action: "none")
+    }
+
+    /// Not in Adobe's catalogue (which has no code for the domain): named like the other
+    /// `invalid_parameter_*` codes.
+    static let invalidDomainName = ServiceError(
+        status: 400, code: "invalid_parameter_domain_name",
+        message: "The domainName parameter value is not a domain registered for the service provider.",
+        action: "none")
+
+    static let invalidRedirectURL = ServiceError(
+        status: 400, code: "invalid_parameter_redirect_url",
+        message: "The redirect URL parameter value is missing or invalid.", action: "none")
+
+    static func invalidResources(_ details: String) -> ServiceError {
+        ServiceError(status: 400, code: "invalid_parameter_resources",
+                     message: "The resources parameter value is missing or invalid.", details: details,
+                     action: "none")
+    }
+
+    static let invalidHeaderDeviceInfo = ServiceError(
+        status: 400, code: "invalid_header_device_info",
+        message: "The device information header value is missing or invalid.", action: "none")
+
+    static let invalidHeaderDeviceIdentifier = ServiceError(
+        status: 400, code: "invalid_header_device_identifier",
+        message: "The device identifier header value is missing or invalid.", action: "none")
+
+    static let invalidTempPassIdentity = ServiceError(
+        status: 400, code: "invalid_header_identity_for_temporary_access",
+        message: "The identity for temporary access header value is missing or invalid.", action: "none")
+
+    static let invalidAuthenticationSession = ServiceError(
+        status: 400, code: "invalid_authentication_session",
+        message: "The authentication session is missing, invalid or expired.", action: "none")
+
+    static let authenticatedProfileMissing = ServiceError(
+        status: 403, code: "authenticated_profile_missing",
+        message: "The authenticated profile is missing.", action: "authentication")
+
+    static let authenticatedProfileExpired = ServiceError(
+        status: 403, code: "authenticated_profile_expired",
+        message: "The authenticated profile has expired.", action: "authentication")
+
+    static func tooManyResourcesV2(limit: Int) -> ServiceError {
+        ServiceError(status: 403, code: "too_many_resources",
+                     message: "The request contains too many resources.",
+                     details: "At most \(limit) resources may be sent in one request.", action: "configuration")
+    }
+
+    static let temporaryAccessDurationLimitExceeded = ServiceError(
+        status: 403, code: "temporary_access_duration_limit_exceeded",
+        message: "The temporary access duration limit has been exceeded.", action: "authentication")
+
+    static func preauthorizationDeniedByMVPD(_ details: String?) -> ServiceError {
+        ServiceError(status: 403, code: "preauthorization_denied_by_mvpd",
+                     message: #"The MVPD has returned a "Deny" decision when requesting pre-authorization for the specified resource."#,
+                     details: details, action: "none")
+    }
+
+    static func authorizationDeniedByMVPD(_ details: String?) -> ServiceError {
+        ServiceError(status: 403, code: "authorization_denied_by_mvpd",
+                     message: #"The MVPD has returned a "Deny" decision when requesting authorization for the specified resource."#,
+                     details: details, action: "none")
+    }
+
+    static let authorizationDeniedByDegradationRule = ServiceError(
+        status: 403, code: "authorization_denied_by_degradation_rule",
+        message: "The integration has an AuthZNone rule applied for the requested resources", action: "none")
+
+    /// v2 has no code for a wrong method; its generic server code stands in.
+    static let methodNotAllowedV2 = ServiceError(
+        status: 405, code: "internal_server_error", message: "Method not allowed", action: "none")
+
+    static let notFoundV2 = ServiceError(
+        status: 404, code: "internal_server_error", message: "Not Found", action: "none")
+}
+
 /// An OAuth-style DCR error: `{"error": code, "error_description"?}`.
 struct OAuthError: Error, Sendable {
     var status: Int = 400

@@ -59,6 +59,18 @@ extension EmulatorFault {
             return #"{"resources":[{"id":"news","authorized":true},{"id":"sports","authorized":true}]}"#
         case .token:
             return #"{"access_token":"truncated-token","token_type":"bearer","expires_in":21600,"created_at":0}"#
+        case .configurationV2:
+            return #"{"device":"unknown","clientType":"html5","os":"Unknown","requestor":{"id":"REF","name":"Reference","domains":[{"name":"adobe.com","mvpdInitiated":false}],"mvpds":[{"id":"Cablevision","displayName":"Cablevision"}]}}"#
+        case .sessions, .sessionResume:
+            return #"{"actionName":"authenticate","actionType":"interactive","reasonType":"none","url":"/api/v2/authenticate/REF/8ER640M","code":"8ER640M","sessionId":"1b614390-6610-4d14-9421-6565f6e75958","mvpd":"Cablevision","serviceProvider":"REF","notBefore":"1733735289035","notAfter":"1733737089035"}"#
+        case .sessionInfo:
+            return #"{"existingParameters":{"mvpd":"Cablevision","domainName":"adobe.com","redirectUrl":"adobepass://ios.app","serviceProvider":"REF"},"notBefore":"1733735289035","notAfter":"1733737089035"}"#
+        case .profiles, .profileForMVPD, .profileForCode:
+            return #"{"profiles":{"Cablevision":{"notBefore":1752149281000,"notAfter":1783685280000,"issuer":"Cablevision","type":"regular","attributes":{"userID":{"value":"user","state":"plain"}}}}}"#
+        case .preauthorizeV2, .authorizeV2:
+            return #"{"decisions":[{"resource":"news","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true},{"resource":"sports","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true}]}"#
+        case .logoutV2:
+            return #"{"logouts":{"Cablevision":{"actionName":"logout","actionType":"interactive","mvpd":"Cablevision","url":"/adobe-services/logout?noflash=true&mso_id=Cablevision&requestor_id=REF&redirect_url=adobepass%3A%2F%2Fios.app"}}}"#
         default:
             return #"{"requestor":"REF","mvpd":"Cablevision","userId":"user","expires":"1800000000000"}"#
         }
@@ -83,7 +95,19 @@ extension EmulatorFault {
             return #"{"resources":[{"id":7,"authorized":"yes"}]}"#
         case .userMetadata:
             return #"{"updated":"recently","encrypted":"zip","data":["userID"]}"#
-        case .authenticate, .mvpdLogin, .freePreview, .logout, .browserLogout:
+        case .configurationV2:
+            return #"{"device":1,"clientType":false,"os":[],"requestor":{"id":17,"name":[],"domains":"adobe.com","mvpds":{"id":"Cablevision"}}}"#
+        case .sessions, .sessionResume:
+            return #"{"actionName":7,"actionType":[],"reasonType":{},"url":42,"missingParameters":"mvpd","code":true,"sessionId":1,"mvpd":[],"serviceProvider":0,"notBefore":{},"notAfter":[]}"#
+        case .sessionInfo:
+            return #"{"existingParameters":["mvpd"],"missingParameters":"domain","device":"phone","notBefore":true,"notAfter":{}}"#
+        case .profiles, .profileForMVPD, .profileForCode:
+            return #"{"profiles":[{"notBefore":"soon","notAfter":true,"issuer":1,"type":[],"attributes":"userID"}]}"#
+        case .preauthorizeV2, .authorizeV2:
+            return #"{"decisions":{"resource":7,"serviceProvider":[],"mvpd":1,"source":false,"authorized":"yes","token":"abc","notBefore":"x","notAfter":[]}}"#
+        case .logoutV2:
+            return #"{"logouts":[{"actionName":1,"actionType":true,"mvpd":[],"url":42}]}"#
+        case .authenticate, .mvpdLogin, .freePreview, .logout, .browserLogout, .authenticateV2:
             return #"{"status":"ok","message":404,"details":[]}"#
         }
     }

@@ -10,7 +10,8 @@ extension EmulatorScenario {
         public var displayName: String
         /// The logo URL sent in the configuration.
         public var logoURL: URL?
-        /// Whether this is a TempPass pseudo-MVPD (started with `/authenticate/freepreview`).
+        /// Whether this is a TempPass pseudo-MVPD (started with `/authenticate/freepreview`, or a v2
+        /// session or authorize decision).
         public var isTempPass: Bool
         /// Whether the MVPD is a proxy for other MVPDs (reported in the configuration only).
         public var isProxy: Bool
@@ -23,6 +24,9 @@ extension EmulatorScenario {
         public var authnTTL: TimeInterval
         /// How long an authorization lasts, in seconds (default 30 min); never beyond the authentication.
         public var authzTTL: TimeInterval
+        /// The degradation rule in force for the MVPD (REST API v2 only; default none). JSON:
+        /// `"degradation": "authenticateAll" | "authorizeAll" | "authorizeNone"`.
+        public var degradation: Degradation?
 
         /// Creates an MVPD.
         public init(
@@ -34,7 +38,8 @@ extension EmulatorScenario {
             autoLogin: Bool = false,
             users: [User] = [],
             authnTTL: TimeInterval = 3600,
-            authzTTL: TimeInterval = 1800
+            authzTTL: TimeInterval = 1800,
+            degradation: Degradation? = nil
         ) {
             self.id = id
             self.displayName = displayName ?? id
@@ -45,10 +50,12 @@ extension EmulatorScenario {
             self.users = users
             self.authnTTL = authnTTL
             self.authzTTL = authzTTL
+            self.degradation = degradation
         }
 
         private enum CodingKeys: String, CodingKey {
             case id, displayName, logoURL = "logoUrl", isTempPass, isProxy, autoLogin, users, authnTTL, authzTTL
+            case degradation
         }
 
         /// Decodes an MVPD; only `id` is required.
@@ -63,6 +70,7 @@ extension EmulatorScenario {
             users = try container.decodeIfPresent([User].self, forKey: .users) ?? []
             authnTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .authnTTL) ?? 3600
             authzTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .authzTTL) ?? 1800
+            degradation = try container.decodeIfPresent(Degradation.self, forKey: .degradation)
         }
 
         /// The user with `username`, if any.

@@ -9,6 +9,8 @@ struct AuthNSession: Sendable, Hashable {
     var created: Date
     var expires: Date
     var isTempPass: Bool
+    /// Created by an authenticate-all degradation rule (REST v2), without an MVPD login.
+    var isDegraded = false
     var genericData: String?
 
     func isValid(at now: Date) -> Bool { now < expires }
@@ -46,6 +48,39 @@ struct TempPassUsage: Sendable, Hashable {
     var started: Date
     var expires: Date
     var userID: String
+}
+
+/// A REST v2 authentication session, named by its code: the parameters given so far and the
+/// device that created it (resume, session information and profile-by-code calls may come from
+/// another device, so the code carries the device).
+struct AuthCodeSession: Sendable, Hashable {
+    /// The parameters `missingParameters` may name, in the order Adobe's samples list them.
+    static let parameterNames = ["mvpd", "domain", "redirectUrl"]
+
+    var code: String
+    var sessionID: String
+    var key: DeviceKey
+    var mvpd: String?
+    var domainName: String?
+    var redirectURL: String?
+    /// The decoded `AP-TempPass-Identity` (JSON text), kept like v1's `generic_data`.
+    var genericData: String?
+    /// The `X-Device-Info` and `User-Agent` of the creating request, for the session information.
+    var deviceInfo: String?
+    var userAgent: String?
+    var notBefore: Date
+    var notAfter: Date
+
+    func isValid(at now: Date) -> Bool { notBefore <= now && now < notAfter }
+
+    /// The parameters still missing, as `missingParameters` spells them.
+    var missingParameters: [String] {
+        var missing: [String] = []
+        if mvpd == nil { missing.append("mvpd") }
+        if domainName == nil { missing.append("domain") }
+        if redirectURL == nil { missing.append("redirectUrl") }
+        return missing
+    }
 }
 
 /// A browser login waiting for the viewer to submit the MVPD form.

@@ -13,6 +13,8 @@ struct EntitlementState: Sendable {
     private(set) var devices: [DeviceKey: Device] = [:]
     var tempPasses: [TempPassKey: TempPassUsage] = [:]
     var pendingLogins: [String: PendingLogin] = [:]
+    /// REST v2 authentication sessions by code.
+    var codeSessions: [String: AuthCodeSession] = [:]
 
     /// The authentication of `key` as seen at `now`.
     func authentication(for key: DeviceKey, at now: Date) -> AuthNLookup {
@@ -65,6 +67,7 @@ struct EntitlementState: Sendable {
     mutating func invalidateAllSessions() {
         devices.removeAll()
         pendingLogins.removeAll()
+        codeSessions.removeAll()
     }
 
     /// Forgets everything.

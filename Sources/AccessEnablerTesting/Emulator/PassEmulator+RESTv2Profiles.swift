@@ -1,0 +1,106 @@
+import AccessEnabler
+import Foundation
+
+/// REST API v2 profiles: the v2 view of the device's authentication (shared with REST v1).
+///
+/// The emulator keeps one authentication per device, as REST v1 does: the profiles map holds at
+/// most one stored profile (a new login at another MVPD replaces it), plus, when asked for a
+/// specific MVPD under an authenticate-all degradation rule, the degraded profile Adobe
+/// answers with. Expired profiles are left out; no profile is `{"profiles": {}}` with 200.
+extension PassEmulator {
+    /// `GET /api/v2/{serviceProvider}/profiles` → every valid profile of the device.
+    func allProfiles(_ context: V2Context) throws(Rejection) -> HTTPResponse {
+        let key = try context.deviceKey()
+        var profiles: [(String, JSONText)] = []
+        if let session = entitlementState.authentication(for: key, at: context.now).session {
+            profiles.append((session.mvpd, profileJSON(session)))
+        }
+        return profilesResponse(profiles)
+    }
+
+    /// `GET /api/v2/{serviceProvider}/profiles/{mvpd}` → the device's profile for that MVPD;
+    /// 403 `temporary_access_duration_limit_exceeded` for a used-up TempPass.
+    func profile(forMVPDOf context: V2Context) throws(Rejection) -> HTTPResponse {
+        let key = try context.deviceKey()
+        let mvpd = try offeredMVPD(context.parameter, by: context.requestor)
+        return try profileResponse(for: key, mvpd: mvpd, at: context.now)
+    }
+
+    /// `GET /api/v2/{serviceProvider}/profiles/code/{code}` → the profile the authentication
+    /// session led to (for the MVPD and the device of that session), or `{}` while the login is
+    /// still pending. Unknown or expired code → 400 `invalid_authentication_session`.
+    func profile(forCodeOf context: V2Context) throws(Rejection) -> HTTPResponse {
+        let session = try codeSession(context)
+        guard let mvpdID = session.mvpd, let mvpd = index.mvpds[mvpdID] else { return profilesResponse([]) }
+        return try profileResponse(for: session.key, mvpd: mvpd, at: context.now)
+    }
+
+    private func profileResponse(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, at now: Date) throws(Rejection)
+        -> HTTPResponse
+    {
+        if let session = entitlementState.authentication(for: key, at: now).session, session.mvpd == mvpd.id {
+            return profilesResponse([(mvpd.id, profileJSON(session))])
+        }
+        if mvpd.isTempPass, tempPassIsOver(for: key, mvpd: mvpd.id, at: now) {
+            throw .v2(.temporaryAccessDurationLimitExceeded)
+        }
+        if !mvpd.isTempPass, mvpd.degradation == .authenticateAll {
+            return profilesResponse([(mvpd.id, profileJSON(degradedSession(for: key, mvpd: mvpd, at: now)))])
+        }
+        return profilesResponse([])
+    }
+
+    private func profilesResponse(_ profiles: [(String, JSONText)]) -> HTTPResponse {
+        jsonResponse(200, .object([("profiles", .object(profiles))]))
+    }
+
+    /// One profile: `notBefore`/`notAfter` (epoch ms as numbers), `issuer` (the MVPD, or `Adobe`
+    /// for TempPass and degraded access), `type` and `attributes`.
+    func profileJSON(_ session: AuthNSession) -> JSONText {
+        let type: String
+        if session.isTempPass {
+            type = "temporary"
+        } else if session.isDegraded {
+            type = "degraded"
+        } else {
+            type = "regular"
+        }
+        return .object([
+            ("notBefore", .integer(session.created.emulatorMilliseconds)),
+            ("notAfter", .integer(session.expires.emulatorMilliseconds)),
+            ("issuer", .string(type == "regular" ? session.mvpd : "Adobe")),
+            ("type", .string(type)),
+            ("attributes", .object(profileAttributes(session))),
+        ])
+    }
+
+    /// The profile attributes: `{value, state}` per key, `state` `enc` for the keys the MVPD
+    /// sends encrypted (the value is then the emulator's Base64 stand-in). `userID` always comes
+    /// first; TempPass adds `expiration_date` (before it, as Adobe's sample has it).
+    private func profileAttributes(_ session: AuthNSession) -> [(String, JSONText)] {
+        func attribute(_ value: JSONText, encrypted: Bool = false) -> JSONText {
+            .object([("value", value), ("state", .string(encrypted ? "enc" : "plain"))])
+        }
+        if session.isTempPass {
+            return [
+                ("expiration_date", attribute(.integer(session.expires.emulatorMilliseconds))),
+                ("userID", attribute(.string(session.userID))),
+            ]
+        }
+        guard let metadata = userMetadata(for: session) else {
+            return [("userID", attribute(.string(session.userID)))]
+        }
+        let encrypted = Set(metadata.encrypted)
+        func value(_ key: String, _ value: JSONValue) -> JSONText {
+            attribute(encrypted.contains(key) ? .string(Self.encryptedStandIn(for: value)) : JSONText(value),
+                      encrypted: encrypted.contains(key))
+        }
+        var attributes: [(String, JSONText)] = [
+            ("userID", metadata.data["userID"].map { value("userID", $0) } ?? attribute(.string(session.userID))),
+        ]
+        for (name, item) in metadata.data.sorted(by: { $0.key < $1.key }) where name != "userID" {
+            attributes.append((name, value(name, item)))
+        }
+        return attributes
+    }
+}
