@@ -29,7 +29,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
             preselectedMVPD = nil
             return Self.mvpd(preselected, in: providers)
         }
-        owner?.delegate?.displayProviderDialog(providers)
+        owner?.emit { $0.displayProviderDialog(providers) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 providerRequest = (providers, continuation)
@@ -42,9 +42,9 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         interacted = true
         if owner?.handleSVC == true {
-            owner?.delegate?.navigateToUrl(url.absoluteString, useSVC: true)
+            owner?.emit { $0.navigateToUrl(url.absoluteString, useSVC: true) }
         } else {
-            owner?.delegate?.navigateToUrl(url.absoluteString)
+            owner?.emit { $0.navigateToUrl(url.absoluteString) }
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

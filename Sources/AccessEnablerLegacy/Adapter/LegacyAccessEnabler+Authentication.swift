@@ -9,10 +9,10 @@ extension LegacyAccessEnabler {
             perform { [self] in
                 let status = await accessEnabler.checkAuthentication()
                 if let authentication = status.authentication {
-                    delegate?.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED)
+                    emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
                     track(authentication: authentication, cached: true)
                 } else {
-                    delegate?.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
+                    emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
                     track(authentication: nil, cached: false)
                 }
             }
@@ -66,7 +66,7 @@ extension LegacyAccessEnabler {
             if authentication.isWaitingForLogin {
                 authentication.cancelWaiting()
             } else {
-                delegate?.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: PROVIDER_NOT_SELECTED_ERROR)
+                emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: PROVIDER_NOT_SELECTED_ERROR) }
             }
             return
         }
@@ -118,10 +118,10 @@ extension LegacyAccessEnabler {
     func reportAuthentication(_ result: Result<(Authentication, Bool), LegacyFailure>) {
         switch result {
         case .success(let (authenticated, cached)):
-            delegate?.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED)
+            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
             track(authentication: authenticated, cached: cached)
         case .failure(let failure):
-            delegate?.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: failure.code)
+            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: failure.code) }
             track(authentication: nil, cached: false)
         }
     }

@@ -43,7 +43,7 @@ extension LegacyAccessEnabler {
         let cached = (try? await accessEnabler.getMetadata(.authorizationExpiry(resource: resource))) != nil
         do {
             let token = try await accessEnabler.authorize(resource: resource, data: data)
-            delegate?.setToken(token.serializedToken, forResource: resource)
+            emit { $0.setToken(token.serializedToken, forResource: resource) }
             trackAuthorization(success: true, mvpdID: token.mvpdID, userID: token.userID, cached: cached, error: nil)
         } catch let error as AccessEnablerError {
             fail(resource, LegacyFailure(code: Self.legacyAuthorizationCode(for: error), error: error))
@@ -54,7 +54,7 @@ extension LegacyAccessEnabler {
 
     private func fail(_ resource: String, _ failure: LegacyFailure) {
         let status = failure.error.status
-        delegate?.tokenRequestFailed(resource, errorCode: failure.code, errorDescription: status.details ?? status.message ?? "")
+        emit { $0.tokenRequestFailed(resource, errorCode: failure.code, errorDescription: status.details ?? status.message ?? "") }
         trackAuthorization(success: false, mvpdID: nil, userID: nil, cached: false, error: status)
     }
 

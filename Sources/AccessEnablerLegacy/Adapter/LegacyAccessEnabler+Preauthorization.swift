@@ -14,7 +14,7 @@ extension LegacyAccessEnabler {
         whenConfigured { [self] in
             perform { [self] in
                 let authorized = (try? await accessEnabler.preauthorize(request).authorizedResources) ?? []
-                delegate?.preauthorizedResources(authorized)
+                emit { $0.preauthorizedResources(authorized) }
             }
         }
     }

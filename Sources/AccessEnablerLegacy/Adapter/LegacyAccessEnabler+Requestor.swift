@@ -19,10 +19,10 @@ extension LegacyAccessEnabler {
                 if unparsable { throw AccessEnablerError.invalidServiceProvider }
                 try await accessEnabler.setRequestor(requestorID, serviceProviders: urls)
                 phase = .configured
-                delegate?.setRequestorComplete(ACCESS_ENABLER_STATUS_SUCCESS)
+                emit { $0.setRequestorComplete(ACCESS_ENABLER_STATUS_SUCCESS) }
             } catch {
                 phase = .failed
-                delegate?.setRequestorComplete(ACCESS_ENABLER_STATUS_ERROR)
+                emit { $0.setRequestorComplete(ACCESS_ENABLER_STATUS_ERROR) }
             }
             // Queued calls run now; after a failure each fails through its own callback.
             runQueuedCalls()

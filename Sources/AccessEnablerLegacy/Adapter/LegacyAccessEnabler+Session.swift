@@ -13,11 +13,11 @@ extension LegacyAccessEnabler {
                 let navigator: LogoutNavigator? = nil
                 #else
                 let navigator: LogoutNavigator? = LogoutNavigator { [weak self] url in
-                    self?.delegate?.navigateToUrl(url.absoluteString)
+                    self?.emit { $0.navigateToUrl(url.absoluteString) }
                 }
                 #endif
                 try? await accessEnabler.logout(presenter: navigator)
-                delegate?.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
+                emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
             }
         }
     }
@@ -26,7 +26,10 @@ extension LegacyAccessEnabler {
     /// requestor, or nil.
     public func getSelectedProvider() {
         whenConfigured { [self] in
-            perform { [self] in delegate?.selectedProvider(await accessEnabler.selectedProvider()) }
+            perform { [self] in
+                let mvpd = await accessEnabler.selectedProvider()
+                emit { $0.selectedProvider(mvpd) }
+            }
         }
     }
 
@@ -39,7 +42,7 @@ extension LegacyAccessEnabler {
         whenConfigured { [self] in
             perform { [self] in
                 guard let key = Self.metadataKey(for: keyDictionary) else {
-                    delegate?.setMetadataStatus(nil, encrypted: false, forKey: opcode, andArguments: keyDictionary)
+                    emit { $0.setMetadataStatus(nil, encrypted: false, forKey: opcode, andArguments: keyDictionary) }
                     return
                 }
                 let value = try? await accessEnabler.getMetadata(key)
@@ -48,8 +51,8 @@ extension LegacyAccessEnabler {
                     .string(String(Int64(ms)))
                 default: value?.value
                 }
-                delegate?.setMetadataStatus(
-                    legacyValue, encrypted: value?.isEncrypted ?? false, forKey: opcode, andArguments: keyDictionary)
+                let encrypted = value?.isEncrypted ?? false
+                emit { $0.setMetadataStatus(legacyValue, encrypted: encrypted, forKey: opcode, andArguments: keyDictionary) }
             }
         }
     }

@@ -28,7 +28,7 @@ extension LegacyAccessEnabler {
             authentication == nil ? "false" : "true", authentication?.mvpd.id ?? "",
             authentication.map { MD5.hexDigest($0.userID) } ?? "", cached ? "true" : "false",
         ] + platform
-        delegate?.sendTrackingData(data, forEventType: TRACKING_AUTHENTICATION)
+        emit { $0.sendTrackingData(data, forEventType: TRACKING_AUTHENTICATION) }
     }
 
     /// `TRACKING_AUTHORIZATION`: [0] success, [1] MVPD, [2] MD5 of the user ID, [3] token cached,
@@ -38,11 +38,12 @@ extension LegacyAccessEnabler {
             success ? "true" : "false", mvpdID ?? "", userID.map(MD5.hexDigest) ?? "", cached ? "true" : "false",
             error?.code ?? "", error?.details ?? "",
         ] + platform
-        delegate?.sendTrackingData(data, forEventType: TRACKING_AUTHORIZATION)
+        emit { $0.sendTrackingData(data, forEventType: TRACKING_AUTHORIZATION) }
     }
 
     /// `TRACKING_GET_SELECTED_PROVIDER`: [0] MVPD, [1] device type, [2] client type, [3] OS.
     func trackSelection(of mvpdID: String) {
-        delegate?.sendTrackingData([mvpdID] + platform, forEventType: TRACKING_GET_SELECTED_PROVIDER)
+        let data = [mvpdID] + platform
+        emit { $0.sendTrackingData(data, forEventType: TRACKING_GET_SELECTED_PROVIDER) }
     }
 }

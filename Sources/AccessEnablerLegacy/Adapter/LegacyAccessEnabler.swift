@@ -26,6 +26,9 @@ public final class LegacyAccessEnabler {
     /// The last `setOptions` call, which every later call waits for so the core sees options in order.
     var optionsUpdate: Task<Void, Never>?
     let authentication = AuthenticationBridge()
+    /// Callbacks waiting to be delivered, in the order they were produced.
+    private var pendingCallbacks: [@MainActor (any EntitlementDelegate) -> Void] = []
+    private var isDelivering = false
 
     /// Creates the adapter over a new async core.
     public init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
@@ -67,6 +70,21 @@ public final class LegacyAccessEnabler {
         Task { @MainActor in
             await options?.value
             await work()
+        }
+    }
+
+    /// Delivers a callback to the delegate: always after the current call returns (never
+    /// re-entrantly), and in the order callbacks were produced.
+    func emit(_ callback: @escaping @MainActor (any EntitlementDelegate) -> Void) {
+        pendingCallbacks.append(callback)
+        guard !isDelivering else { return }
+        isDelivering = true
+        Task { @MainActor in
+            while !self.pendingCallbacks.isEmpty {
+                let next = self.pendingCallbacks.removeFirst()
+                if let delegate = self.delegate { next(delegate) }
+            }
+            self.isDelivering = false
         }
     }
 
