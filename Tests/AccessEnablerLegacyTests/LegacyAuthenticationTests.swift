@@ -88,12 +88,26 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Provider not Selected Error\")"])
         harness.legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"], FEATURED_TV_PROVIDERS: ["Cablevision"]])
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"], "authenticated: the filter changes nothing")
-        harness.legacy.getAuthentication(true, withData: [:], andFilter: [TV_PROVIDERS: ["AutoCable"]])
+        // Forced, with another MVPD: the login page runs on both protocols.
+        harness.legacy.getAuthentication(true, withData: [:], andFilter: [TV_PROVIDERS: ["Cablevision"]])
         #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
-        harness.legacy.setSelectedProvider("AutoCable")
-        _ = await harness.delegate.next(1)
-        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
+        harness.legacy.setSelectedProvider("Cablevision")
+        #expect(await harness.delegate.next(1).first?.hasPrefix("navigateToUrl(") == true)
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "Cablevision"))
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+    }
+
+    @Test func restV2ForcedLoginWithAStillValidProfileNeedsNoBrowser() async throws {
+        let harness = LegacyHarness(backend: .restV2)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        let navigations = harness.delegate.navigations.count
+        harness.legacy.getAuthentication(true, withData: [:])
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        // The session answers "authorize / authenticated": straight to the result.
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        #expect(harness.delegate.navigations.count == navigations)
     }
 
     @Test(arguments: legacyBackends)

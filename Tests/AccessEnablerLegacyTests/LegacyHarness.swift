@@ -109,4 +109,4 @@ struct LegacyHarness {
 }
 
 /// The backends the legacy tests run on.
-let legacyBackends: [AccessEnabler.Backend] = [.restV1]
+let legacyBackends = AccessEnabler.Backend.allCases

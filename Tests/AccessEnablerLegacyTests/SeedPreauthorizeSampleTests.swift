@@ -99,8 +99,8 @@ import Testing
     }
 }
 
-/// Yields until `condition` holds.
+/// Polls until `condition` holds, sleeping between polls so the main actor can deliver callbacks.
 @MainActor
 func eventually(_ condition: () -> Bool) async {
-    while !condition() { await Task.yield() }
+    while !condition() { try? await Task.sleep(for: .milliseconds(1)) }
 }

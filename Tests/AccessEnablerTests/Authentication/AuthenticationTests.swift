@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 @Suite struct AuthenticationTests {
-    @Test func formLoginSendsTheDocumentedLoginURL() async throws {
-        let harness = Harness()
+    @Test func restV1LoginSendsTheDocumentedLoginURL() async throws {
+        let harness = Harness(backend: .restV1)
         try await harness.signIn("Cablevision")
         let start = try #require(await harness.emulator.requests(to: .authenticate).first)
         #expect(start.queryItems.map(\.name) == [
@@ -19,31 +19,44 @@ import Testing
         #expect(await harness.emulator.requests(to: .mvpdLogin).count == 2, "the form was shown and posted")
     }
 
-    @Test func autoLoginNeedsNoForm() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func autoLoginNeedsNoForm(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let authentication = try await harness.signIn("AutoCable")
         #expect(authentication.userID == "bob-user-id")
         #expect(await harness.emulator.requests(to: .mvpdLogin).isEmpty)
     }
 
-    @Test func tempPassAuthenticatesWithoutABrowser() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func tempPassAuthenticatesWithoutABrowser(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.configure()
         let presenter = ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!)
         let authentication = try await harness.enabler.authenticate(data: ["email": "viewer@example.com"], presenter: presenter)
         #expect(authentication.mvpd.isTempPass)
-        #expect(presenter.calls.withLock { $0 } == ["select"])
-        let freePreview = try #require(await harness.emulator.requests(to: .freePreview).first)
-        #expect(freePreview.method == "POST")
-        #expect(freePreview.formValue("mso_id") == "TempPass")
-        #expect(freePreview.formValue("requestor_id") == "REF")
-        #expect(freePreview.formValue("domain_name") == "adobe.com")
-        #expect(freePreview.formValue("generic_data") == #"{"email":"viewer@example.com"}"#)
+        #expect(authentication.userID.hasPrefix("temppass_"))
+        #expect(presenter.calls.withLock { $0 } == ["select"], "no login page")
+        switch backend {
+        case .restV1:
+            let freePreview = try #require(await harness.emulator.requests(to: .freePreview).first)
+            #expect(freePreview.method == "POST")
+            #expect(freePreview.formValue("mso_id") == "TempPass")
+            #expect(freePreview.formValue("requestor_id") == "REF")
+            #expect(freePreview.formValue("domain_name") == "adobe.com")
+            #expect(freePreview.formValue("generic_data") == #"{"email":"viewer@example.com"}"#)
+        case .restV2:
+            let session = try #require(await harness.emulator.requests(to: .sessions).first)
+            #expect(session.formValue("mvpd") == "TempPass")
+            let identity = try #require(session.headers["AP-TempPass-Identity"].flatMap { Data(base64Encoded: $0) })
+            #expect(String(decoding: identity, as: UTF8.self) == #"{"email":"viewer@example.com"}"#)
+            #expect(await harness.emulator.requests(to: .authenticateV2).isEmpty)
+        }
         #expect(await harness.enabler.checkAuthentication().isAuthenticated)
     }
 
-    @Test func cancelledPickerIsProviderNotSelectedAndStoresNothing() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func cancelledPickerIsProviderNotSelectedAndStoresNothing(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.configure()
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authenticate(presenter: harness.presenter(nil))
@@ -51,23 +64,25 @@ import Testing
         #expect(error == .providerNotSelected)
         #expect(error?.status.status == 0)
         #expect(error?.action == .authentication)
-        #expect(await harness.emulator.requests(to: .authenticate).isEmpty)
+        #expect(await harness.emulator.requests(to: backend.loginStartRoute).isEmpty)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
         #expect(await harness.enabler.selectedProvider() == nil)
     }
 
-    @Test func loginEndingAtALookAlikeRedirectIsRejected() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func loginEndingAtALookAlikeRedirectIsRejected(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.configure()
         let presenter = ScriptedPresenter(mvpdID: "Cablevision", landing: URL(string: "adobepass://ios.app.evil.example")!)
         await #expect(throws: AccessEnablerError.invalidRedirectURL) {
             try await harness.enabler.authenticate(presenter: presenter)
         }
-        #expect(await harness.emulator.requests(to: .authnToken).isEmpty, "no token is fetched")
+        #expect(await harness.emulator.requests(to: backend.sessionRoute).isEmpty, "no authentication is fetched")
     }
 
-    @Test func alreadyAuthenticatedReturnsWithoutThePresenterUnlessForced() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func alreadyAuthenticatedReturnsWithoutThePresenterUnlessForced(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let first = try await harness.signIn("AutoCable")
         let again = try await harness.enabler.authenticate(presenter: UnusablePresenter())
         #expect(again == first)
@@ -78,16 +93,18 @@ import Testing
         #expect(forced.mvpd.id == "Cablevision")
     }
 
-    @Test func checkAuthenticationIsLocalOnly() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func checkAuthenticationIsLocalOnly(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.clearRequestLog()
         for _ in 0..<10 { #expect(await harness.enabler.checkAuthentication().isAuthenticated) }
         #expect(await harness.emulator.requests.isEmpty)
     }
 
-    @Test func authenticationExpiresOnTheClock() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func authenticationExpiresOnTheClock(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let authentication = try await harness.signIn()
         harness.clock.set(authentication.expires)
         guard case .notAuthenticated(let reason) = await harness.enabler.checkAuthentication() else {
@@ -98,8 +115,9 @@ import Testing
         #expect(reason.status.status == 0)
     }
 
-    @Test func cancellingALoginKeepsTheEarlierSession() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func cancellingALoginKeepsTheEarlierSession(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let earlier = try await harness.signIn("AutoCable")
         let presenter = StuckPresenter(mvpdID: "Cablevision")
         let attempt = Task {
@@ -111,15 +129,25 @@ import Testing
         #expect(await harness.enabler.checkAuthentication().authentication == earlier)
     }
 
-    @Test func protectedCallsCarryTheCommonHeadersAndParameters() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func protectedCallsCarryTheCommonHeadersAndParameters(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend) { $0.deviceIDSeed = "seed-for-headers" }
         await harness.enabler.setOptions(.init(applicationProfile: "tv-profile", visitorID: "ECID-123"))
         try await harness.signIn()
-        let call = try #require(await harness.emulator.requests(to: .authnToken).first)
-        #expect(call.query("requestor") == "REF")
-        #expect(call.query("deviceId")?.count == 64)
-        #expect(call.query("ap_vi") == "ECID-123")
-        #expect(call.query("applicationProfile") == "tv-profile")
+        let call = try #require(await harness.emulator.requests(to: backend.sessionRoute).first)
+        let deviceID = try await harness.enabler.getMetadata(.deviceID).value.stringValue
+        switch backend {
+        case .restV1:
+            #expect(call.query("requestor") == "REF")
+            #expect(call.query("deviceId") == deviceID)
+            #expect(call.query("ap_vi") == "ECID-123")
+            #expect(call.query("applicationProfile") == "tv-profile")
+        case .restV2:
+            #expect(call.path == "/api/v2/REF/profiles/Cablevision")
+            #expect(call.queryItems.isEmpty, "no requestor or deviceId parameters on v2")
+            #expect(call.headers["AP-Device-Identifier"] == "fingerprint " + Data(deviceID!.utf8).base64EncodedString())
+            #expect(call.headers["AP-Visitor-Identifier"] == "ECID-123")
+        }
         #expect(call.headers["Accept"] == "application/json")
         #expect(call.headers["User-Agent"]?.hasPrefix("AccessEnabler-Swift/") == true)
         #expect(call.headers["AP-SDK-Identifier"]?.hasPrefix("swift/") == true)
@@ -130,13 +158,29 @@ import Testing
         }
     }
 
-    @Test func appDeviceInfoReplacesTheComputedOne() async throws {
-        let harness = Harness()
+    @Test func restV2LoginCreatesASessionAndLoadsItsURL() async throws {
+        let harness = Harness(backend: .restV2)
+        try await harness.signIn("Cablevision")
+        let session = try #require(await harness.emulator.requests(to: .sessions).first)
+        #expect(session.method == "POST")
+        #expect(session.path == "/api/v2/REF/sessions")
+        #expect(session.headers["Content-Type"] == "application/x-www-form-urlencoded")
+        #expect(session.formValue("mvpd") == "Cablevision")
+        #expect(session.formValue("domainName") == "adobe.com")
+        #expect(session.formValue("redirectUrl") == "adobepass://ios.app")
+        let browser = try #require(await harness.emulator.requests(to: .authenticateV2).first)
+        #expect(browser.headers["Authorization"] == nil, "no token goes to the browser")
+        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1)
+    }
+
+    @Test(arguments: allBackends)
+    func appDeviceInfoReplacesTheComputedOne(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let custom = DeviceInfo(fields: ["model": "AppleTV", "osName": "tvOS", "osVersion": "18.0", "version": "14,1",
                                          "connectionType": "WiFi"])
         await harness.enabler.setOptions(.init(deviceInfo: custom))
         try await harness.configure()
-        let call = try #require(await harness.emulator.requests(to: .configuration).first)
+        let call = try #require(await harness.emulator.requests(to: backend.configurationRoute).first)
         let info = try #require(call.headers["X-Device-Info"].flatMap { DeviceInfo(base64Encoded: $0) })
         #expect(info == custom)
     }

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct AuthorizeTests {
-    @Test func twoHundredConcurrentCallsShareOneAuthorizationAndGetDistinctTokens() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func twoHundredConcurrentCallsGetDistinctTokens(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.clearRequestLog()
         let enabler = harness.enabler
@@ -15,12 +16,19 @@ import Testing
         }
         #expect(tokens.count == 200)
         #expect(Set(tokens.map(\.serializedToken)).count == 200, "every caller gets its own media token")
-        #expect(await harness.emulator.requests(to: .authorize).count == 1)
-        #expect(await harness.emulator.requests(to: .mediaToken).count == 200)
+        switch backend {
+        case .restV1:
+            // One shared authorization request; a media token request per caller.
+            #expect(await harness.emulator.requests(to: .authorize).count == 1)
+            #expect(await harness.emulator.requests(to: .mediaToken).count == 200)
+        case .restV2:
+            // Each decision carries its own media token: one decision per caller.
+            #expect(await harness.emulator.requests(to: .authorizeV2).count == 200)
+        }
     }
 
-    @Test func theAuthorizationIsReusedUntilItExpiresButMediaTokensNeverAre() async throws {
-        let harness = Harness()
+    @Test func restV1ReusesTheAuthorizationUntilItExpiresButNeverTheMediaToken() async throws {
+        let harness = Harness(backend: .restV1)
         try await harness.signIn()
         let first = try await harness.enabler.authorize(resource: "news")
         let second = try await harness.enabler.authorize(resource: "news")
@@ -33,8 +41,9 @@ import Testing
         #expect(await harness.emulator.requests(to: .authorize).count == 2, "expired on the clock: authorized again")
     }
 
-    @Test func denialCarriesTheMVPDText() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func denialCarriesTheMVPDText(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "premium") }
         #expect(error == .authorizationDeniedByMVPD)
@@ -43,21 +52,37 @@ import Testing
         #expect(await harness.enabler.checkAuthentication().isAuthenticated, "a denial does not log out")
     }
 
-    @Test func sessionUnknownToTheServerDropsTheLocalAuthentication() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func sessionUnknownToTheServerDropsTheLocalAuthentication(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let events = EventRecorder(harness.enabler.events)
         try await harness.signIn()
         await harness.emulator.invalidateSessions()
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
-        #expect(error == .authenticationSessionMissing)
-        #expect(error?.status.status == 412)
+        // v1: 412 authentication_session_missing; v2: 403 authenticated_profile_missing.
+        #expect(error?.code == (backend == .restV2 ? "authenticated_profile_missing" : "authentication_session_missing"))
+        #expect(error?.status.status == (backend == .restV2 ? 403 : 412))
         #expect(error?.action == .authentication)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
-        await events.waitFor { if case .authenticationRemoved(let reason?) = $0 { reason.status.status == 412 } else { false } }
+        await events.waitFor { if case .authenticationRemoved(let reason?) = $0 { reason.action == .authentication } else { false } }
     }
 
-    @Test func anAuthorizationTheServerDroppedIsObtainedAgain() async throws {
-        let harness = Harness()
+    @Test func restV2EveryCallIsOneDecisionAndItsExpiryIsKept() async throws {
+        let harness = Harness(backend: .restV2)
+        try await harness.signIn()
+        let first = try await harness.enabler.authorize(resource: "news")
+        let second = try await harness.enabler.authorize(resource: "news")
+        #expect(first.serializedToken != second.serializedToken)
+        #expect(first.expires == harness.clock.now.addingTimeInterval(420), "the token's notAfter")
+        #expect(await harness.emulator.requests(to: .authorizeV2).count == 2)
+        let decision = try #require(await harness.emulator.requests(to: .authorizeV2).first?.body)
+        #expect(try JSONDecoder().decode([String: [String]].self, from: decision) == ["resources": ["news"]])
+        let expiry = try await harness.enabler.getMetadata(.authorizationExpiry(resource: "news"))
+        #expect(expiry.date == harness.clock.now.addingTimeInterval(1800), "the decision's notAfter")
+    }
+
+    @Test func restV1ObtainsAgainAnAuthorizationTheServerDropped() async throws {
+        let harness = Harness(backend: .restV1)
         try await harness.signIn()
         _ = try await harness.enabler.authorize(resource: "news")
         await harness.emulator.inject(.status(404, body: #"{"status":404,"message":"Not Found"}"#, contentType: "application/json"),
@@ -67,17 +92,18 @@ import Testing
         #expect(await harness.emulator.requests(to: .authorize).count == 2)
     }
 
-    @Test func withoutASessionNothingIsSent() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func withoutASessionNothingIsSent(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.configure()
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
         #expect(error == .authenticationSessionMissing)
         #expect(error?.isFromSDK == true)
-        #expect(await harness.emulator.requests(to: .authorize).isEmpty)
+        #expect(await harness.emulator.requests(to: backend.authorizeRoute).isEmpty)
     }
 
-    @Test func aCancelledCallerReturnsWhileTheSharedRequestIsStillHeld() async throws {
-        let harness = Harness()
+    @Test func restV1CancelledCallerReturnsWhileTheSharedRequestIsStillHeld() async throws {
+        let harness = Harness(backend: .restV1)
         try await harness.signIn()
         let gate = EmulatorGate()
         await harness.emulator.inject(.hold(gate), on: .authorize)
@@ -93,13 +119,14 @@ import Testing
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
     }
 
-    @Test func cancellingEveryCallerCancelsTheRequest() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func cancellingEveryCallerCancelsTheRequest(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let gate = EmulatorGate()
-        await harness.emulator.inject(.hold(gate), on: .authorize)
+        await harness.emulator.inject(.hold(gate), on: backend.authorizeRoute)
         let only = Task { try await harness.enabler.authorize(resource: "kids") }
-        try await harness.emulator.waitForRequests(to: .authorize, count: 1)
+        try await harness.emulator.waitForRequests(to: backend.authorizeRoute, count: 1)
         only.cancel()
         await #expect(throws: CancellationError.self) { try await only.value }
         // The held request was cancelled with its last caller: the gate lost its waiter.

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct DynamicClientRegistrationTests {
-    @Test func registersOnceAndSendsTheBearerEverywhere() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func registersOnceAndSendsTheBearerEverywhere(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         _ = try await harness.enabler.authorize(resource: "news")
         let log = await harness.emulator.requests
@@ -18,27 +19,32 @@ import Testing
         #expect(register.headers["Content-Type"] == "application/json")
         let token = try #require(log.first { $0.route == .token })
         #expect(token.formValue("grant_type") == "client_credentials")
-        let bearer = try #require(log.first { $0.route == .authorize }?.headers["Authorization"])
+        let bearer = try #require(log.first { $0.route == backend.authorizeRoute }?.headers["Authorization"])
         #expect(bearer.hasPrefix("Bearer "))
-        let protected = log.filter { [.configuration, .authnToken, .authorize, .mediaToken].contains($0.route) }
+        let protected = log.filter {
+            [backend.configurationRoute, backend.sessionRoute, backend.authorizeRoute, .mediaToken, .sessions].contains($0.route)
+        }
+        #expect(protected.count >= 3)
         #expect(protected.allSatisfy { $0.headers["Authorization"] == bearer })
     }
 
-    @Test func credentialsAndTokenPersistAcrossInstances() async throws {
+    @Test(arguments: allBackends)
+    func credentialsAndTokenPersistAcrossInstances(backend: AccessEnabler.Backend) async throws {
         let storage = InMemoryTokenStorage()
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
-        try await Harness(clock: clock, emulator: emulator, storage: storage).signIn()
-        let second = Harness(clock: clock, emulator: emulator, storage: storage)
+        try await Harness(backend: backend, clock: clock, emulator: emulator, storage: storage).signIn()
+        let second = Harness(backend: backend, clock: clock, emulator: emulator, storage: storage)
         try await second.configure()
         #expect(await emulator.requests(to: .register).count == 1, "credentials are reused for ever")
         #expect(await emulator.requests(to: .token).count == 1, "the stored token is still valid")
     }
 
-    @Test func fiftyConcurrentCallsRightAfterExpiryShareOneRenewal() async throws {
+    @Test(arguments: allBackends)
+    func fiftyConcurrentCallsRightAfterExpiryShareOneRenewal(backend: AccessEnabler.Backend) async throws {
         var scenario = EmulatorScenario.standard
         scenario.accessTokenTTL = 600
-        let harness = Harness(scenario: scenario)
+        let harness = Harness(backend: backend, scenario: scenario)
         try await harness.signIn()
         harness.clock.advance(by: .seconds(601))
         await harness.emulator.clearRequestLog()
@@ -61,18 +67,20 @@ import Testing
         #expect(await harness.emulator.requests.allSatisfy { $0.responseStatus != 401 })
     }
 
-    @Test func rejectedTokenIsRenewedOnceAndTheCallRetriedOnce() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func rejectedTokenIsRenewedOnceAndTheCallRetriedOnce(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.expireAccessTokens()
         await harness.emulator.clearRequestLog()
         _ = try await harness.enabler.authorize(resource: "news")
-        let routes = await harness.emulator.requests.map { "\($0.route!.rawValue) \($0.responseStatus ?? 0)" }
-        #expect(routes == ["authorize 401", "token 201", "authorize 200", "mediaToken 200"])
+        let authorize = backend.authorizeRoute.rawValue
+        #expect(await harness.emulator.routeLog() == ["\(authorize) 401", "token 201"] + backend.authorizeCalls)
     }
 
-    @Test func concurrentRejectionsShareOneRenewal() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func concurrentRejectionsShareOneRenewal(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.expireAccessTokens()
         await harness.emulator.clearRequestLog()
@@ -88,46 +96,49 @@ import Testing
         #expect(await harness.emulator.requests(to: .token).count == 1)
     }
 
-    @Test func persistentRejectionSurfacesAccessTokenUnavailableAfterOneRenewal() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func persistentRejectionSurfacesAccessTokenUnavailableAfterOneRenewal(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.clearRequestLog()
-        await harness.emulator.inject(.status(401, body: "", contentType: "text/plain"), on: .authorize, times: 2)
+        await harness.emulator.inject(.status(401, body: "", contentType: "text/plain"), on: backend.authorizeRoute, times: 2)
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
         #expect(error == .accessTokenUnavailable)
         #expect(error?.status.status == 401)
         #expect(error?.action == .applicationRegistration)
         #expect(await harness.emulator.requests(to: .token).count == 1)
-        #expect(await harness.emulator.requests(to: .authorize).count == 2)
+        #expect(await harness.emulator.requests(to: backend.authorizeRoute).count == 2)
     }
 
-    @Test func revokedClientRegistersAgainOnceAndRetries() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func revokedClientRegistersAgainOnceAndRetries(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.revokeClients()
         await harness.emulator.clearRequestLog()
         _ = try await harness.enabler.authorize(resource: "news")
-        let routes = await harness.emulator.requests.map { "\($0.route!.rawValue) \($0.responseStatus ?? 0)" }
-        #expect(routes == ["authorize 403", "register 201", "token 201", "authorize 200", "mediaToken 200"])
+        let authorize = backend.authorizeRoute.rawValue
+        #expect(await harness.emulator.routeLog() == ["\(authorize) 403", "register 201", "token 201"] + backend.authorizeCalls)
     }
 
-    @Test func tokenCallWithUnknownClientRegistersAgain() async throws {
+    @Test(arguments: allBackends)
+    func tokenCallWithUnknownClientRegistersAgain(backend: AccessEnabler.Backend) async throws {
         var scenario = EmulatorScenario.standard
         scenario.accessTokenTTL = 600
-        let harness = Harness(scenario: scenario)
+        let harness = Harness(backend: backend, scenario: scenario)
         try await harness.signIn()
         await harness.emulator.revokeClients()
         harness.clock.advance(by: .seconds(601))
         await harness.emulator.clearRequestLog()
         _ = try await harness.enabler.authorize(resource: "news")
-        let routes = await harness.emulator.requests.map { "\($0.route!.rawValue) \($0.responseStatus ?? 0)" }
-        #expect(routes == ["token 400", "register 201", "token 201", "authorize 200", "mediaToken 200"])
+        #expect(await harness.emulator.routeLog() == ["token 400", "register 201", "token 201"] + backend.authorizeCalls)
     }
 
-    @Test func rejectedSoftwareStatementMeansNoAccessToken() async throws {
+    @Test(arguments: allBackends)
+    func rejectedSoftwareStatementMeansNoAccessToken(backend: AccessEnabler.Backend) async throws {
         var scenario = EmulatorScenario.standard
         scenario.softwareStatements = .init(revoked: [Harness.softwareStatement])
-        let harness = Harness(scenario: scenario)
+        let harness = Harness(backend: backend, scenario: scenario)
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.configure() }
         #expect(error == .accessTokenUnavailable)
         #expect(error?.status.status == 0)

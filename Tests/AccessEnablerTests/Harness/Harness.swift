@@ -15,8 +15,10 @@ struct Harness {
     let enabler: AccessEnabler
     let logLines: LogRecorder
 
+    let backend: AccessEnabler.Backend
+
     init(
-        backend: AccessEnabler.Backend = .restV1,
+        backend: AccessEnabler.Backend = .restV2,
         scenario: EmulatorScenario = .standard,
         clock: TestClock = TestClock(),
         emulator: PassEmulator? = nil,
@@ -24,6 +26,7 @@ struct Harness {
         configure: (inout AccessEnabler.Configuration) -> Void = { _ in }
     ) {
         self.clock = clock
+        self.backend = backend
         let emulator = emulator ?? PassEmulator(scenario: scenario, clock: clock)
         self.emulator = emulator
         self.storage = storage
@@ -58,9 +61,16 @@ struct Harness {
         return try await enabler.authenticate(presenter: presenter(mvpd))
     }
 
-    /// The device ID the SDK sends (read from the emulator's log).
+    /// The device ID the SDK sends (read from the emulator's log: `deviceId` on v1,
+    /// `AP-Device-Identifier` on v2).
     func deviceID() async -> String? {
-        await emulator.requests.lazy.compactMap { $0.query("deviceId") }.first
+        await emulator.requests.lazy.compactMap { record -> String? in
+            if let id = record.query("deviceId") { return id }
+            guard let header = record.headers["AP-Device-Identifier"], header.hasPrefix("fingerprint "),
+                let data = Data(base64Encoded: String(header.dropFirst("fingerprint ".count)))
+            else { return nil }
+            return String(data: data, encoding: .utf8)
+        }.first
     }
 }
 
@@ -101,7 +111,7 @@ final class EventRecorder: Sendable {
     /// Waits (yielding, no sleeping) until an event matching `predicate` has arrived.
     func waitFor(_ predicate: @escaping @Sendable (EntitlementEvent) -> Bool) async {
         while !events.withLock({ $0.contains(where: predicate) }) {
-            await Task.yield()
+            try? await Task.sleep(for: .milliseconds(1))
         }
     }
 

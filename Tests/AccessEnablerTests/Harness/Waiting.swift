@@ -1,9 +1,10 @@
 import AccessEnablerTesting
 import Foundation
 
-/// Yields until `condition` holds; used to wait for an asynchronous fact without sleeping.
+/// Polls until `condition` holds: waits for an asynchronous fact without asserting anything about
+/// time. It sleeps between polls (rather than yielding) so the work it waits for always gets to run.
 func eventually(_ condition: @Sendable () async -> Bool) async {
-    while await !condition() { await Task.yield() }
+    while await !condition() { try? await Task.sleep(for: .milliseconds(1)) }
 }
 
 extension PassEmulator {

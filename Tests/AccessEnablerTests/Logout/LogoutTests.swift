@@ -8,9 +8,10 @@ import Testing
         storage.keys.filter { !$0.hasPrefix("dcr.") && $0 != "device" }
     }
 
-    @Test func logoutCallsTheServerThenTheBrowserThenClearsTheStore() async throws {
+    @Test(arguments: allBackends)
+    func logoutCallsTheServerThenTheBrowserThenClearsTheStore(backend: AccessEnabler.Backend) async throws {
         let storage = InMemoryTokenStorage()
-        let harness = Harness(storage: storage)
+        let harness = Harness(backend: backend, storage: storage)
         try await harness.signIn()
         _ = try await harness.enabler.authorize(resource: "news")
         _ = try await harness.enabler.getMetadata(.userMetadata("zip"))
@@ -18,9 +19,14 @@ import Testing
         await harness.emulator.clearRequestLog()
 
         try await harness.enabler.logout(presenter: harness.presenter("Cablevision"))
-        #expect(await harness.emulator.requests.compactMap(\.route) == [.logout, .browserLogout])
-        let server = try #require(await harness.emulator.requests(to: .logout).first)
-        #expect(server.method == "DELETE")
+        #expect(await harness.emulator.requests.compactMap(\.route) == [backend.logoutRoute, .browserLogout])
+        let server = try #require(await harness.emulator.requests(to: backend.logoutRoute).first)
+        // v1 DELETE /api/v1/logout; v2 GET /api/v2/{sp}/logout/{mvpd}?redirectUrl= (Adobe's documented method).
+        #expect(server.method == (backend == .restV2 ? "GET" : "DELETE"))
+        if backend == .restV2 {
+            #expect(server.path == "/api/v2/REF/logout/Cablevision")
+            #expect(server.query("redirectUrl") == "adobepass://ios.app")
+        }
         let browser = try #require(await harness.emulator.requests(to: .browserLogout).first)
         #expect(browser.queryItems.map(\.name) == ["noflash", "mso_id", "requestor_id", "redirect_url"])
         #expect(browser.query("mso_id") == "Cablevision")
@@ -30,22 +36,24 @@ import Testing
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }
 
-    @Test func withoutAPresenterThereIsNoBrowserStep() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func withoutAPresenterThereIsNoBrowserStep(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         try await harness.enabler.logout()
-        #expect(await harness.emulator.requests(to: .logout).count == 1)
+        #expect(await harness.emulator.requests(to: backend.logoutRoute).count == 1)
         #expect(await harness.emulator.requests(to: .browserLogout).isEmpty)
     }
 
-    @Test func anAuthorizationInFlightDuringLogoutWritesNothingBack() async throws {
+    @Test(arguments: allBackends)
+    func anAuthorizationInFlightDuringLogoutWritesNothingBack(backend: AccessEnabler.Backend) async throws {
         let storage = InMemoryTokenStorage()
-        let harness = Harness(storage: storage)
+        let harness = Harness(backend: backend, storage: storage)
         try await harness.signIn()
         let gate = EmulatorGate()
-        await harness.emulator.inject(.hold(gate), on: .authorize)
+        await harness.emulator.inject(.hold(gate), on: backend.authorizeRoute)
         let inFlight = Task { try await harness.enabler.authorize(resource: "news") }
-        try await harness.emulator.waitForRequests(to: .authorize, count: 1)
+        try await harness.emulator.waitForRequests(to: backend.authorizeRoute, count: 1)
         try await harness.enabler.logout()
         gate.open()
         _ = try? await inFlight.value
@@ -56,28 +64,42 @@ import Testing
         }
     }
 
-    @Test func aLoginFinishingAfterLogoutBeganIsDiscarded() async throws {
+    @Test(arguments: allBackends)
+    func aLoginFinishingAfterLogoutBeganIsDiscarded(backend: AccessEnabler.Backend) async throws {
         let storage = InMemoryTokenStorage()
-        let harness = Harness(storage: storage)
+        let harness = Harness(backend: backend, storage: storage)
         try await harness.configure()
         let gate = EmulatorGate()
-        await harness.emulator.inject(.hold(gate), on: .authnToken)
+        await harness.emulator.inject(.hold(gate), on: backend.sessionRoute)
         let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
-        try await harness.emulator.waitForRequests(to: .authnToken, count: 1)
+        try await harness.emulator.waitForRequests(to: backend.sessionRoute, count: 1)
         try await harness.enabler.logout()
         gate.open()
         await #expect(throws: CancellationError.self) { try await login.value }
         #expect(Self.userKeys(storage).isEmpty)
     }
 
-    @Test func aFailingServerStillLogsOutLocallyAndReportsIt() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func aFailingServerStillLogsOutLocallyAndReportsIt(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let events = EventRecorder(harness.enabler.events)
         try await harness.signIn()
-        await harness.emulator.inject(.dropConnection, on: .logout)
+        await harness.emulator.inject(.dropConnection, on: backend.logoutRoute)
         try await harness.enabler.logout(presenter: harness.presenter("Cablevision"))
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
         await events.waitFor { if case .logoutIncomplete(let error) = $0 { error == .networkError } else { false } }
         #expect(await harness.emulator.requests(to: .browserLogout).isEmpty)
+    }
+}
+
+@Suite struct RESTv2LogoutTests {
+    @Test func anMVPDWithoutALogoutPageCompletesWithoutTheBrowser() async throws {
+        let harness = Harness(backend: .restV2)
+        try await harness.configure()
+        try await harness.enabler.authenticate(presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
+        try await harness.enabler.logout(presenter: UnusablePresenter())
+        #expect(await harness.emulator.requests(to: .logoutV2).count == 1)
+        #expect(await harness.emulator.requests(to: .browserLogout).isEmpty, "actionName complete: no browser step")
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }
 }

@@ -5,8 +5,9 @@ import Testing
 @testable import AccessEnabler
 
 @Suite struct MetadataTests {
-    @Test func expiriesComeFromTheCache() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func expiriesComeFromTheCache(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let authentication = try await harness.signIn()
         let token = try await harness.enabler.authorize(resource: "news")
         await harness.emulator.clearRequestLog()
@@ -22,8 +23,9 @@ import Testing
         #expect(await harness.emulator.requests.isEmpty)
     }
 
-    @Test func deviceIDIsTheSHA256OfTheSeed() async throws {
-        let harness = Harness { $0.deviceIDSeed = "vendor-id-1234" }
+    @Test(arguments: allBackends)
+    func deviceIDIsTheSHA256OfTheSeed(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend) { $0.deviceIDSeed = "vendor-id-1234" }
         let deviceID = try await harness.enabler.getMetadata(.deviceID)
         #expect(deviceID.value == .string(SHA256.hexDigest("vendor-id-1234")))
         try await harness.configure()
@@ -41,8 +43,9 @@ import Testing
         #expect(first.value.stringValue?.count == 64)
     }
 
-    @Test func userMetadataIsFetchedOncePerSession() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func userMetadataIsFetchedOncePerSession(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let zip = try await harness.enabler.getMetadata(.userMetadata("zip"))
         #expect(zip.isEncrypted)
@@ -51,19 +54,24 @@ import Testing
         #expect(rating.value["MPAA"] == "PG-13")
         #expect(try await harness.enabler.getMetadata(.userMetadata("channelID")).value.arrayValue?.count == 4)
         #expect(try await harness.enabler.getMetadata(.userMetadata("unknownKey")).value == .null)
-        #expect(await harness.emulator.requests(to: .userMetadata).count == 1)
+        switch backend {
+        case .restV1: #expect(await harness.emulator.requests(to: .userMetadata).count == 1)
+        case .restV2: #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1, "the login's profile carries the attributes")
+        }
     }
 
-    @Test func userWithoutMetadataReadsAsNull() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func userWithoutMetadataReadsAsNull(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn("AutoCable")
         let value = try await harness.enabler.getMetadata(.userMetadata("zip"))
         #expect(value.value == .null)
         #expect(value.isEncrypted == false)
     }
 
-    @Test func metadataNeedsASession() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func metadataNeedsASession(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.configure()
         await #expect(throws: AccessEnablerError.authenticationSessionMissing) {
             try await harness.enabler.getMetadata(.userMetadata("zip"))

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct PreauthorizeTests {
-    @Test func missingAndExpiredSessionsFailLocallyWithStatusZero() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func missingAndExpiredSessionsFailLocallyWithStatusZero(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.configure()
         let missing = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
@@ -20,11 +21,12 @@ import Testing
         }
         #expect(expired == .authenticationSessionExpired)
         #expect(expired?.status.status == 0)
-        #expect(await harness.emulator.requests(to: .preauthorize).isEmpty)
+        #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).isEmpty)
     }
 
-    @Test func localCacheAnswersWithoutTheNetwork() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func localCacheAnswersWithoutTheNetwork(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let first = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "premium"]))
         await harness.emulator.clearRequestLog()
@@ -33,32 +35,35 @@ import Testing
         #expect(second.decisions == [first.decisions[1], first.decisions[0]])
         // Partly cached: only the new resource goes out.
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "sports"]))
-        #expect(await harness.emulator.requests(to: .preauthorize).map { $0.query("resource") } == ["sports"])
+        #expect(await harness.emulator.preauthorizedChunks(backend) == [["sports"]])
     }
 
-    @Test func disabledLocalCacheGoesToTheServer() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func disabledLocalCacheGoesToTheServer(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let request = PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache])
         _ = try await harness.enabler.preauthorize(request)
         _ = try await harness.enabler.preauthorize(request)
-        #expect(await harness.emulator.requests(to: .preauthorize).count == 2)
+        #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).count == 2)
     }
 
-    @Test func cachedDecisionsExpireAfterTheirTTL() async throws {
-        let harness = Harness { $0.preauthorizeCacheTTL = .seconds(60) }
+    @Test(arguments: allBackends)
+    func cachedDecisionsExpireAfterTheirTTL(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend) { $0.preauthorizeCacheTTL = .seconds(60) }
         try await harness.signIn()
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         harness.clock.advance(by: .seconds(59))
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
-        #expect(await harness.emulator.requests(to: .preauthorize).count == 1)
+        #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).count == 1)
         harness.clock.advance(by: .seconds(1))
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
-        #expect(await harness.emulator.requests(to: .preauthorize).count == 2)
+        #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).count == 2)
     }
 
-    @Test func disabledRemoteCacheSendsNoCacheAndBypassesTheServerCache() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func disabledRemoteCacheSendsNoCacheAndBypassesTheServerCache(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let local = PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache])
         #expect(try await harness.enabler.preauthorize(local)["news"]?.isAuthorized == true)
@@ -71,15 +76,16 @@ import Testing
         #expect(fresh["news"]?.isAuthorized == false)
         #expect(fresh["news"]?.error?.details == "News was dropped.")
 
-        let headers = await harness.emulator.requests(to: .preauthorize).map { $0.headers["Cache-Control"] }
+        let headers = await harness.emulator.requests(to: backend.preauthorizeRoute).map { $0.headers["Cache-Control"] }
         #expect(headers == [nil, nil, "no-cache"])
     }
 
-    @Test func twelveResourcesGoOutAsFivePlusFivePlusTwoConcurrentlyInOrder() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func twelveResourcesGoOutAsFivePlusFivePlusTwoConcurrentlyInOrder(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let gate = EmulatorGate()
-        await harness.emulator.inject(.hold(gate), on: .preauthorize, times: 3)
+        await harness.emulator.inject(.hold(gate), on: backend.preauthorizeRoute, times: 3)
         let resources = (1...12).map { $0.isMultiple(of: 3) ? "premium-\($0)" : ["news", "sports", "movies", "kids"][$0 % 4] + "" }
         let ids = (1...12).map { "res-\($0)" }
         for (index, id) in ids.enumerated() where !resources[index].hasPrefix("premium") {
@@ -87,33 +93,33 @@ import Testing
         }
         let asking = Task { try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ids)) }
         // All three chunks are in flight at once while the gate is closed.
-        try await harness.emulator.waitForRequests(to: .preauthorize, count: 3)
+        try await harness.emulator.waitForRequests(to: backend.preauthorizeRoute, count: 3)
         gate.open()
         let response = try await asking.value
 
         #expect(response.decisions.map(\.id) == ids)
         let expected = resources.map { !$0.hasPrefix("premium") }
         #expect(response.decisions.map(\.isAuthorized) == expected)
-        let chunks = await harness.emulator.requests(to: .preauthorize).compactMap {
-            $0.query("resource")?.split(separator: ",").map(String.init)
-        }
+        let chunks = await harness.emulator.preauthorizedChunks(backend)
         #expect(chunks.map(\.count).sorted() == [2, 5, 5])
         #expect(Set(chunks.flatMap { $0 }) == Set(ids))
         #expect(chunks.sorted { ids.firstIndex(of: $0[0])! < ids.firstIndex(of: $1[0])! }
                 == [Array(ids[0..<5]), Array(ids[5..<10]), Array(ids[10..<12])])
     }
 
-    @Test func duplicatesAreCollapsedFirstOccurrenceKept() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func duplicatesAreCollapsedFirstOccurrenceKept(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let response = try await harness.enabler.preauthorize(
             PreauthorizeRequest(resources: ["news", "sports", "news", "premium", "sports"]))
         #expect(response.decisions.map(\.id) == ["news", "sports", "premium"])
-        #expect(await harness.emulator.requests(to: .preauthorize).first?.query("resource") == "news,sports,premium")
+        #expect(await harness.emulator.preauthorizedChunks(backend) == [["news", "sports", "premium"]])
     }
 
-    @Test func resourceIDsWithCommasAndMediaRSSSurviveTheList() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func resourceIDsWithCommasAndMediaRSSSurviveTheList(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let rss = #"<rss version="2.0"><channel><title>news,live</title></channel></rss>"#
         // The emulator decides on the channel named in the fragment's title.
@@ -124,27 +130,30 @@ import Testing
         #expect(response["a+b"]?.isAuthorized == false)
     }
 
-    @Test func deniedDecisionsCarryItemErrorsOnlyWithEnhancedReporting() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func deniedDecisionsCarryItemErrorsOnlyWithEnhancedReporting(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let enhanced = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["premium"]))
         let error = try #require(enhanced["premium"]?.error)
         #expect(error.status == 403)
-        #expect(error.code == "authorization_denied_by_mvpd")
+        #expect(error.code == (backend == .restV2 ? "preauthorization_denied_by_mvpd" : "authorization_denied_by_mvpd"))
         #expect(error.details?.contains("premium") == true)
 
         await harness.emulator.setEnhancedErrorReporting(false)
         let plain = try await harness.enabler.preauthorize(
             PreauthorizeRequest(resources: ["premium"], disabledFeatures: [.localCache, .remoteCache]))
         #expect(plain["premium"]?.isAuthorized == false)
-        #expect(plain["premium"]?.error == nil)
+        // REST v2 always reports enhanced errors; v1 only when the integration has them on.
+        #expect((plain["premium"]?.error != nil) == (backend == .restV2))
     }
 
-    @Test func aServerErrorForTheWholeCallIsThrownWithItsStatus() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func aServerErrorForTheWholeCallIsThrownWithItsStatus(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         let body = #"{"status":400,"code":"bad_request","message":"Missing required parameter : deviceId","details":"","helpUrl":"https://help","trace":"trace-1","action":"none"}"#
-        await harness.emulator.inject(.status(400, body: body, contentType: "application/json"), on: .preauthorize)
+        await harness.emulator.inject(.status(400, body: body, contentType: "application/json"), on: backend.preauthorizeRoute)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
@@ -152,8 +161,9 @@ import Testing
                                         details: "", helpUrl: "https://help", trace: "trace-1", action: Status.Action.none))
     }
 
-    @Test func moreResourcesThanTheServerAllowsIsTooManyResources() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func moreResourcesThanTheServerAllowsIsTooManyResources(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.setMaxPreauthorizeResources(2)
         let error = await #expect(throws: AccessEnablerError.self) {
@@ -164,21 +174,23 @@ import Testing
         #expect(error?.action == .configuration)
     }
 
-    @Test func decisionsAreDroppedOnReauthenticationAndLogout() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func decisionsAreDroppedOnReauthenticationAndLogout(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn("AutoCable")
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         try await harness.enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("Cablevision"))
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
-        #expect(await harness.emulator.requests(to: .preauthorize).count == 2)
+        #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).count == 2)
         try await harness.enabler.logout()
         try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
-        #expect(await harness.emulator.requests(to: .preauthorize).count == 3)
+        #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).count == 3)
     }
 
-    @Test func emptyRequestsAreRejectedLocally() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func emptyRequestsAreRejectedLocally(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         await #expect(throws: AccessEnablerError.invalidArgument) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: []))

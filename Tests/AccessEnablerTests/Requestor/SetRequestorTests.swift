@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct SetRequestorTests {
-    @Test func callsBeforeConfigurationFailLocallyWithRequestorNotConfigured() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func callsBeforeConfigurationFailLocallyWithRequestorNotConfigured(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let enabler = harness.enabler
         await #expect(throws: AccessEnablerError.requestorNotConfigured) {
             try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
@@ -22,30 +23,34 @@ import Testing
         #expect(await harness.emulator.requests.isEmpty, "nothing reaches the network")
     }
 
-    @Test func unknownRequestorIsTheServersInvalidRequestor() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func unknownRequestorIsTheServersError(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.setRequestor("NOPE") }
-        #expect(error == .invalidRequestor)
+        #expect(error?.code == (backend == .restV2 ? "invalid_parameter_service_provider" : "invalid_requestor"))
         #expect(error?.status.status == 400)
     }
 
-    @Test func plainHTTPToARemoteHostIsRefusedBeforeAnyRequest() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func plainHTTPToARemoteHostIsRefusedBeforeAnyRequest(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         await #expect(throws: AccessEnablerError.invalidServiceProvider) {
             try await harness.enabler.setRequestor("REF", serviceProviders: [URL(string: "http://sp.example.com")!])
         }
         #expect(await harness.emulator.requests.isEmpty)
     }
 
-    @Test func loopbackHTTPIsAccepted() async throws {
+    @Test(arguments: allBackends)
+    func loopbackHTTPIsAccepted(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()
         let emulator = PassEmulator(baseURL: URL(string: "http://127.0.0.1:8080")!, clock: clock)
-        let harness = Harness(clock: clock, emulator: emulator)
+        let harness = Harness(backend: backend, clock: clock, emulator: emulator)
         let configuration = try await harness.configure()
         #expect(configuration.mvpds.first?.serviceProvider == URL(string: "http://127.0.0.1:8080"))
     }
 
-    @Test func serviceProvidersAreQueriedConcurrentlyAndMergedFirstAnswerWins() async throws {
+    @Test(arguments: allBackends)
+    func serviceProvidersAreQueriedConcurrentlyAndMergedFirstAnswerWins(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()
         let fast = PassEmulator(baseURL: URL(string: "https://fast.pass-emulator.test")!, clock: clock)
         var slowScenario = EmulatorScenario.standard
@@ -56,10 +61,11 @@ import Testing
         let slow = PassEmulator(scenario: slowScenario, baseURL: URL(string: "https://slow.pass-emulator.test")!, clock: clock)
         let failing = PassEmulator(baseURL: URL(string: "https://failing.pass-emulator.test")!, clock: clock)
         let gate = EmulatorGate()
-        await slow.inject(.hold(gate), on: .configuration)
-        await failing.inject(.html(status: 503), on: .configuration)
+        await slow.inject(.hold(gate), on: backend.configurationRoute)
+        await failing.inject(.html(status: 503), on: backend.configurationRoute)
 
         var configuration = AccessEnabler.Configuration()
+        configuration.backend = backend
         configuration.transport = PassEmulatorTransport(slow, fast, failing)
         configuration.storage = InMemoryTokenStorage()
         configuration.clock = clock
@@ -68,9 +74,9 @@ import Testing
         let loading = Task { try await enabler.setRequestor("REF", serviceProviders: providers) }
 
         // The slow provider is held; the others answer meanwhile, so the calls run concurrently.
-        try await slow.waitForRequests(to: .configuration, count: 1)
-        await fast.waitForAnswer(on: .configuration)
-        await failing.waitForAnswer(on: .configuration)
+        try await slow.waitForRequests(to: backend.configurationRoute, count: 1)
+        await fast.waitForAnswer(on: backend.configurationRoute)
+        await failing.waitForAnswer(on: backend.configurationRoute)
         gate.open()
         let merged = try await loading.value
 
@@ -85,28 +91,30 @@ import Testing
 
         // Later calls for an MVPD go to the provider it is bound to.
         try await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "SlowOnly", transport: configuration.transport))
-        #expect(await slow.requests(to: .authnToken).count == 1)
-        #expect(await fast.requests(to: .authnToken).isEmpty)
+        #expect(await slow.requests(to: backend.sessionRoute).count == 1)
+        #expect(await fast.requests(to: backend.sessionRoute).isEmpty)
         _ = try await enabler.authorize(resource: "news")
-        #expect(await slow.requests(to: .authorize).count == 1)
-        #expect(await fast.requests(to: .authorize).isEmpty)
+        #expect(await slow.requests(to: backend.authorizeRoute).count == 1)
+        #expect(await fast.requests(to: backend.authorizeRoute).isEmpty)
     }
 
-    @Test func slowServiceProvidersAreCutOffAtTheDeadline() async throws {
+    @Test(arguments: allBackends)
+    func slowServiceProvidersAreCutOffAtTheDeadline(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()
         let fast = PassEmulator(baseURL: URL(string: "https://fast.pass-emulator.test")!, clock: clock)
         let stuck = PassEmulator(baseURL: URL(string: "https://stuck.pass-emulator.test")!, clock: clock)
         let gate = EmulatorGate()
-        await stuck.inject(.hold(gate), on: .configuration)
+        await stuck.inject(.hold(gate), on: backend.configurationRoute)
         var configuration = AccessEnabler.Configuration()
+        configuration.backend = backend
         configuration.transport = PassEmulatorTransport(fast, stuck)
         configuration.storage = InMemoryTokenStorage()
         configuration.clock = clock
         configuration.configurationTimeout = .seconds(10)
         let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
         let loading = Task { try await enabler.setRequestor("REF", serviceProviders: [fast.baseURL, stuck.baseURL]) }
-        try await stuck.waitForRequests(to: .configuration, count: 1)
-        await fast.waitForAnswer(on: .configuration)
+        try await stuck.waitForRequests(to: backend.configurationRoute, count: 1)
+        await fast.waitForAnswer(on: backend.configurationRoute)
         await eventually { clock.pendingSleeps > 0 }
         clock.advance(by: .seconds(10))
         let merged = try await loading.value
@@ -116,20 +124,22 @@ import Testing
         gate.open()
     }
 
-    @Test func everyServiceProviderFailingThrowsTheFirstError() async throws {
-        let harness = Harness()
-        await harness.emulator.inject(.status(500, body: "", contentType: "text/plain"), on: .configuration)
+    @Test(arguments: allBackends)
+    func everyServiceProviderFailingThrowsTheFirstError(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
+        await harness.emulator.inject(.status(500, body: "", contentType: "text/plain"), on: backend.configurationRoute)
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.configure() }
         #expect(error == .internalError)
         #expect(error?.action == .retry)
     }
 
-    @Test func callsMadeDuringConfigurationWaitForIt() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func callsMadeDuringConfigurationWaitForIt(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let gate = EmulatorGate()
-        await harness.emulator.inject(.hold(gate), on: .configuration)
+        await harness.emulator.inject(.hold(gate), on: backend.configurationRoute)
         let loading = Task { try await harness.configure() }
-        try await harness.emulator.waitForRequests(to: .configuration, count: 1)
+        try await harness.emulator.waitForRequests(to: backend.configurationRoute, count: 1)
 
         let checking = Task { await harness.enabler.checkAuthentication() }
         // preauthorize does not wait: it fails at once while the configuration is held.
@@ -145,8 +155,9 @@ import Testing
         #expect(reason == .authenticationSessionMissing, "it waited for the configuration, then checked the session")
     }
 
-    @Test func refreshDropsAuthenticationWhoseMVPDIsNoLongerOffered() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func refreshDropsAuthenticationWhoseMVPDIsNoLongerOffered(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         let events = EventRecorder(harness.enabler.events)
         try await harness.signIn("AutoCable")
         #expect(await harness.enabler.checkAuthentication().isAuthenticated)
@@ -160,8 +171,9 @@ import Testing
         await events.waitFor { $0 == .authenticationRemoved(reason: .providerNotAvailable) }
     }
 
-    @Test func switchingRequestorsKeepsEachSessionApart() async throws {
-        let harness = Harness()
+    @Test(arguments: allBackends)
+    func switchingRequestorsKeepsEachSessionApart(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
         try await harness.signIn("AutoCable")
         let other = try await harness.enabler.setRequestor("OTHER")
         #expect(other.mvpds.map(\.id) == ["AutoCable"])

@@ -6,8 +6,9 @@ import Testing
 /// No token, client secret, software statement or device ID from the exchange may appear in an
 /// error's description, debug description, dump, or in the SDK's log.
 @Suite struct SecretHygieneTests {
-    @Test func noSecretLeaksIntoErrorsOrLogs() async throws {
-        let harness = Harness { $0.deviceIDSeed = "DEVICE-SEED-SECRET-4711" }
+    @Test(arguments: allBackends)
+    func noSecretLeaksIntoErrorsOrLogs(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend) { $0.deviceIDSeed = "DEVICE-SEED-SECRET-4711" }
         var errors: [any Error] = []
         func attempt(_ body: () async throws -> Void) async {
             do { try await body() } catch { errors.append(error) }
@@ -20,12 +21,12 @@ import Testing
         await attempt { _ = try await enabler.authorize(resource: "premium") }
         for fault in [EmulatorFault.dropConnection, .timeout, .malformedJSON, .wrongTypes, .html(status: 502),
                       .tooManyRequests(retryAfter: "2"), .largeBody(bytes: 100_000)] {
-            await emulator.inject(fault, on: .authorize)
+            await emulator.inject(fault, on: backend.authorizeRoute)
             await attempt { _ = try await enabler.authorize(resource: "sports") }
-            await emulator.inject(fault, on: .preauthorize)
+            await emulator.inject(fault, on: backend.preauthorizeRoute)
             await attempt { _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache])) }
         }
-        await emulator.inject(.status(401, body: "", contentType: "application/json"), on: .mediaToken, times: 2)
+        await emulator.inject(.status(401, body: "", contentType: "application/json"), on: backend.authorizeRoute, times: 2)
         await attempt { _ = try await enabler.authorize(resource: "kids") }
         await emulator.revokeClients()
         await emulator.inject(.status(400, body: #"{"error":"invalid_client"}"#, contentType: "application/json"), on: .token, times: nil)
@@ -46,7 +47,9 @@ import Testing
             if let bearer = record.headers["Authorization"], bearer.hasPrefix("Bearer ") { secrets.insert(String(bearer.dropFirst(7))) }
             if let secret = record.formValue("client_secret") { secrets.insert(secret) }
             if let deviceID = record.query("deviceId") { secrets.insert(deviceID) }
+            if let fingerprint = record.headers["AP-Device-Identifier"] { secrets.insert(fingerprint) }
         }
+        if let deviceID = await harness.deviceID() { secrets.insert(deviceID) }
         #expect(secrets.count >= 5)
 
         var texts: [String] = errors.flatMap { error -> [String] in

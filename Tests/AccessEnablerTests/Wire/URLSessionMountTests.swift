@@ -8,12 +8,13 @@ import FoundationNetworking
 
 /// The whole flow through the real `URLSession` stack, with the emulator behind a `URLProtocol`.
 @Suite struct URLSessionMountTests {
-    @Test func fullFlowOverURLSession() async throws {
+    @Test(arguments: allBackends)
+    func fullFlowOverURLSession(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
         let session = URLSession(configuration: emulator.makeURLSessionConfiguration())
         let transport = URLSessionTransport(session: session)
-        let harness = Harness(clock: clock, emulator: emulator) { $0.transport = transport }
+        let harness = Harness(backend: backend, clock: clock, emulator: emulator) { $0.transport = transport }
         try await harness.configure()
         let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
                                           transport: transport)

@@ -4,20 +4,21 @@ import Foundation
 import Testing
 
 /// wire-protocol.md §4 end to end: each HTTP outcome, injected at the emulator, reaches the
-/// caller as the documented error.
+/// caller as the documented error. Rows that name a v1 call run on v1; the others on both backends.
 @Suite struct WireErrorRowTests {
     static let json = "application/json"
 
-    func signedIn() async throws -> Harness {
-        let harness = Harness()
+    func signedIn(_ backend: AccessEnabler.Backend = .restV1) async throws -> Harness {
+        let harness = Harness(backend: backend)
         try await harness.signIn()
         return harness
     }
 
-    @Test func transportFailureIsNetworkError() async throws {
-        let harness = try await signedIn()
+    @Test(arguments: allBackends)
+    func transportFailureIsNetworkError(backend: AccessEnabler.Backend) async throws {
+        let harness = try await signedIn(backend)
         for fault in [EmulatorFault.dropConnection, .timeout] {
-            await harness.emulator.inject(fault, on: .authorize)
+            await harness.emulator.inject(fault, on: backend.authorizeRoute)
             let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
             #expect(error == .networkError)
             #expect(error?.status.status == 0)
@@ -25,10 +26,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [EmulatorFault.malformedJSON, .wrongTypes, .emptyBody, .html(status: 200)])
-    func unreadableSuccessIsServerResponseFormatUnknown(fault: EmulatorFault) async throws {
-        let harness = try await signedIn()
-        await harness.emulator.inject(fault, on: .preauthorize)
+    @Test(arguments: allBackends, [EmulatorFault.malformedJSON, .wrongTypes, .emptyBody, .html(status: 200)])
+    func unreadableSuccessIsServerResponseFormatUnknown(backend: AccessEnabler.Backend, fault: EmulatorFault) async throws {
+        let harness = try await signedIn(backend)
+        await harness.emulator.inject(fault, on: backend.preauthorizeRoute)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
@@ -36,9 +37,10 @@ import Testing
         #expect(error?.status.status == 0)
     }
 
-    @Test func unauthorizedAfterOneRenewal() async throws {
-        let harness = try await signedIn()
-        await harness.emulator.inject(.status(401, body: "", contentType: Self.json), on: .preauthorize, times: 2)
+    @Test(arguments: allBackends)
+    func unauthorizedAfterOneRenewal(backend: AccessEnabler.Backend) async throws {
+        let harness = try await signedIn(backend)
+        await harness.emulator.inject(.status(401, body: "", contentType: Self.json), on: backend.preauthorizeRoute, times: 2)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
@@ -49,7 +51,7 @@ import Testing
 
     @Test(arguments: [(404, "authentication_session_missing"), (410, "authentication_session_expired")])
     func authenticationTokenFailures(status: Int, code: String) async throws {
-        let harness = Harness()
+        let harness = Harness(backend: .restV1)
         try await harness.configure()
         await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .authnToken)
         let error = await #expect(throws: AccessEnablerError.self) {
@@ -99,8 +101,9 @@ import Testing
         #expect(error?.action == .authorization)
     }
 
-    @Test func tooManyResourcesKeepsTheServerCode() async throws {
-        let harness = try await signedIn()
+    @Test(arguments: allBackends)
+    func tooManyResourcesKeepsTheServerCode(backend: AccessEnabler.Backend) async throws {
+        let harness = try await signedIn(backend)
         await harness.emulator.setMaxPreauthorizeResources(1)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "sports"]))
@@ -109,24 +112,25 @@ import Testing
         #expect(error?.action == .configuration)
     }
 
-    @Test func throttlingIsTooManyRequestsWithTheWait() async throws {
-        let harness = try await signedIn()
-        await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: .authorize)
+    @Test(arguments: allBackends)
+    func throttlingIsTooManyRequestsWithTheWait(backend: AccessEnabler.Backend) async throws {
+        let harness = try await signedIn(backend)
+        await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: backend.authorizeRoute)
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
         #expect(error == .tooManyRequests)
         #expect(error?.status.status == 429)
         #expect(error?.action == .retryAfter)
         #expect(error?.retryAfter == .seconds(3))
 
-        await harness.emulator.inject(.tooManyRequests(retryAfter: nil), on: .authorize)
+        await harness.emulator.inject(.tooManyRequests(retryAfter: nil), on: backend.authorizeRoute)
         let unspecified = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
         #expect(unspecified?.retryAfter == .seconds(1))
     }
 
-    @Test(arguments: [500, 502, 503])
-    func serverErrorsAreInternalErrorWithTheirStatus(status: Int) async throws {
-        let harness = try await signedIn()
-        await harness.emulator.inject(.html(status: status), on: .authorize)
+    @Test(arguments: allBackends, [500, 502, 503])
+    func serverErrorsAreInternalErrorWithTheirStatus(backend: AccessEnabler.Backend, status: Int) async throws {
+        let harness = try await signedIn(backend)
+        await harness.emulator.inject(.html(status: status), on: backend.authorizeRoute)
         let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
         #expect(error == .internalError)
         #expect(error?.status.status == status)
