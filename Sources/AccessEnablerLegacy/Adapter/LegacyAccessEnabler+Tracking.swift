@@ -6,7 +6,7 @@ import Foundation
 
 extension LegacyAccessEnabler {
     /// Device type as the legacy SDK reported it (`computer`, `tablet`, `mobile`, `gameconsole`, `unknown`).
-    static var deviceType: String {
+    nonisolated static var deviceType: String {
         #if os(iOS)
         return "mobile"
         #elseif os(macOS) || os(Linux)
@@ -17,7 +17,7 @@ extension LegacyAccessEnabler {
     }
 
     /// The AccessEnabler client type.
-    static let clientType = "ios"
+    nonisolated static let clientType = "ios"
 
     private var platform: [String] { [Self.deviceType, Self.clientType, DeviceInfo.current.osName ?? "unknown"] }
 

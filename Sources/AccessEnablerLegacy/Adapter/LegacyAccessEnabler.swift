@@ -42,8 +42,11 @@ public final class LegacyAccessEnabler {
     }
 
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): checks or clears storage at start.
-    public convenience init(storageCheck: IntegrityCheckType, softwareStatement: String) {
-        var configuration = AccessEnabler.Configuration()
+    public convenience init(
+        storageCheck: IntegrityCheckType, softwareStatement: String,
+        configuration: AccessEnabler.Configuration = .init()
+    ) {
+        var configuration = configuration
         configuration.storageIntegrityCheck = storageCheck.storageIntegrityCheck
         self.init(softwareStatement: softwareStatement, configuration: configuration)
     }

@@ -1,0 +1,115 @@
+@testable import AccessEnablerLegacy
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct LegacySurfaceTests {
+    func configuration(_ emulator: PassEmulator, storage: any TokenStorage, clock: TestClock) -> AccessEnabler.Configuration {
+        var configuration = AccessEnabler.Configuration()
+        configuration.transport = emulator.transport
+        configuration.storage = storage
+        configuration.clock = clock
+        configuration.environment = .init(serviceProviders: [emulator.baseURL])
+        return configuration
+    }
+
+    @Test func storageCheckClearLogsOutAtStart() async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let storage = InMemoryTokenStorage()
+        let core = AccessEnabler(softwareStatement: "s", configuration: configuration(emulator, storage: storage, clock: clock))
+        try await core.setRequestor("REF")
+        try await core.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
+
+        let kept = LegacyAccessEnabler(storageCheck: .INTEGRITY_CHECK_NONE, softwareStatement: "s",
+                                       configuration: configuration(emulator, storage: storage, clock: clock))
+        let keptDelegate = RecordingDelegate()
+        kept.delegate = keptDelegate
+        kept.setRequestor("REF")
+        kept.checkAuthentication()
+        #expect(await keptDelegate.next(2) == ["setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")"])
+
+        let cleared = LegacyAccessEnabler(storageCheck: .INTEGRITY_CHECK_CLEAR, softwareStatement: "s",
+                                          configuration: configuration(emulator, storage: storage, clock: clock))
+        let clearedDelegate = RecordingDelegate()
+        cleared.delegate = clearedDelegate
+        cleared.setRequestor("REF")
+        cleared.checkAuthentication()
+        #expect(await clearedDelegate.next(2) == [
+            "setRequestorComplete(1)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+        ])
+    }
+
+    @Test @available(*, deprecated)
+    func theDeprecatedInitializerHasNoStatementSoConfigurationFails() async {
+        let legacy = LegacyAccessEnabler()
+        let delegate = RecordingDelegate()
+        legacy.delegate = delegate
+        legacy.setRequestor("REF", serviceProviders: ["http://127.0.0.1:9"])
+        #expect(await delegate.next(1) == ["setRequestorComplete(0)"])
+    }
+
+    @Test(arguments: legacyBackends) @available(*, deprecated)
+    func theDeprecatedArrayFiltersRunTheRegularFlow(backend: AccessEnabler.Backend) async {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthentication(["Cablevision"])
+        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider(nil)
+        _ = await harness.delegate.next(1)
+        harness.legacy.getAuthentication(true, withData: [:], andFilter: ["Cablevision"])
+        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+    }
+
+    @Test(arguments: legacyBackends)
+    func trackingArraysHaveTheDocumentedLayouts(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        harness.legacy.checkAuthorization("premium")
+        _ = await harness.delegate.next(1)
+        await eventually { harness.delegate.tracking.contains { $0.event == TRACKING_AUTHORIZATION } }
+        let platform = [LegacyAccessEnabler.deviceType, "ios", DeviceInfo.current.osName ?? ""]
+        let selection = try #require(harness.delegate.tracking.first { $0.event == TRACKING_GET_SELECTED_PROVIDER })
+        #expect(selection.data == ["AutoCable"] + platform)
+        let authentication = try #require(harness.delegate.tracking.first { $0.event == TRACKING_AUTHENTICATION })
+        #expect(authentication.data == ["true", "AutoCable", md5("bob-user-id"), "false"] + platform)
+        let authorization = try #require(harness.delegate.tracking.first { $0.event == TRACKING_AUTHORIZATION })
+        #expect(authorization.data.count == 9)
+        #expect(authorization.data[0] == "false")
+        #expect(authorization.data[4].hasSuffix("denied_by_mvpd"))
+        #expect(authorization.data[5].contains("premium"))
+        #expect(Array(authorization.data[6...]) == platform)
+    }
+
+    @Test func constantsKeepTheirLegacyValues() {
+        #expect(ACCESS_ENABLER_STATUS_SUCCESS == 1)
+        #expect(ACCESS_ENABLER_STATUS_ERROR == 0)
+        #expect(USER_AUTHENTICATED == "")
+        #expect(ADOBEPASS_REDIRECT_URL == "adobepass://ios.app")
+        #expect(PreauthorizeRequest.Feature.LOCAL_CACHE == .localCache)
+        #expect(PreauthorizeRequest.Feature.REMOTE_CACHE == .remoteCache)
+        #expect(Set([METADATA_AUTHENTICATION, METADATA_AUTHORIZATION, METADATA_DEVICE_ID, METADATA_USER_META]).count == 4)
+        #expect(Set([TRACKING_AUTHENTICATION, TRACKING_AUTHORIZATION, TRACKING_GET_SELECTED_PROVIDER]).count == 3)
+    }
+
+    /// The adapter reaches the network and the token store only through the async core: its
+    /// sources name none of the transport or storage types, nor the core's internals.
+    @Test func theAdapterOnlyCallsTheAsyncCore() throws {
+        let sources = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/AccessEnablerLegacy")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(files.count >= 10)
+        let forbidden = ["HTTPTransport", "URLSession", "HTTPRequest", "TokenStorage", "FileTokenStorage", "@testable",
+                         "TokenCache", "EntitlementBackend"]
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for word in forbidden {
+                #expect(!text.contains(word), "\(file.lastPathComponent) uses \(word)")
+            }
+        }
+    }
+}
