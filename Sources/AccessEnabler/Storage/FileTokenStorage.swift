@@ -1,112 +1,289 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Storage in one JSON file, for command-line tools, servers and Linux apps.
+/// Storage in files, for command-line tools, servers and Linux apps.
 ///
-/// The file is versioned JSON, written atomically (a temporary file in the same folder, then a
-/// rename), with permissions 0600. A file that cannot be decoded is moved aside to
+/// A write costs the same however much is stored: each change is one line appended to a journal
+/// (`<name>.journal`); once the journal outgrows the snapshot (`<name>`), both are folded into a
+/// new snapshot written atomically (a temporary file in the same folder, then a rename). A process
+/// killed at any moment leaves a readable store: a torn last journal line is ignored, and a
+/// snapshot is either the old one or the new one. Every file is created with permissions 0600.
+///
+/// Several instances, in one process or in several, may share the files: each change takes an
+/// exclusive `flock` on `<name>.lock`, appends never overwrite another writer's records, and
+/// compaction re-reads the files under the lock before it rewrites them.
+///
+/// The snapshot is versioned JSON. Version 1 (a single file rewritten on every change) is read
+/// as is; the first compaction writes version 2. A file that cannot be decoded is moved aside to
 /// `<name>.corrupt-<timestamp>` and reported with ``TokenStorageCorruption``.
-public final class FileTokenStorage: TokenStorage {
-    /// The file's format version.
-    public static let formatVersion = 1
-    private static let formatName = "AccessEnabler.FileTokenStorage"
+public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
+    /// The snapshot format version this type writes.
+    public static let formatVersion = 2
+    static let formatName = "AccessEnabler.FileTokenStorage"
+    /// The journal is compacted when it is larger than this and than the snapshot.
+    static let minimumCompactionBytes = 64 * 1024
 
-    /// The file.
+    /// The snapshot file.
     public let url: URL
-    private let state = LockedValue<[String: Data]?>(nil)
+    /// The journal of changes since the snapshot.
+    public var journalURL: URL { sibling(".journal") }
+    var lockURL: URL { sibling(".lock") }
 
-    /// Creates storage backed by the file at `url` (created on the first write).
-    public init(url: URL) {
-        self.url = url
+    /// Guards `lockDescriptor`; the file lock guards the files.
+    private let lock = NSLock()
+    private var lockDescriptor: Int32 = -1
+    private let hooks: Hooks
+
+    /// Points where tests simulate a crash.
+    struct Hooks: Sendable {
+        /// After a compaction wrote its temporary snapshot, before the rename.
+        var afterTemporarySnapshotWrite: (@Sendable () -> Void)?
+        /// Transforms the encoded journal line before it is appended (a torn write).
+        var journalLine: (@Sendable (Data) -> Data)?
     }
 
-    private struct FileContents: Codable {
+    /// Creates storage backed by the files at `url` (created on the first write).
+    public convenience init(url: URL) {
+        self.init(url: url, hooks: Hooks())
+    }
+
+    init(url: URL, hooks: Hooks) {
+        self.url = url
+        self.hooks = hooks
+    }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
+
+    // MARK: TokenStorage
+
+    public func loadRecords() throws -> [String: Data] {
+        try exclusively { try readAll() }
+    }
+
+    public func writeRecord(_ data: Data, forKey key: String) throws {
+        try append(JournalEntry(op: .put, key: key, value: data))
+    }
+
+    public func removeRecord(forKey key: String) throws {
+        try append(JournalEntry(op: .remove, key: key, value: nil))
+    }
+
+    public func removeAllRecords() throws {
+        try append(JournalEntry(op: .clear, key: nil, value: nil))
+    }
+
+    // MARK: Files
+
+    private struct Snapshot: Codable {
         var format: String
         var version: Int
         var records: [String: Data]
     }
 
-    public func loadRecords() throws -> [String: Data] {
-        try state.withLock { cached in
-            let records = try readFile()
-            cached = records
-            return records
+    struct JournalEntry: Codable {
+        enum Op: String, Codable { case put, remove, clear }
+        var op: Op
+        var key: String?
+        var value: Data?
+    }
+
+    private func sibling(_ suffix: String) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + suffix)
+    }
+
+    /// Runs `body` holding the in-process lock and the cross-process file lock.
+    private func exclusively<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if lockDescriptor < 0 {
+            try createDirectory()
+            lockDescriptor = open(lockURL.path, O_RDWR | O_CREAT, 0o600)
+            guard lockDescriptor >= 0 else { throw Self.posixError() }
         }
-    }
-
-    public func writeRecord(_ data: Data, forKey key: String) throws {
-        try mutate { $0[key] = data }
-    }
-
-    public func removeRecord(forKey key: String) throws {
-        try mutate { $0.removeValue(forKey: key) }
-    }
-
-    public func removeAllRecords() throws {
-        try mutate { $0.removeAll() }
-    }
-
-    private func mutate(_ change: (inout [String: Data]) -> Void) throws {
-        try state.withLock { cached in
-            var records = try cached ?? readFile()
-            change(&records)
-            try writeFile(records)
-            cached = records
+        while flock(lockDescriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Self.posixError() }
         }
+        defer { flock(lockDescriptor, LOCK_UN) }
+        return try body()
     }
 
-    private func readFile() throws -> [String: Data] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return [:]
-        } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ENOENT) {
-            return [:]
-        }
-        if data.isEmpty { return [:] }
-        do {
-            let contents = try JSONDecoder().decode(FileContents.self, from: data)
-            guard contents.format == Self.formatName else {
-                throw TokenStorageCorruption(movedTo: nil, reason: "not an AccessEnabler token file")
+    private func createDirectory() throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+    }
+
+    /// Appends one change; compacts when the journal has outgrown the snapshot. Appends are not
+    /// fsynced: a process crash cannot lose them (they are in the kernel), a power cut may lose
+    /// the last few, which the SDK obtains again; snapshots are fsynced before the rename.
+    private func append(_ entry: JournalEntry) throws {
+        var line = try JSONEncoder().encode(entry)
+        line.append(0x0A)
+        if let transform = hooks.journalLine { line = transform(line) }
+        try exclusively {
+            let descriptor = open(journalURL.path, O_RDWR | O_CREAT, 0o600)
+            guard descriptor >= 0 else { throw Self.posixError() }
+            defer { close(descriptor) }
+            try Self.dropTornTail(of: descriptor)
+            guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.posixError() }
+            try Self.writeAll(line, to: descriptor)
+            var status = stat()
+            let journalSize = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+            let snapshotSize = stat(url.path, &status) == 0 ? Int(status.st_size) : 0
+            if journalSize > max(Self.minimumCompactionBytes, snapshotSize) {
+                try compact()
             }
-            guard contents.version <= Self.formatVersion else {
-                throw TokenStorageCorruption(movedTo: nil, reason: "written by a newer version (\(contents.version))")
-            }
-            return contents.records
-        } catch {
-            let reason = (error as? TokenStorageCorruption)?.reason ?? "the file is not valid token JSON"
-            let aside = url.deletingLastPathComponent().appendingPathComponent(
-                url.lastPathComponent + ".corrupt-\(Int(Date().timeIntervalSince1970 * 1000))")
-            try FileManager.default.moveItem(at: url, to: aside)
-            throw TokenStorageCorruption(movedTo: aside, reason: reason)
         }
     }
 
-    private func writeFile(_ records: [String: Data]) throws {
+    /// Folds the journal into a new snapshot. Holds the file lock; re-reads both files so that
+    /// records other writers appended are kept.
+    private func compact() throws {
+        let records = try readAll()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(FileContents(format: Self.formatName, version: Self.formatVersion, records: records))
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else {
-            throw CocoaError(.fileWriteUnknown)
-        }
+        let data = try encoder.encode(Snapshot(format: Self.formatName, version: Self.formatVersion, records: records))
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw Self.posixError() }
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
+            try Self.writeAll(data, to: descriptor)
+            guard fsync(descriptor) == 0 else { throw Self.posixError() }
+            close(descriptor)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            close(descriptor)
+            unlink(temporary.path)
             throw error
         }
-        if rename(temporary.path, url.path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+        hooks.afterTemporarySnapshotWrite?()
+        guard rename(temporary.path, url.path) == 0 else {
+            let error = Self.posixError()
+            unlink(temporary.path)
+            throw error
         }
+        // A crash before this truncation only replays changes already in the snapshot.
+        guard truncate(journalURL.path, 0) == 0 || errno == ENOENT else { throw Self.posixError() }
+        removeStaleTemporaryFiles()
+    }
+
+    /// Temporary snapshots left by a process that crashed mid-compaction. Compaction holds the
+    /// file lock, so no other temporary file can be in use.
+    private func removeStaleTemporaryFiles() {
+        let directory = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// The snapshot with the journal replayed onto it. Call holding the file lock.
+    private func readAll() throws -> [String: Data] {
+        var records = try readSnapshot()
+        guard let journal = try Self.contents(of: journalURL) else { return records }
+        var start = journal.startIndex
+        while let newline = journal[start...].firstIndex(of: 0x0A) {
+            let line = journal[start..<newline]
+            start = journal.index(after: newline)
+            if line.isEmpty { continue }
+            guard let entry = try? JSONDecoder().decode(JournalEntry.self, from: line) else {
+                throw try moveAside(reason: "the journal has an unreadable entry")
+            }
+            switch (entry.op, entry.key, entry.value) {
+            case (.put, let key?, let value?): records[key] = value
+            case (.remove, let key?, _): records.removeValue(forKey: key)
+            case (.clear, _, _): records.removeAll()
+            default: throw try moveAside(reason: "the journal has an incomplete entry")
+            }
+        }
+        // Bytes after the last newline are a write torn by a crash: the change never completed.
+        return records
+    }
+
+    private func readSnapshot() throws -> [String: Data] {
+        guard let data = try Self.contents(of: url), !data.isEmpty else { return [:] }
+        guard let snapshot = try? JSONDecoder().decode(Snapshot.self, from: data),
+            snapshot.format == Self.formatName
+        else { throw try moveAside(reason: "the file is not valid token JSON") }
+        guard snapshot.version <= Self.formatVersion else {
+            throw try moveAside(reason: "written by a newer version (\(snapshot.version))")
+        }
+        return snapshot.records
+    }
+
+    /// Moves the unreadable files aside (never deletes them) and returns the report to throw.
+    private func moveAside(reason: String) throws -> TokenStorageCorruption {
+        let stamp = Int(Date().timeIntervalSince1970 * 1000)
+        var movedTo: URL?
+        for file in [url, journalURL] where FileManager.default.fileExists(atPath: file.path) {
+            let aside = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".corrupt-\(stamp)")
+            try FileManager.default.moveItem(at: file, to: aside)
+            if movedTo == nil { movedTo = aside }
+        }
+        return TokenStorageCorruption(movedTo: movedTo, reason: reason)
+    }
+
+    /// Cuts a line torn by a crash off the end of the journal, so the next line starts clean.
+    /// Costs one one-byte read when the journal is intact.
+    private static func dropTornTail(of descriptor: Int32) throws {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw posixError() }
+        let size = Int(status.st_size)
+        guard size > 0 else { return }
+        var last: UInt8 = 0
+        guard pread(descriptor, &last, 1, off_t(size - 1)) == 1 else { throw posixError() }
+        if last == 0x0A { return }
+        // Find the last complete line: read backwards in blocks until a newline or the start.
+        var end = size
+        var keep = 0
+        search: while end > 0 {
+            let start = max(0, end - 4096)
+            var block = [UInt8](repeating: 0, count: end - start)
+            guard pread(descriptor, &block, block.count, off_t(start)) == block.count else { throw posixError() }
+            if let newline = block.lastIndex(of: 0x0A) {
+                keep = start + newline + 1
+                break search
+            }
+            end = start
+        }
+        guard ftruncate(descriptor, off_t(keep)) == 0 else { throw posixError() }
+    }
+
+    /// The file's bytes, or nil when it does not exist. Any other failure throws.
+    private static func contents(of file: URL) throws -> Data? {
+        do {
+            return try Data(contentsOf: file)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return nil
+        } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ENOENT) {
+            return nil
+        }
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError()
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static func posixError() -> NSError {
+        NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
     }
 }
