@@ -80,6 +80,7 @@ struct LegacyHarness {
         configuration.storage = InMemoryTokenStorage()
         configuration.clock = clock
         configuration.environment = .init(serviceProviders: [emulator.baseURL])
+        configuration.retryPolicy = .none
         legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
         legacy.delegate = delegate
     }

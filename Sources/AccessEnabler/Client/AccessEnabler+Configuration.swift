@@ -40,6 +40,8 @@ extension AccessEnabler {
         public var configurationTimeout: Duration = .seconds(30)
         /// How long one HTTP request may take.
         public var requestTimeout: Duration = .seconds(30)
+        /// Which failed requests are retried, how often, and for how long.
+        public var retryPolicy: RetryPolicy = .default
         /// The source of time for expiries and waits.
         public var clock: any AccessEnablerClock = SystemClock()
         /// Receives the SDK's log lines (which never contain secrets). When nil, the SDK logs to

@@ -43,7 +43,8 @@ public actor AccessEnabler {
         self.defaultDeviceInfo = DeviceInfo.current
         self.cache = TokenCache(
             storage: configuration.storage, integrityCheck: configuration.storageIntegrityCheck, events: hub, log: log)
-        let caller = HTTPCaller(transport: configuration.transport, log: log)
+        let caller = HTTPCaller(
+            transport: configuration.transport, log: log, clock: configuration.clock, retryPolicy: configuration.retryPolicy)
         self.tokens = AccessTokenProvider(
             softwareStatement: softwareStatement, cache: cache, caller: caller, clock: configuration.clock)
         let wire = WireClient(caller: caller, tokens: tokens)

@@ -49,25 +49,70 @@ struct WireClient: Sendable {
     }
 }
 
-/// Sends one request through the transport, logging only what is safe to log.
+/// Sends one request through the transport, retrying idempotent calls as the ``RetryPolicy``
+/// says, and logging only what is safe to log.
 struct HTTPCaller: Sendable {
     let transport: any HTTPTransport
     let log: Log
+    let clock: any AccessEnablerClock
+    let retryPolicy: RetryPolicy
 
-    /// Sends `request` once. Transport failures become `network_error`; cancellation stays
-    /// `CancellationError`.
+    /// Sends `request`. Transport failures become `network_error`; cancellation stays
+    /// `CancellationError`. Retryable failures are retried; the last response (or failure) is
+    /// returned (or thrown) when the retries are exhausted.
     func send(_ request: HTTPRequest, endpoint: WireEndpoint) async throws -> HTTPResponse {
-        try Task.checkCancellation()
-        log.debug("\(request.method) \(Log.redacted(request.url))")
-        do {
-            let response = try await transport.send(request)
-            log.debug("\(endpoint.rawValue) answered \(response.status)")
-            return response
-        } catch {
-            if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            let mapped = ErrorMapping.transportError(error)
-            log.error("\(endpoint.rawValue) failed: \(mapped.underlyingSummary ?? "transport error")")
-            throw mapped
+        let started = clock.now
+        var attempt = 1
+        while true {
+            try Task.checkCancellation()
+            log.debug("\(request.method) \(Log.redacted(request.url))\(attempt > 1 ? " (attempt \(attempt))" : "")")
+            let wait: Duration
+            do {
+                let response = try await transport.send(request)
+                log.debug("\(endpoint.rawValue) answered \(response.status)")
+                guard let delay = retryDelay(for: response, endpoint: endpoint, attempt: attempt, started: started) else {
+                    return response
+                }
+                wait = delay
+            } catch {
+                if error is CancellationError || Task.isCancelled { throw CancellationError() }
+                let mapped = ErrorMapping.transportError(error)
+                log.error("\(endpoint.rawValue) failed: \(mapped.underlyingSummary ?? "transport error")")
+                guard endpoint.isRetryable, let delay = delayIfAllowed(
+                    retryPolicy.backoff(afterAttempt: attempt, random: Double.random(in: 0...1)),
+                    attempt: attempt, started: started)
+                else { throw mapped }
+                wait = delay
+            }
+            log.info("\(endpoint.rawValue): retrying in \(wait)")
+            try await clock.sleep(for: wait)
+            attempt += 1
         }
+    }
+
+    /// The wait before retrying after `response`, or nil to return it as it is.
+    private func retryDelay(for response: HTTPResponse, endpoint: WireEndpoint, attempt: Int, started: Date) -> Duration? {
+        guard endpoint.isRetryable else { return nil }
+        let wait: Duration
+        if response.status == 429 {
+            let asked = ErrorMapping.retryAfter(response, now: clock.now) ?? retryPolicy.minimumThrottleDelay
+            wait = max(asked, retryPolicy.minimumThrottleDelay)
+            // A server asking for longer than the policy allows ends the retries: the caller
+            // gets the 429 with its Retry-After.
+            guard wait <= retryPolicy.maximumBackoff else { return nil }
+        } else if (500...599).contains(response.status) {
+            wait = retryPolicy.backoff(afterAttempt: attempt, random: Double.random(in: 0...1))
+        } else {
+            return nil
+        }
+        return delayIfAllowed(wait, attempt: attempt, started: started)
+    }
+
+    /// `wait`, if another attempt is allowed and would start before the deadline.
+    private func delayIfAllowed(_ wait: Duration, attempt: Int, started: Date) -> Duration? {
+        guard attempt < retryPolicy.maxAttempts else { return nil }
+        let elapsed = clock.now.timeIntervalSince(started)
+        guard elapsed + wait.timeInterval < retryPolicy.deadline.timeInterval else { return nil }
+        return wait
     }
 }

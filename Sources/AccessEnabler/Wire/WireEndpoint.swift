@@ -14,4 +14,17 @@ enum WireEndpoint: String, Sendable, Hashable {
     case sessions
     case profiles
     case decisions
+
+    /// Whether the call may be sent again after a failure: it reads, or its repetition is
+    /// harmless (a second access token, a second decision). Registration, login sessions,
+    /// TempPass logins and logout change server state and are sent once.
+    var isRetryable: Bool {
+        switch self {
+        case .token, .configuration, .authenticationToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
+            .profiles, .decisions:
+            true
+        case .register, .freePreview, .logout, .sessions:
+            false
+        }
+    }
 }

@@ -39,6 +39,8 @@ struct Harness {
         configuration.clock = clock
         configuration.environment = .init(serviceProviders: [emulator.baseURL])
         configuration.logHandler = { logLines.append($0) }
+        // Failures reach the tests at once; RetryPolicyTests drive retries on the test clock.
+        configuration.retryPolicy = .none
         configure(&configuration)
         self.enabler = AccessEnabler(softwareStatement: Self.softwareStatement, configuration: configuration)
     }

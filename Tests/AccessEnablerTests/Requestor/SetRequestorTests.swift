@@ -66,6 +66,7 @@ import Testing
 
         var configuration = AccessEnabler.Configuration()
         configuration.backend = backend
+        configuration.retryPolicy = .none
         configuration.transport = PassEmulatorTransport(slow, fast, failing)
         configuration.storage = InMemoryTokenStorage()
         configuration.clock = clock
@@ -107,6 +108,7 @@ import Testing
         await stuck.inject(.hold(gate), on: backend.configurationRoute)
         var configuration = AccessEnabler.Configuration()
         configuration.backend = backend
+        configuration.retryPolicy = .none
         configuration.transport = PassEmulatorTransport(fast, stuck)
         configuration.storage = InMemoryTokenStorage()
         configuration.clock = clock

@@ -1,0 +1,188 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+@testable import AccessEnabler
+
+/// Runs `body` while advancing the test clock in `step`s whenever something sleeps on it, so
+/// retries happen without the test waiting for real time.
+func driving<T: Sendable>(
+    _ clock: TestClock, step: Duration = .milliseconds(500), _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    let task = Task { try await body() }
+    let done = Mutex(false)
+    let driver = Task {
+        while !done.withLock({ $0 }) {
+            if clock.pendingSleeps > 0 { clock.advance(by: step) }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+    defer {
+        done.withLock { $0 = true }
+        driver.cancel()
+    }
+    return try await task.value
+}
+
+@Suite struct RetryPolicyTests {
+    func harness(_ backend: AccessEnabler.Backend = .restV1, policy: RetryPolicy = .default) -> Harness {
+        Harness(backend: backend) { $0.retryPolicy = policy }
+    }
+
+    @Test(arguments: allBackends)
+    func serverErrorsAreRetriedUntilTheCallSucceeds(backend: AccessEnabler.Backend) async throws {
+        let harness = harness(backend)
+        try await harness.signIn()
+        await harness.emulator.inject(.html(status: 503), on: backend.authorizeRoute, times: 2)
+        let enabler = harness.enabler
+        let token = try await driving(harness.clock) { try await enabler.authorize(resource: "news") }
+        #expect(token.resource == "news")
+        let statuses = await harness.emulator.requests(to: backend.authorizeRoute).map(\.responseStatus)
+        #expect(statuses == [503, 503, 200])
+    }
+
+    @Test func exhaustedRetriesSurfaceTheLastStatusWithItsAction() async throws {
+        let harness = harness()
+        try await harness.signIn()
+        await harness.emulator.inject(.html(status: 502), on: .preauthorize, times: nil)
+        let enabler = harness.enabler
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await driving(harness.clock) { try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"])) }
+        }
+        #expect(error == .internalError)
+        #expect(error?.status.status == 502)
+        #expect(error?.action == .retry)
+        #expect(await harness.emulator.requests(to: .preauthorize).count == RetryPolicy.default.maxAttempts)
+    }
+
+    @Test func transportFailuresAreRetriedAndThenReportedAsNetworkError() async throws {
+        let harness = harness()
+        try await harness.signIn()
+        await harness.emulator.inject(.dropConnection, on: .authorize, times: 1)
+        let enabler = harness.enabler
+        _ = try await driving(harness.clock) { try await enabler.authorize(resource: "news") }
+        await harness.emulator.inject(.timeout, on: .authorize, times: nil)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await driving(harness.clock) { try await enabler.authorize(resource: "sports") }
+        }
+        #expect(error == .networkError)
+    }
+
+    @Test func throttlingHonoursRetryAfterSecondsOnTheClock() async throws {
+        let harness = harness()
+        try await harness.signIn()
+        await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: .authorize)
+        let attempt = Task { try await harness.enabler.authorize(resource: "news") }
+        await eventually { harness.clock.pendingSleeps > 0 }
+        harness.clock.advance(by: .milliseconds(2999))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(await harness.emulator.requests(to: .authorize).count == 1, "still waiting for Retry-After")
+        harness.clock.advance(by: .milliseconds(1))
+        #expect(try await attempt.value.resource == "news")
+        #expect(await harness.emulator.requests(to: .authorize).map(\.responseStatus) == [429, 200])
+    }
+
+    @Test func throttlingWithoutRetryAfterWaitsAtLeastOneSecond() async throws {
+        let harness = harness()
+        try await harness.signIn()
+        await harness.emulator.inject(.tooManyRequests(retryAfter: nil), on: .authorize)
+        let attempt = Task { try await harness.enabler.authorize(resource: "news") }
+        await eventually { harness.clock.pendingSleeps > 0 }
+        harness.clock.advance(by: .milliseconds(999))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(await harness.emulator.requests(to: .authorize).count == 1)
+        harness.clock.advance(by: .milliseconds(1))
+        #expect(try await attempt.value.resource == "news")
+    }
+
+    @Test func aRetryAfterBeyondThePolicyEndsTheRetries() async throws {
+        let harness = harness()
+        try await harness.signIn()
+        await harness.emulator.inject(.tooManyRequests(retryAfter: "120"), on: .authorize)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        #expect(error == .tooManyRequests)
+        #expect(error?.action == .retryAfter)
+        #expect(error?.retryAfter == .seconds(120))
+        #expect(await harness.emulator.requests(to: .authorize).count == 1)
+    }
+
+    @Test func retryAfterAsAnHTTPDateIsHonoured() async throws {
+        let harness = harness()
+        try await harness.signIn()
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let date = formatter.string(from: harness.clock.now.addingTimeInterval(5))
+        await harness.emulator.inject(.tooManyRequests(retryAfter: date), on: .authorize)
+        let attempt = Task { try await harness.enabler.authorize(resource: "news") }
+        await eventually { harness.clock.pendingSleeps > 0 }
+        harness.clock.advance(by: .milliseconds(4990))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(await harness.emulator.requests(to: .authorize).count == 1)
+        harness.clock.advance(by: .milliseconds(10))
+        #expect(try await attempt.value.resource == "news")
+    }
+
+    @Test(arguments: allBackends)
+    func callsThatChangeServerStateAreNotRetried(backend: AccessEnabler.Backend) async throws {
+        let harness = harness(backend)
+        try await harness.configure()
+        // Logging in (v1 TempPass POST, v2 POST /sessions) is sent once.
+        await harness.emulator.inject(.html(status: 503), on: backend == .restV2 ? .sessions : .freePreview)
+        let presenter = ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!)
+        await #expect(throws: AccessEnablerError.internalError) { try await harness.enabler.authenticate(presenter: presenter) }
+        #expect(await harness.emulator.requests(to: backend == .restV2 ? .sessions : .freePreview).count == 1)
+        // Logout is sent once; the local logout still happens.
+        try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        await harness.emulator.inject(.html(status: 503), on: backend.logoutRoute)
+        try await harness.enabler.logout()
+        #expect(await harness.emulator.requests(to: backend.logoutRoute).count == 1)
+    }
+
+    @Test func registrationIsNotRetriedButTheTokenCallIs() async throws {
+        let harness = harness()
+        await harness.emulator.inject(.html(status: 503), on: .register)
+        await #expect(throws: AccessEnablerError.internalError) { try await harness.configure() }
+        #expect(await harness.emulator.requests(to: .register).count == 1)
+        await harness.emulator.inject(.html(status: 503), on: .token)
+        let enabler = harness.enabler
+        _ = try await driving(harness.clock) { try await enabler.setRequestor("REF") }
+        #expect(await harness.emulator.requests(to: .token).map(\.responseStatus) == [503, 201])
+    }
+
+    @Test func noWaitStartsAfterTheDeadline() async throws {
+        let policy = RetryPolicy(maxAttempts: 10, initialBackoff: .seconds(2), maximumBackoff: .seconds(2), deadline: .seconds(5))
+        let harness = harness(policy: policy)
+        try await harness.signIn()
+        await harness.emulator.inject(.html(status: 500), on: .authorize, times: nil)
+        let enabler = harness.enabler
+        await #expect(throws: AccessEnablerError.internalError) {
+            try await driving(harness.clock, step: .seconds(2)) { try await enabler.authorize(resource: "news") }
+        }
+        // Waits of 1–2 s: at most three fit in 5 s, so at most four attempts of the ten allowed.
+        let attempts = await harness.emulator.requests(to: .authorize).count
+        #expect(attempts >= 3 && attempts <= 4)
+    }
+
+    @Test func cancellingDuringABackoffStopsAtOnce() async throws {
+        let harness = harness()
+        try await harness.signIn()
+        await harness.emulator.inject(.html(status: 503), on: .authorize, times: nil)
+        let attempt = Task { try await harness.enabler.authorize(resource: "news") }
+        await eventually { harness.clock.pendingSleeps > 0 }
+        attempt.cancel()
+        await #expect(throws: CancellationError.self) { try await attempt.value }
+        #expect(await harness.emulator.requests(to: .authorize).count == 1, "no attempt after the cancellation")
+    }
+
+    @Test func backoffGrowsWithJitterWithinBounds() {
+        let policy = RetryPolicy(initialBackoff: .seconds(1), maximumBackoff: .seconds(8))
+        #expect(policy.backoff(afterAttempt: 1, random: 0) == .milliseconds(500))
+        #expect(policy.backoff(afterAttempt: 1, random: 1) == .seconds(1))
+        #expect(policy.backoff(afterAttempt: 3, random: 1) == .seconds(4))
+        #expect(policy.backoff(afterAttempt: 10, random: 1) == .seconds(8), "capped")
+        #expect(policy.backoff(afterAttempt: 10, random: 0) == .seconds(4))
+        #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
+    }
+}
