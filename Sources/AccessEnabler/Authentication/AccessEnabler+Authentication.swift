@@ -78,7 +78,6 @@ extension AccessEnabler {
         guard let mvpd = loaded.mvpd(withID: picked.id) else {
             throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(picked.id) is not offered.")
         }
-        try await cache.storeSelectedMVPD(mvpd, for: requestorID)
         hub.emit(.providerSelected(mvpd))
         log.info("authenticating with \(mvpd.id)")
 
@@ -101,6 +100,9 @@ extension AccessEnabler {
             log.info("authentication finished after a logout started; discarded")
             throw CancellationError()
         }
+        // The choice is remembered once it led to a session: a failed or cancelled attempt
+        // leaves the store as it was.
+        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID)
         hub.emit(.authenticationChecked(.init(
             isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
         return Authentication(requestorID: requestorID, mvpd: session.mvpd, userID: session.userID, expires: session.expires)
