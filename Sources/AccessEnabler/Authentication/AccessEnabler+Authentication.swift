@@ -81,7 +81,7 @@ extension AccessEnabler {
         hub.emit(.providerSelected(mvpd))
         log.info("authenticating with \(mvpd.id)")
 
-        let generation = await cache.generation
+        let logoutEpoch = await cache.logoutEpoch
         let context = try await context(for: requestorID)
         switch try await backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
@@ -95,7 +95,7 @@ extension AccessEnabler {
         }
         try Task.checkCancellation()
         let session = try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, context: context)
-        guard try await cache.storeAuthentication(session, for: requestorID, ifGeneration: generation) else {
+        guard try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch) else {
             // A logout began while the viewer was signing in: nothing is written back.
             log.info("authentication finished after a logout started; discarded")
             throw CancellationError()

@@ -21,8 +21,12 @@ actor TokenCache {
     /// Records whose last write failed, retried with the next write.
     private var pendingWrites: Set<String> = []
 
-    /// Bumped whenever the viewer's session changes (logout, new or removed authentication).
+    /// Bumped whenever the viewer's session changes (logout, new or removed authentication):
+    /// results obtained for an older session (authorizations, decisions, metadata) are dropped.
     private(set) var generation: UInt64 = 0
+    /// Bumped by logout only: a login still in flight when a logout began is dropped, while two
+    /// logins racing each other both land (the later one wins).
+    private(set) var logoutEpoch: UInt64 = 0
 
     /// Everything held for one requestor.
     private struct RequestorSession {
@@ -262,13 +266,13 @@ actor TokenCache {
     }
 
     /// Stores a new authentication and drops what belonged to the previous one (authorizations,
-    /// decisions, user metadata). Returns false, writing nothing, when the session changed since
-    /// `generation`.
-    func storeAuthentication(_ record: AuthenticationRecord, for requestor: String, ifGeneration expected: UInt64)
+    /// decisions, user metadata). Returns false, writing nothing, when a logout began since
+    /// `logoutEpoch`.
+    func storeAuthentication(_ record: AuthenticationRecord, for requestor: String, ifLogoutEpoch expected: UInt64)
         throws(AccessEnablerError) -> Bool
     {
         try ensureLoaded()
-        guard expected == generation else { return false }
+        guard expected == logoutEpoch else { return false }
         dropSessionData(for: requestor)
         generation &+= 1
         sessions[requestor, default: .init()].authentication = record
@@ -382,6 +386,7 @@ actor TokenCache {
     /// Starts a logout: from now on no in-flight result writes back.
     func invalidateInFlightWork() {
         generation &+= 1
+        logoutEpoch &+= 1
     }
 
     /// Removes every record of the viewer's session, for every requestor (legacy parity). The
@@ -390,6 +395,7 @@ actor TokenCache {
     func clearUserData() throws(AccessEnablerError) {
         try ensureLoaded()
         generation &+= 1
+        logoutEpoch &+= 1
         sessions = [:]
         pendingWrites = pendingWrites.filter { !StorageKey.isUserRecord($0) }
         do {

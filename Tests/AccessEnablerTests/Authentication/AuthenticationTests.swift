@@ -184,4 +184,16 @@ import Testing
         let info = try #require(call.headers["X-Device-Info"].flatMap { DeviceInfo(base64Encoded: $0) })
         #expect(info == custom)
     }
+
+    @Test(arguments: allBackends)
+    func concurrentLoginsBothLandAndTheLaterWins(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
+        try await harness.configure()
+        let enabler = harness.enabler
+        async let first = enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        async let second = enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        let results = try await [first, second]
+        #expect(results.allSatisfy { $0.mvpd.id == "AutoCable" }, "a concurrent login is not a logout")
+        #expect(await enabler.checkAuthentication().isAuthenticated)
+    }
 }
