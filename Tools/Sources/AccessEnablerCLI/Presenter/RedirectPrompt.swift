@@ -5,17 +5,23 @@ import Foundation
 /// The instructions go to standard error (standard output stays for the result); the answer is
 /// read from standard input, a line at a time, so a script can pipe it in.
 struct RedirectPrompt: Sendable {
-    /// Where the instructions go.
-    let console: Console
+    /// Writes a line of instructions (to standard error).
+    let write: @Sendable (String) -> Void
     /// Called before the instructions are shown (stops the spinner).
     let beforePrompt: @Sendable () -> Void
     /// Reads one line; nil at the end of the input.
     let readLine: @Sendable () async -> String?
 
     /// A prompt that reads standard input.
-    init(console: Console, beforePrompt: @escaping @Sendable () -> Void = {},
+    init(console: Console = Console(), beforePrompt: @escaping @Sendable () -> Void = {},
          readLine: @escaping @Sendable () async -> String? = RedirectPrompt.readStandardInput) {
-        self.console = console
+        self.init(write: { console.err($0) }, beforePrompt: beforePrompt, readLine: readLine)
+    }
+
+    /// A prompt that writes its instructions with `write`.
+    init(write: @escaping @Sendable (String) -> Void, beforePrompt: @escaping @Sendable () -> Void = {},
+         readLine: @escaping @Sendable () async -> String?) {
+        self.write = write
         self.beforePrompt = beforePrompt
         self.readLine = readLine
     }
@@ -25,7 +31,7 @@ struct RedirectPrompt: Sendable {
     /// - Throws: ``LoginPresenterError/noRedirectURLGiven`` when the input ends first.
     func ask(url: URL, redirectURL: URL) async throws -> URL {
         beforePrompt()
-        console.err("""
+        write("""
 
             This sign-in needs a person. Open this URL in a browser and sign in:
 
@@ -41,7 +47,7 @@ struct RedirectPrompt: Sendable {
             if let answer = URL(string: text), RedirectMatching.matches(answer, redirectURL: redirectURL) {
                 return answer
             }
-            console.err("That is not a URL that starts with \(redirectURL.absoluteString). Paste the URL the browser was sent to:")
+            write("That is not a URL that starts with \(redirectURL.absoluteString). Paste the URL the browser was sent to:")
         }
         throw LoginPresenterError.noRedirectURLGiven
     }
