@@ -26,9 +26,12 @@ struct Table: Sendable {
         }
     }
 
+    /// One line: cells padded to their column's width, without trailing spaces (an empty last cell).
     private func line(_ cells: [String], widths: [Int]) -> String {
-        cells.enumerated().map { index, cell in
+        var text = cells.enumerated().map { index, cell in
             index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
         }.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -90,6 +90,23 @@ struct CLIErrorTests {
         }
     }
 
+    @Test("a failed server logout still clears the tokens (exit 0) and warns", arguments: AccessEnabler.Backend.allCases)
+    func serverLogoutFails(backend: AccessEnabler.Backend) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await withEmulatorServer { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: backend)
+            try await client.run(["login", "--mvpd", "AutoCable"])
+            await server.emulator.inject(.status(500, body: "", contentType: "text/plain"),
+                                         on: backend == .restV2 ? .logoutV2 : .logout)
+            let logout = try await client.run(["logout"])
+            #expect(logout.status == 0)
+            #expect(try logout.object() == ["loggedOut": true])
+            #expect(logout.stderr.contains("warning: the server logout failed"))
+            #expect(try await client.run(["status"]).object()["authenticated"] == false)
+        }
+    }
+
     @Test("an unreachable service provider exits with 1 and network_error")
     func unreachable() async throws {
         let folder = try TemporaryFolder()
