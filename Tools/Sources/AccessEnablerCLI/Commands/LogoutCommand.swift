@@ -1,0 +1,47 @@
+import AccessEnabler
+import ArgumentParser
+
+/// `accessenabler logout`: `logout`, on the server and (when the flow has one) in the browser,
+/// then the stored tokens are cleared.
+struct LogoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Sign out: on the server, then clear the stored tokens (logout).")
+
+    @OptionGroup var client: ClientOptions
+
+    func run() async throws {
+        try await CommandExecution.run(client) { session in
+            do {
+                try await session.configure()
+            } catch {
+                // Logging out locally needs no configuration; the server step is then skipped.
+                let status = FailureStatus.of(error)
+                session.console.err("warning: the configuration could not be loaded (\(status.code ?? "error")); logging out locally")
+            }
+            let progress = session.progress
+            // A browser logout page that needs a person is only asked about on a terminal; the
+            // SDK logs a failed browser step and still logs out locally.
+            let presenter = HTTPLoginPresenter(
+                mvpdID: nil, username: nil, password: nil, transport: BrowserTransport(),
+                prompt: session.console.stdinIsTerminal
+                    ? RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }) : nil)
+            let enabler = session.enabler
+            // The SDK does not throw when the server or browser step fails (the viewer is logged
+            // out on this device either way); it reports it as an event, shown here as a warning.
+            let events = enabler.events
+            try await session.during("Logging out") {
+                try await enabler.logout(presenter: presenter)
+            }
+            // `loggedOut` is the last event of a logout, already buffered when logout returns.
+            for await event in events {
+                if case .logoutIncomplete(let error) = event {
+                    session.console.err(
+                        "warning: the server logout failed (\(error.code)); the tokens on this device were cleared")
+                }
+                if case .loggedOut = event { break }
+            }
+            return LogoutReport()
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// `logout`: `{"loggedOut": true}`.
+struct LogoutReport: CommandReport {
+    var loggedOut = true
+
+    var text: String { "Logged out" }
+}

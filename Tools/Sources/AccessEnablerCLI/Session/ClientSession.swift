@@ -1,0 +1,64 @@
+import AccessEnabler
+import ArgumentParser
+import Foundation
+
+/// One invocation's SDK instance, built from the command-line options exactly as an app would
+/// build it: a `FileTokenStorage`, `URLSessionTransport`, the chosen backend and environment.
+struct ClientSession: Sendable {
+    /// The SDK.
+    let enabler: AccessEnabler
+    /// The requestor ID.
+    let requestorID: String
+    /// The `--service-provider` URLs (empty: the environment's).
+    let serviceProviders: [URL]
+    /// Whether the output is JSON.
+    let json: Bool
+    /// Where text goes.
+    let console: Console
+    /// The spinner (drawn only for people, on a terminal).
+    let progress: ProgressLine
+
+    /// Builds the session.
+    ///
+    /// - Throws: `ValidationError` (a usage error) for a missing software statement.
+    init(options: ClientOptions, console: Console = Console()) throws {
+        var configuration = AccessEnabler.Configuration()
+        configuration.backend = options.backend.backend
+        configuration.transport = URLSessionTransport()
+        configuration.storage = FileTokenStorage(url: options.storageURL)
+        configuration.environment = options.staging ? .staging : .production
+        configuration.redirectURL = try options.parsedRedirectURL()
+        configuration.deviceIDSeed = options.deviceIDSeed
+        if options.verbose {
+            configuration.logHandler = { message in console.err("[AccessEnabler] \(message.message)") }
+        }
+        self.enabler = AccessEnabler(
+            softwareStatement: try options.resolvedSoftwareStatement(), configuration: configuration)
+        self.requestorID = options.requestor
+        self.serviceProviders = try options.serviceProviderURLs()
+        self.json = options.json
+        self.console = console
+        self.progress = ProgressLine(enabled: !options.json && console.stderrIsTerminal, console: console)
+    }
+
+    /// `setRequestor`: registers (once), fetches and merges the configuration. Service providers
+    /// that did not answer are reported on standard error.
+    @discardableResult
+    func configure() async throws -> RequestorConfiguration {
+        let enabler = self.enabler
+        let requestorID = self.requestorID
+        let serviceProviders = self.serviceProviders
+        let configuration = try await progress.during("Configuring \(requestorID)") {
+            try await enabler.setRequestor(requestorID, serviceProviders: serviceProviders)
+        }
+        for failure in configuration.failures {
+            console.err("warning: \(failure.serviceProvider.absoluteString) did not answer: \(failure.error.status)")
+        }
+        return configuration
+    }
+
+    /// Runs `operation` with the spinner showing `label` while it takes long.
+    func during<T: Sendable>(_ label: String, _ operation: () async throws -> T) async throws -> T {
+        try await progress.during(label, operation)
+    }
+}

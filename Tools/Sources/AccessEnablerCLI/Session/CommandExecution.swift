@@ -1,0 +1,36 @@
+import AccessEnabler
+import ArgumentParser
+
+/// Runs a command body with a ``ClientSession`` and prints its report, or its failure.
+///
+/// Exit codes: 0 when the body returns; 1 when it throws (the SDK or the server failed) — with
+/// `{"status": {…}}` on standard output under `--json` and a readable message on standard error;
+/// usage errors (`ValidationError`) pass through and exit with 2.
+enum CommandExecution {
+    /// Runs `body` and prints its report.
+    ///
+    /// - Parameter failureReport: The JSON object printed when `body` fails (default
+    ///   `{"status": {…}}`).
+    static func run(
+        _ options: ClientOptions,
+        failureReport: @Sendable (Status) -> any Encodable & Sendable = { FailureReport($0) },
+        _ body: (ClientSession) async throws -> any CommandReport
+    ) async throws {
+        let session = try ClientSession(options: options)
+        let report: any CommandReport
+        do {
+            report = try await body(session)
+        } catch let error as ValidationError {
+            session.progress.stop()
+            throw error
+        } catch {
+            session.progress.stop()
+            let status = FailureStatus.of(error)
+            session.console.err(FailureReport.message(for: status))
+            if session.json { session.console.out(JSONOutput.line(failureReport(status))) }
+            throw ExitCode(1)
+        }
+        session.progress.stop()
+        session.console.out(session.json ? JSONOutput.line(report) : report.text)
+    }
+}

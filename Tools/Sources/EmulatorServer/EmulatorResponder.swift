@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Answers every HTTP request with the emulator: there is no routing here, because
+/// `PassEmulator.handle` serves every path, the `/emulator/` control routes included.
+struct EmulatorResponder: HTTPResponder {
+    /// Where the emulator is once the server listens.
+    let slot: EmulatorSlot
+    /// The largest request body accepted.
+    let maximumBodySize: Int
+    /// Called after each request.
+    let onRequest: (@Sendable (ServedRequest) -> Void)?
+
+    func respond(to request: Request, context: EmulatorRequestContext) async throws -> Response {
+        var request = request
+        let buffer = try await request.collectBody(upTo: maximumBodySize)
+        let raw = RawRequest(
+            method: request.method.rawValue,
+            target: request.uri.string,
+            headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
+            body: Data(buffer.readableBytesView))
+        let path = request.uri.path
+        let endpoint = EmulatorEndpoint(emulator: await slot.value())
+        let answer: RawResponse
+        do {
+            answer = try await endpoint.serve(raw)
+        } catch {
+            // An injected transport failure (a dropped connection or a timeout): the client sees
+            // the connection close without an answer, as it would on a real network.
+            onRequest?(ServedRequest(method: raw.method, path: path, status: nil))
+            context.channel.close(promise: nil)
+            throw error
+        }
+        onRequest?(ServedRequest(method: raw.method, path: path, status: answer.status))
+        var fields = HTTPFields()
+        for header in answer.headers {
+            guard let name = HTTPField.Name(header.name) else { continue }
+            fields.append(HTTPField(name: name, value: header.value))
+        }
+        return Response(
+            status: HTTPResponse.Status(code: answer.status),
+            headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+}

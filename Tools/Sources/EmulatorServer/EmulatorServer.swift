@@ -1,0 +1,125 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Serves a ``PassEmulator`` over real HTTP/1.1, so that any client — the SDK through
+/// `URLSessionTransport`, an app in a simulator, a browser, `curl` — can use it as an Adobe Pass
+/// service provider.
+///
+/// Every request goes to `PassEmulator.handle`, so the REST API v1 and v2 routes, Dynamic Client
+/// Registration, the fake MVPD login page and the `/emulator/` control routes all work. The
+/// emulator's base URL is the real listening URL (`http://127.0.0.1:<port>`). An injected
+/// transport fault (`dropConnection`, `timeout`) closes the connection without an answer.
+///
+/// ```swift
+/// let server = EmulatorServer(port: 0)
+/// let running = try await server.start()
+/// print(running.url)          // http://127.0.0.1:49731
+/// await running.stop()
+/// ```
+public struct EmulatorServer: Sendable {
+    /// The address to listen on (default `127.0.0.1`; `0.0.0.0` listens on every interface).
+    public var host: String
+    /// The port to listen on; 0 lets the system pick a free one.
+    public var port: Int
+    /// What the emulator serves.
+    public var scenario: EmulatorScenario
+    /// The emulator's clock (a `TestClock` makes `POST /emulator/clock/advance` work).
+    public var clock: any AccessEnablerClock
+    /// The largest request body accepted, in bytes.
+    public var maximumBodySize: Int
+    /// Called after every request (for a request log); the record holds no query string.
+    public var onRequest: (@Sendable (ServedRequest) -> Void)?
+
+    /// Creates a server description; nothing listens until ``run(handlingSignals:onListening:)``
+    /// or ``start()``.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        scenario: EmulatorScenario = .standard,
+        clock: any AccessEnablerClock = SystemClock(),
+        maximumBodySize: Int = 1 << 20,
+        onRequest: (@Sendable (ServedRequest) -> Void)? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.scenario = scenario
+        self.clock = clock
+        self.maximumBodySize = maximumBodySize
+        self.onRequest = onRequest
+    }
+
+    /// Listens and serves until the calling task is cancelled or, with `handlingSignals`, until
+    /// the process receives SIGINT or SIGTERM (then it shuts down gracefully).
+    ///
+    /// - Parameter onListening: Called once the socket is bound, with the emulator (whose
+    ///   `baseURL` is the listening URL).
+    public func run(
+        handlingSignals: Bool = false, onListening: @escaping @Sendable (PassEmulator) async -> Void = { _ in }
+    ) async throws {
+        let slot = EmulatorSlot()
+        let responder = EmulatorResponder(slot: slot, maximumBodySize: maximumBodySize, onRequest: onRequest)
+        var logger = Logger(label: "accessenabler.emulator")
+        logger.logLevel = .critical
+        let scenario = self.scenario
+        let clock = self.clock
+        let host = self.host
+        let application = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let emulator = PassEmulator(
+                    scenario: scenario, baseURL: Self.baseURL(host: host, port: port), clock: clock)
+                await slot.fill(with: emulator)
+                await onListening(emulator)
+            },
+            logger: logger)
+        if handlingSignals {
+            try await application.runService()
+        } else {
+            try await application.run()
+        }
+    }
+
+    /// Starts serving in a background task and returns once the server listens.
+    ///
+    /// - Throws: The server's error when it could not start (for example, the port is in use).
+    public func start() async throws -> RunningEmulatorServer {
+        let (events, continuation) = AsyncStream<Result<PassEmulator, any Error>>.makeStream()
+        let server = self
+        let task = Task {
+            do {
+                try await server.run { emulator in continuation.yield(.success(emulator)) }
+                continuation.finish()
+            } catch {
+                continuation.yield(.failure(error))
+                continuation.finish()
+            }
+        }
+        for await event in events {
+            switch event {
+            case .success(let emulator):
+                return RunningEmulatorServer(emulator: emulator, task: task)
+            case .failure(let error):
+                throw error
+            }
+        }
+        throw CancellationError()
+    }
+
+    /// The URL clients use: the configured host (the loopback address for a wildcard host) and
+    /// the bound port.
+    static func baseURL(host: String, port: Int) -> URL {
+        var name = host
+        if ["", "0.0.0.0", "::", "[::]"].contains(name) {
+            name = "127.0.0.1"
+        } else if name.contains(":"), !name.hasPrefix("[") {
+            name = "[\(name)]"
+        }
+        return URL(string: "http://\(name):\(port)")!
+    }
+}

@@ -1,0 +1,73 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// `login`: redirect chains that complete by themselves, and the person in the loop who signs in
+/// in a browser and pastes the final URL on standard input.
+@Suite("CLI login")
+struct CLILoginTests {
+    @Test("auto-login and TempPass complete without a person", arguments: AccessEnabler.Backend.allCases)
+    func automatic(backend: AccessEnabler.Backend) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await withEmulatorServer { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: backend)
+            let auto = try await client.run(["login", "--mvpd", "AutoCable"])
+            #expect(auto.status == 0, "\(auto.stderr)")
+            #expect(try auto.object()["userId"] == "bob-user-id")
+            // Already authenticated: returns the session unless --force.
+            let again = try await client.run(["login", "--mvpd", "TempPass"])
+            #expect(try again.object()["mvpd"] == "AutoCable")
+            let forced = try await client.run(["login", "--mvpd", "TempPass", "--force", "--data", "promo=1"])
+            #expect(forced.status == 0, "\(forced.stderr)")
+            #expect(try forced.object()["mvpd"] == "TempPass")
+            #expect(!forced.stderr.contains("needs a person"))
+        }
+    }
+
+    @Test("a login form without credentials: the URL is printed and the redirect URL read from standard input",
+          arguments: AccessEnabler.Backend.allCases)
+    func personInTheLoop(backend: AccessEnabler.Backend) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await withEmulatorServer { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: backend)
+            let process = try LiveProcess(
+                arguments: ["login", "--mvpd", "Cablevision", "--json"] + client.commonArguments,
+                environment: ["ACCESSENABLER_SOFTWARE_STATEMENT": client.softwareStatement])
+            try await process.waitFor("the login URL") { _, stderr in stderr.contains("Paste the full URL") }
+            let prefix = "  " + server.url.absoluteString
+            let line = try #require(process.stderr.split(separator: "\n").first { $0.hasPrefix(prefix) })
+            let loginURL = try #require(URL(string: line.trimmingCharacters(in: .whitespaces)))
+
+            let landed = try await PersonInBrowser.signIn(at: loginURL, username: "alice", password: "alice-password")
+            #expect(landed.absoluteString.hasPrefix("adobepass://ios.app"))
+            process.write("not a url\n")
+            process.write(landed.absoluteString + "\n")
+            process.closeInput()
+            let result = await process.finish()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("That is not a URL that starts with adobepass://ios.app"))
+            let json = try JSONDecoder().decode(JSONValue.self, from: Data(result.stdout.utf8))
+            #expect(json["authenticated"] == true)
+            #expect(json["userId"] == "alice-user-id")
+
+            let status = try await client.run(["status"])
+            #expect(try status.object()["mvpd"] == "Cablevision")
+        }
+    }
+
+    @Test("standard input that ends without a redirect URL fails the login (exit 1)")
+    func noAnswer() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await withEmulatorServer { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: .restV2)
+            let run = try await client.run(["login", "--mvpd", "Cablevision"], input: "\n")
+            #expect(run.status == 1)
+            #expect(try run.object()["status"]?["code"] == "login_not_completed")
+            #expect(run.stderr.contains("Open this URL in a browser"))
+        }
+    }
+}

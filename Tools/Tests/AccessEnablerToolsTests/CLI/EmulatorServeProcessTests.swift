@@ -1,0 +1,118 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `accessenabler emulator serve` as its own process: start-up output, a scenario file, the
+/// control routes over HTTP, client commands against it, and a clean stop on SIGINT.
+@Suite("emulator serve (spawned)")
+struct EmulatorServeProcessTests {
+    /// Starts `emulator serve --port 0` and returns the process and its listening URL.
+    private func serve(_ extra: [String] = []) async throws -> (LiveProcess, URL) {
+        let process = try LiveProcess(arguments: ["emulator", "serve", "--port", "0"] + extra)
+        try await process.waitFor("the listening line") { stdout, _ in stdout.contains("Listening on ") }
+        let line = try #require(process.stdout.split(separator: "\n").first { $0.hasPrefix("Listening on ") })
+        let url = try #require(URL(string: String(line.dropFirst("Listening on ".count))))
+        return (process, url)
+    }
+
+    @Test("prints the built-in scenario and the listening URL, serves clients, stops on SIGINT")
+    func standardScenario() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (process, url) = try await serve()
+        #expect(url.scheme == "http")
+        #expect(url.host == "127.0.0.1")
+        #expect((url.port ?? 0) > 0)
+
+        // The scenario is printed as JSON between the title line and the listening line.
+        let stdout = process.stdout
+        #expect(stdout.hasPrefix("Scenario (built-in standard scenario):\n{"))
+        let json = try #require(stdout.range(of: "{").map { start in
+            String(stdout[start.lowerBound..<(stdout.range(of: "\nListening on ")?.lowerBound ?? stdout.endIndex)])
+        })
+        let printed = try JSONDecoder().decode(EmulatorScenario.self, from: Data(json.utf8))
+        #expect(printed == .standard)
+
+        let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2)
+        let configure = try await client.run(["configure"])
+        #expect(configure.status == 0, "\(configure.stderr)")
+        let login = try await client.run(["login", "--mvpd", "Cablevision", "--username", "alice", "--password", "alice-password"])
+        #expect(login.status == 0, "\(login.stderr)")
+
+        // The control routes over HTTP.
+        let (data, response) = try await URLSession.shared.data(from: url.appendingPathComponent("emulator/requests"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let records = try #require(try JSONDecoder().decode(JSONValue.self, from: data).arrayValue)
+        #expect(records.contains { $0["route"] == "register" })
+        #expect(records.contains { $0["route"] == "mvpdLogin" })
+
+        process.interrupt()
+        let result = await process.finish(timeout: .seconds(30))
+        #expect(result.status == 0, "stops cleanly on SIGINT: \(result.stderr)")
+        // Each request is logged on standard error, without query strings.
+        #expect(result.stderr.contains("POST /o/client/register → 201"))
+        #expect(!result.stderr.contains("?"))
+    }
+
+    @Test("serves a scenario file, with the manual clock and quiet")
+    func scenarioFile() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let scenario = """
+            {
+              "requestors": [{"id": "NBC", "name": "NBC Test", "mvpds": ["Cable1", "Pass"]}],
+              "mvpds": [
+                {"id": "Cable1", "displayName": "Cable One", "autoLogin": true,
+                 "users": [{"username": "carol", "userID": "carol-id"}]},
+                {"id": "Pass", "isTempPass": true}
+              ],
+              "entitlements": {"authorizeUnlisted": true}
+            }
+            """
+        try scenario.write(toFile: folder.path("scenario.json"), atomically: true, encoding: .utf8)
+        let (process, url) = try await serve(["--scenario", folder.path("scenario.json"), "--manual-clock", "--quiet"])
+        #expect(process.stdout.hasPrefix("Scenario (\(folder.path("scenario.json"))):"))
+
+        let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV1, requestor: "NBC")
+        let configure = try await client.run(["configure"])
+        #expect(try configure.object()["mvpds"]?.arrayValue?.map { $0["displayName"] } == ["Cable One", "Pass"])
+        let login = try await client.run(["login", "--mvpd", "Cable1"])
+        #expect(try login.object()["userId"] == "carol-id")
+        let authorize = try await client.run(["authorize", "anything"])
+        #expect(authorize.status == 0, "\(authorize.stderr)")
+
+        // The clock control route works with --manual-clock.
+        var advance = URLRequest(url: url.appendingPathComponent("emulator/clock/advance"))
+        advance.httpMethod = "POST"
+        advance.httpBody = Data(#"{"seconds": 60}"#.utf8)
+        let (data, response) = try await URLSession.shared.data(for: advance)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: data)["now"]?.numberValue != nil)
+
+        process.interrupt()
+        let result = await process.finish(timeout: .seconds(30))
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "--quiet logs no requests: \(result.stderr)")
+    }
+
+    @Test("a port in use is reported and exits with 1")
+    func portInUse() async throws {
+        let (first, url) = try await serve(["--quiet"])
+        let second = try await CLIRun.run(["emulator", "serve", "--port", String(url.port ?? 0), "--quiet"])
+        #expect(second.status == 1)
+        #expect(!second.stderr.isEmpty)
+        first.interrupt()
+        _ = await first.finish(timeout: .seconds(30))
+    }
+
+    @Test("demo still runs the whole flow in process (both backends)", arguments: AccessEnabler.Backend.allCases)
+    func demo(backend: AccessEnabler.Backend) async throws {
+        let run = try await CLIRun.run(["demo", "--backend", backend.rawValue])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("7. logout(presenter:)"))
+    }
+}
