@@ -72,7 +72,7 @@ extension AccessEnabler {
         configuration loaded: RequestorConfiguration, data: [String: String], presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
         let requestorID = loaded.requestorID
-        guard let picked = try await presenter.selectProvider(from: loaded.mvpds) else {
+        guard let picked = try await presenting({ try await presenter.selectProvider(from: loaded.mvpds) }) else {
             throw AccessEnablerError.providerNotSelected
         }
         guard let mvpd = loaded.mvpd(withID: picked.id) else {
@@ -88,7 +88,7 @@ extension AccessEnabler {
         {
         case .interactive(let url):
             let redirectURL = configuration.redirectURL
-            let landed = try await presenter.presentLogin(url: url, redirectURL: redirectURL)
+            let landed = try await presenting { try await presenter.presentLogin(url: url, redirectURL: redirectURL) }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
         case .complete:
             break
@@ -108,8 +108,28 @@ extension AccessEnabler {
         return Authentication(requestorID: requestorID, mvpd: session.mvpd, userID: session.userID, expires: session.expires)
     }
 
-    /// Whether `url` is the redirect URL: same scheme, host, port and path (a look-alike such as
-    /// `adobepass://ios.app.evil` or another path is rejected). Query and fragment may differ.
+    /// Runs a presenter call; its errors become ``AccessEnablerError/presentationFailed`` (so
+    /// callers catch one error type), except cancellation and the SDK's own errors.
+    private func presenting<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as AccessEnablerError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw AccessEnablerError.presentationFailed.with(underlying: "\(type(of: error))")
+        }
+    }
+
+    /// Whether `url` is where a flow that was told to end at `redirectURL` ended: the same scheme,
+    /// host, port and path. Query and fragment may differ; a look-alike such as
+    /// `adobepass://ios.app.evil.com` or another path does not match. Presenters use it to know
+    /// when to stop.
+    public static func isRedirect(_ url: URL, to redirectURL: URL) -> Bool {
+        matches(url, redirectURL: redirectURL)
+    }
+
     static func matches(_ url: URL, redirectURL: URL) -> Bool {
         guard let landed = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let expected = URLComponents(url: redirectURL, resolvingAgainstBaseURL: true)

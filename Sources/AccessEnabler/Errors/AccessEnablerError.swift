@@ -107,6 +107,12 @@ extension AccessEnablerError {
         "provider_not_available", .authentication,
         "The selected TV provider is not offered by the requestor's current configuration.")
 
+    /// The presenter failed (for example the browser could not be shown); the presenter's error
+    /// is summarized in the description. Action `authentication`.
+    public static let presentationFailed = sdk(
+        "presentation_failed", .authentication,
+        "The authentication presenter could not complete the login or logout page.")
+
     /// The login ended at a URL that is not the configured redirect URL; action `authentication`.
     public static let invalidRedirectURL = sdk(
         "invalid_redirect_url", .authentication,

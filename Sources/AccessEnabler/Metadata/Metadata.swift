@@ -32,7 +32,7 @@ public struct Metadata: Sendable, Hashable {
 
     /// The value as a date, for the expiry keys.
     public var date: Date? {
-        value.numberValue.map { Date(epochMilliseconds: Int64($0)) }
+        value.numberValue.map { Date(epochMilliseconds: Int64(saturating: $0)) }
     }
 }
 

@@ -222,7 +222,7 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     /// Moves the unreadable files aside (never deletes them) and returns the report to throw.
     private func moveAside(reason: String) throws -> TokenStorageCorruption {
-        let stamp = Int(Date().timeIntervalSince1970 * 1000)
+        let stamp = Date().epochMilliseconds
         var movedTo: URL?
         for file in [url, journalURL] where FileManager.default.fileExists(atPath: file.path) {
             let aside = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".corrupt-\(stamp)")

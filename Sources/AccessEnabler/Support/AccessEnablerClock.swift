@@ -23,7 +23,7 @@ public struct SystemClock: AccessEnablerClock {
 
 extension Date {
     /// Milliseconds since 1970, as the wire protocol counts them.
-    var epochMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    var epochMilliseconds: Int64 { Int64(saturating: (timeIntervalSince1970 * 1000).rounded()) }
 
     /// The date `milliseconds` after 1970.
     init(epochMilliseconds milliseconds: Int64) {
@@ -33,5 +33,21 @@ extension Date {
     /// This date moved by `duration`.
     func adding(_ duration: Duration) -> Date {
         addingTimeInterval(duration.timeInterval)
+    }
+}
+
+extension Int64 {
+    /// `value` rounded toward zero and clamped to the range of `Int64` (NaN is 0). Server data can
+    /// hold any number; a plain conversion of an out-of-range `Double` traps.
+    init(saturating value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= 9_223_372_036_854_775_808.0 {  // 2^63: the first Double above Int64.max
+            self = .max
+        } else if value <= -9_223_372_036_854_775_808.0 {
+            self = .min
+        } else {
+            self = Int64(value)
+        }
     }
 }

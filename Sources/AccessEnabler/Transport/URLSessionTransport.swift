@@ -3,27 +3,35 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The default ``HTTPTransport``: sends requests with a `URLSession` and never follows redirects.
+/// The default ``HTTPTransport``: sends requests with a `URLSession` and returns redirects
+/// unfollowed.
 ///
-/// Pass your own session to share its configuration (proxies, protocol classes, caching policy).
-/// Redirects are returned to the SDK as 3xx responses: the browser steps of the protocol end at a
-/// custom-scheme URL that `URLSession` must not try to load.
+/// Redirects reach the SDK as 3xx responses: the browser steps of the protocol end at a
+/// custom-scheme URL that `URLSession` must not try to load. Sessions this type creates refuse
+/// redirects through their session delegate (Linux consults no other); for a session you create
+/// yourself, its delegate decides — the SDK's own API calls never depend on redirects.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests are sent with.
     public let session: URLSession
 
-    /// Creates a transport over `session` (by default an ephemeral session, so no cookies or
-    /// cache entries of the SDK's calls outlive the process).
+    /// Creates a transport over `session` (by default an ephemeral session that refuses
+    /// redirects, so no cookies or cache entries of the SDK's calls outlive the process).
     public init(session: URLSession = URLSessionTransport.defaultSession) {
         self.session = session
     }
 
-    /// An ephemeral session that the default transport shares.
+    /// Creates a transport over a new session with `configuration` that refuses redirects
+    /// (for example a configuration with your own `protocolClasses`).
+    public init(configuration: URLSessionConfiguration) {
+        self.session = URLSession(configuration: configuration, delegate: NoRedirectDelegate.shared, delegateQueue: nil)
+    }
+
+    /// The ephemeral session the default transport shares; it refuses redirects.
     public static let defaultSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        return URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: NoRedirectDelegate.shared, delegateQueue: nil)
     }()
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -49,7 +57,9 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Refuses every redirect so that the 3xx response reaches the caller.
+/// Refuses every redirect so that the 3xx response reaches the caller. Installed both as the
+/// session delegate (the only one Linux asks) and as the task delegate (for sessions created
+/// elsewhere, on Apple platforms).
 private final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     static let shared = NoRedirectDelegate()
 

@@ -73,7 +73,7 @@ enum ErrorMapping {
         guard let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty
         else { return nil }
         if let seconds = Double(value), seconds.isFinite, seconds >= 0 {
-            return .milliseconds(Int64(seconds * 1000))
+            return .milliseconds(Int64(saturating: seconds * 1000))
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -81,7 +81,7 @@ enum ErrorMapping {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: value) else { return nil }
         let interval = max(0, date.timeIntervalSince(now))
-        return .milliseconds(Int64(interval * 1000))
+        return .milliseconds(Int64(saturating: interval * 1000))
     }
 
     /// The error for a transport failure (no HTTP answer): `network_error`, status 0.

@@ -22,7 +22,7 @@ struct EpochMilliseconds: Decodable, Sendable, Hashable {
         if let number = try? container.decode(Int64.self) {
             value = number
         } else if let double = try? container.decode(Double.self), double.isFinite {
-            value = Int64(double)
+            value = Int64(saturating: double)
         } else if let text = try? container.decode(String.self), let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
             value = number
         } else {

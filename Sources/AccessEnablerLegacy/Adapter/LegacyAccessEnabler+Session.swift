@@ -48,7 +48,7 @@ extension LegacyAccessEnabler {
                 let value = try? await accessEnabler.getMetadata(key)
                 let legacyValue: JSONValue? = switch (key, value?.value) {
                 case (.authenticationExpiry, .number(let ms)?), (.authorizationExpiry, .number(let ms)?):
-                    .string(String(Int64(ms)))
+                    .string(String(format: "%.0f", ms.rounded(.towardZero)))
                 default: value?.value
                 }
                 let encrypted = value?.isEncrypted ?? false

@@ -86,7 +86,8 @@ import Testing
         let first = try await harness.signIn("AutoCable")
         let again = try await harness.enabler.authenticate(presenter: UnusablePresenter())
         #expect(again == first)
-        await #expect(throws: UnusablePresenter.Used.self) {
+        // The presenter's own error reaches the caller as the SDK's one error type.
+        await #expect(throws: AccessEnablerError.presentationFailed) {
             try await harness.enabler.authenticate(forceAuthentication: true, presenter: UnusablePresenter())
         }
         let forced = try await harness.enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("Cablevision"))

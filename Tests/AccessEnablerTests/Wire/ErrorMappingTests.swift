@@ -109,3 +109,26 @@ import Testing
         #expect(fromString.expires.value == 1_601_114_932_000)
     }
 }
+
+/// Out-of-range numbers from the server (found by fuzzing) are clamped, never a trap.
+@Suite struct OutOfRangeNumberTests {
+    @Test func hugeRetryAfterIsClamped() {
+        let response = HTTPResponse(status: 429, headers: ["Retry-After": String(repeating: "1", count: 27)])
+        let error = ErrorMapping.error(for: response, endpoint: .authorize, now: Date())
+        #expect(error.retryAfter == .milliseconds(Int64.max))
+    }
+
+    @Test func hugeAndNonFiniteEpochMillisecondsDecode() throws {
+        struct Body: Decodable { var expires: EpochMilliseconds }
+        #expect(try JSONDecoder().decode(Body.self, from: Data(#"{"expires":1e300}"#.utf8)).expires.value == .max)
+        #expect(try JSONDecoder().decode(Body.self, from: Data(#"{"expires":-1e300}"#.utf8)).expires.value == .min)
+        #expect(Date(epochMilliseconds: .max).epochMilliseconds == .max, "round trip at the edge does not trap")
+    }
+
+    @Test func saturatingConversion() {
+        #expect(Int64(saturating: .nan) == 0)
+        #expect(Int64(saturating: .infinity) == .max)
+        #expect(Int64(saturating: -.infinity) == .min)
+        #expect(Int64(saturating: 42.9) == 42)
+    }
+}

@@ -38,7 +38,18 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
     }
 
     /// Walks the flow from `url` until a URL matches `redirectURL`, and returns that URL.
+    ///
+    /// Failures are thrown as `AccessEnablerError`s with the tool's codes (status 0), which the
+    /// SDK passes through to the caller unchanged.
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
+        do {
+            return try await walk(from: url, to: redirectURL)
+        } catch let error as LoginPresenterError {
+            throw AccessEnablerError(Status(status: 0, code: error.code, message: error.description, action: .authentication))
+        }
+    }
+
+    private func walk(from url: URL, to redirectURL: URL) async throws -> URL {
         var request = Self.pageRequest(url)
         var submittedCredentials = false
         for _ in 0..<Self.maximumHops {

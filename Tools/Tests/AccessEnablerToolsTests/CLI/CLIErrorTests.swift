@@ -56,7 +56,8 @@ struct CLIErrorTests {
 
             // A failure of a whole preauthorization call: the seeds' error shape.
             let route: EmulatorRoute = backend == .restV2 ? .preauthorizeV2 : .preauthorize
-            await server.emulator.inject(.status(500, body: "", contentType: "text/plain"), on: route)
+            // Persistent, so the SDK's retries end with the 500.
+            await server.emulator.inject(.status(500, body: "", contentType: "text/plain"), on: route, times: nil)
             let failed = try await client.run(["preauthorize", "news"])
             #expect(failed.status == 1)
             let object = try failed.object()

@@ -82,7 +82,7 @@ struct HTTPLoginPresenterTests {
     func rejected() async throws {
         let form = #"<form method="post"><input name="u"><input type="password" name="p"></form>"#
         let site = ScriptedSite(["https://sp.example.com/start": .page(form)])
-        await #expect(throws: LoginPresenterError.loginRejected) {
+        await expectLoginFailure(code: "login_rejected") {
             try await presenter(site, username: "u", password: "p").presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
     }
@@ -101,10 +101,10 @@ struct HTTPLoginPresenterTests {
     @Test("nobody to ask, or the input ends: the login fails with a clear error")
     func nobody() async throws {
         let site = ScriptedSite(["https://sp.example.com/start": .page("<form><input type=password name=p></form>")])
-        await #expect(throws: LoginPresenterError.personNeeded(url: "https://sp.example.com/start")) {
+        await expectLoginFailure(code: "login_not_completed", message: "https://sp.example.com/start") {
             try await presenter(site).presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
-        await #expect(throws: LoginPresenterError.noRedirectURLGiven) {
+        await expectLoginFailure(code: "login_not_completed") {
             try await presenter(site, answers: ["adobepass://ios.app.evil/"])
                 .presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
@@ -113,15 +113,15 @@ struct HTTPLoginPresenterTests {
     @Test("error pages, broken redirects and loops fail")
     func failures() async throws {
         let failing = ScriptedSite(["https://sp.example.com/start": .status(500)])
-        await #expect(throws: LoginPresenterError.pageFailed(status: 500, url: "https://sp.example.com/start")) {
+        await expectLoginFailure(code: "login_page_failed", message: "answered HTTP 500") {
             try await presenter(failing).presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
         let broken = ScriptedSite(["https://sp.example.com/start": .status(302)])
-        await #expect(throws: LoginPresenterError.invalidRedirect(status: 302)) {
+        await expectLoginFailure(code: "login_page_failed", message: "HTTP 302 without a usable Location") {
             try await presenter(broken).presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
         let loop = ScriptedSite(["https://sp.example.com/start": .redirect("/start")])
-        await #expect(throws: LoginPresenterError.tooManyHops(HTTPLoginPresenter.maximumHops)) {
+        await expectLoginFailure(code: "login_page_failed", message: "after \(HTTPLoginPresenter.maximumHops) page loads") {
             try await presenter(loop).presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
     }
@@ -140,5 +140,20 @@ struct HTTPLoginPresenterTests {
             #expect(error == .providerNotAvailable)
             #expect(error.status.details == "MVPD Z is not offered; the requestor offers: A, MVPD.")
         }
+    }
+}
+
+/// The presenter's failures reach the SDK's caller as `AccessEnablerError`s with the tool's
+/// codes (status 0, action `authentication`).
+func expectLoginFailure(
+    code: String, message: String? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> URL
+) async {
+    let error = await #expect(throws: AccessEnablerError.self, sourceLocation: sourceLocation) { _ = try await body() }
+    #expect(error?.code == code, sourceLocation: sourceLocation)
+    #expect(error?.status.status == 0, sourceLocation: sourceLocation)
+    #expect(error?.action == .authentication, sourceLocation: sourceLocation)
+    if let message {
+        #expect(error?.status.message?.contains(message) == true, sourceLocation: sourceLocation)
     }
 }

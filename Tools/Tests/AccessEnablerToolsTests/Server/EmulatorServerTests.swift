@@ -12,11 +12,13 @@ import FoundationNetworking
 /// `URLSessionTransport` (real sockets), as an app would.
 @Suite("Emulator server over HTTP")
 struct EmulatorServerTests {
-    private func makeEnabler(_ url: URL, backend: AccessEnabler.Backend, storage: any TokenStorage = InMemoryTokenStorage())
-        -> AccessEnabler
-    {
+    private func makeEnabler(
+        _ url: URL, backend: AccessEnabler.Backend, storage: any TokenStorage = InMemoryTokenStorage(),
+        retryPolicy: RetryPolicy = .default
+    ) -> AccessEnabler {
         var configuration = AccessEnabler.Configuration()
         configuration.backend = backend
+        configuration.retryPolicy = retryPolicy
         configuration.transport = URLSessionTransport()
         configuration.storage = storage
         configuration.environment = .init(serviceProviders: [url])
@@ -88,7 +90,7 @@ struct EmulatorServerTests {
             let fault = try await send(server.url, "emulator/faults", method: "POST",
                                        body: #"{"route": "configurationV2", "fault": {"kind": "status", "status": 503}}"#)
             #expect(fault.status == 204)
-            let enabler = makeEnabler(server.url, backend: .restV2)
+            let enabler = makeEnabler(server.url, backend: .restV2, retryPolicy: .none)
             await #expect(throws: AccessEnablerError.self) { try await enabler.setRequestor("REF") }
             _ = try await enabler.setRequestor("REF")  // the fault was for one request
 

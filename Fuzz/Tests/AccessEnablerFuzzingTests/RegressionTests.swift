@@ -1,0 +1,29 @@
+import AccessEnablerFuzzing
+import Foundation
+import Testing
+
+/// Replays every input that once crashed (kept in `Regressions/`) and the seed corpus: each must
+/// run to completion.
+@Suite struct RegressionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func inputs(in folder: String) -> [String] {
+        let directory = root.appendingPathComponent(folder)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    @Test(arguments: inputs(in: "Regressions"))
+    func crashingInputNowRunsToCompletion(_ path: String) async throws {
+        let input = FuzzCase(try Data(contentsOf: Self.root.appendingPathComponent(path)))
+        await input.run()
+    }
+
+    @Test func everyTargetHasSeedsAndTheyRun() async {
+        let seeds = await CorpusRecorder.seeds()
+        let targets = Set(seeds.map { FuzzCase($0).target })
+        #expect(targets == Set(FuzzTarget.allCases), "a seed for every target")
+        for seed in seeds { await FuzzCase(seed).run() }
+    }
+}
