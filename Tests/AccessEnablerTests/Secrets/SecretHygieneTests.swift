@@ -15,7 +15,11 @@ import Testing
         }
         let enabler = harness.enabler
         let emulator = harness.emulator
-        try await harness.signIn()
+        try await harness.configure()
+        // Authentication data (a Promotional TempPass identity) is a secret too.
+        let tempPass = ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!)
+        try await enabler.authenticate(data: ["email": "AUTHN-DATA-SECRET@example.com"], presenter: tempPass)
+        try await enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("Cablevision"))
         let mediaToken = try await enabler.authorize(resource: "news")
 
         await attempt { _ = try await enabler.authorize(resource: "premium") }
@@ -42,7 +46,9 @@ import Testing
 
         // Every secret the emulator saw.
         let log = await emulator.requests
-        var secrets: Set<String> = [Harness.softwareStatement, "DEVICE-SEED-SECRET-4711", mediaToken.serializedToken]
+        var secrets: Set<String> = [
+            Harness.softwareStatement, "DEVICE-SEED-SECRET-4711", mediaToken.serializedToken, "AUTHN-DATA-SECRET@example.com",
+        ]
         for record in log {
             if let bearer = record.headers["Authorization"], bearer.hasPrefix("Bearer ") { secrets.insert(String(bearer.dropFirst(7))) }
             if let secret = record.formValue("client_secret") { secrets.insert(secret) }

@@ -119,4 +119,25 @@ final class FlakyStorage: TokenStorage {
         #expect(await checked.enabler.checkAuthentication().isAuthenticated == false)
         await events.waitFor { if case .storageRecovered(let recovery) = $0 { recovery.reason.contains("integrity") } else { false } }
     }
+
+    @Test(arguments: allBackends)
+    func twoLiveInstancesOnOneFileKeepEachOthersTokens(backend: AccessEnabler.Backend) async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let first = Harness(backend: backend, clock: clock, emulator: emulator, storage: FileTokenStorage(url: url))
+        try await first.signIn()
+        // The second instance loads the store now; each then writes its own authorization.
+        let second = Harness(backend: backend, clock: clock, emulator: emulator, storage: FileTokenStorage(url: url))
+        try await second.configure()
+        _ = try await first.enabler.authorize(resource: "news")
+        _ = try await second.enabler.authorize(resource: "sports")
+        let third = Harness(backend: backend, clock: clock, emulator: emulator, storage: FileTokenStorage(url: url))
+        try await third.configure()
+        for resource in ["news", "sports"] {
+            #expect(try await third.enabler.getMetadata(.authorizationExpiry(resource: resource)).date != nil,
+                    "\(resource) survived the other instance's writes")
+        }
+    }
 }
