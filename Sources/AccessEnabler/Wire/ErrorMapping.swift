@@ -2,6 +2,11 @@ import Foundation
 
 /// Maps an HTTP outcome to an ``AccessEnablerError`` exactly as wire-protocol.md §4 says.
 enum ErrorMapping {
+    /// Throws the mapped error unless `response` is a 2xx.
+    static func requireSuccess(_ response: HTTPResponse, _ endpoint: WireEndpoint, now: Date) throws(AccessEnablerError) {
+        guard response.isSuccess else { throw error(for: response, endpoint: endpoint, now: now) }
+    }
+
     /// The error for a non-2xx `response` of `endpoint`.
     ///
     /// An enhanced error body (with `status` and `code`) is passed through untouched. Otherwise

@@ -19,11 +19,7 @@ struct RESTv1Backend: EntitlementBackend {
             HTTPRequest(url: url, headers: context.commonHeaders)
         }
         try check(response, .configuration)
-        let body = try WireDecoding.decode(ConfigurationBody.self, from: response)
-        let mvpds = (body.requestor.mvpds ?? body.mvpds ?? []).map { $0.mvpd(boundTo: serviceProvider) }
-        return ServiceProviderConfiguration(
-            serviceProvider: serviceProvider, requestorID: body.requestor.id.value, name: body.requestor.name,
-            domains: (body.requestor.domains ?? []).map(\.name), mvpds: mvpds)
+        return try WireDecoding.decode(ConfigurationBody.self, from: response).configuration(of: serviceProvider)
     }
 
     // MARK: A1 / A2 — start authentication
@@ -171,9 +167,7 @@ struct RESTv1Backend: EntitlementBackend {
     // MARK: Helpers
 
     private func check(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws {
-        guard response.isSuccess else {
-            throw ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
-        }
+        try ErrorMapping.requireSuccess(response, endpoint, now: clock.now)
     }
 
     /// `generic_data`: the app's key/value pairs as a JSON object with sorted keys.

@@ -20,6 +20,15 @@ struct ConfigurationBody: Decodable {
         var name: String
     }
 
+    /// The configuration of `serviceProvider`, its MVPDs bound to it. REST v1 and v2 share the
+    /// shape (v1's was never documented; it follows v2's).
+    func configuration(of serviceProvider: ServiceProvider) -> ServiceProviderConfiguration {
+        ServiceProviderConfiguration(
+            serviceProvider: serviceProvider, requestorID: requestor.id.value, name: requestor.name,
+            domains: (requestor.domains ?? []).map(\.name),
+            mvpds: (requestor.mvpds ?? mvpds ?? []).map { $0.mvpd(boundTo: serviceProvider) })
+    }
+
     struct MVPDBody: Decodable {
         var id: NonEmptyString
         var displayName: String?

@@ -24,11 +24,7 @@ struct RESTv2Backend: EntitlementBackend {
             HTTPRequest(url: url, headers: headers(context))
         }
         try check(response, .configuration)
-        let body = try WireDecoding.decode(ConfigurationBody.self, from: response)
-        let mvpds = (body.requestor.mvpds ?? body.mvpds ?? []).map { $0.mvpd(boundTo: serviceProvider) }
-        return ServiceProviderConfiguration(
-            serviceProvider: serviceProvider, requestorID: body.requestor.id.value, name: body.requestor.name,
-            domains: (body.requestor.domains ?? []).map(\.name), mvpds: mvpds)
+        return try WireDecoding.decode(ConfigurationBody.self, from: response).configuration(of: serviceProvider)
     }
 
     // MARK: Sessions
@@ -242,8 +238,6 @@ struct RESTv2Backend: EntitlementBackend {
     }
 
     private func check(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws {
-        guard response.isSuccess else {
-            throw ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
-        }
+        try ErrorMapping.requireSuccess(response, endpoint, now: clock.now)
     }
 }
