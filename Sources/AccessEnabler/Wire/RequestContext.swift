@@ -11,8 +11,15 @@ struct RequestContext: Sendable {
     var redirectURL: URL
     var defaultDeviceInfo: DeviceInfo
 
-    /// The `X-Device-Info` value: the app's device info when set, else the computed one.
-    var deviceInfoHeader: String { (options.deviceInfo ?? defaultDeviceInfo).base64EncodedJSON }
+    /// The `X-Device-Info` value: the app's device info when set, else the computed one, whose
+    /// `applicationId` falls back to the requestor ID (as Adobe's iOS sample does) where the
+    /// process has no bundle identifier.
+    var deviceInfoHeader: String {
+        if let deviceInfo = options.deviceInfo { return deviceInfo.base64EncodedJSON }
+        var info = defaultDeviceInfo
+        if info.applicationId == nil { info.applicationId = requestorID }
+        return info.base64EncodedJSON
+    }
 
     /// Headers on every call, protected or not.
     var commonHeaders: HTTPHeaders {

@@ -154,7 +154,7 @@ import Testing
         #expect(call.headers["AP-SDK-Identifier"]?.hasPrefix("swift/") == true)
         let info = try #require(call.headers["X-Device-Info"].flatMap { Data(base64Encoded: $0) })
         let fields = try JSONDecoder().decode([String: JSONValue].self, from: info)
-        for key in ["model", "version", "osName", "osVersion", "connectionType"] {
+        for key in ["model", "version", "osName", "osVersion", "connectionType", "manufacturer", "applicationId"] {
             #expect(fields[key]?.stringValue?.isEmpty == false, "X-Device-Info has \(key)")
         }
     }
