@@ -50,6 +50,7 @@ fi
 
 report_args=("$results" --thresholds "Thresholds/$swift_version")
 if [ "$quick" = 1 ]; then report_args+=(--quick); fi
+if [ ${#filter[@]} -gt 0 ]; then report_args+=(--partial); fi
 echo
 report_status=0
 python3 report.py "${report_args[@]}" || report_status=$?

@@ -5,7 +5,9 @@ import Benchmark
 /// The legacy adapter's preauthorize round trip against the async call, for the same 10 cached
 /// resources. Both start and end on the main actor, as an app's UI code does: the legacy call is
 /// `preauthorize(_:didCompleteWith:)` until `onResponse` runs; the async call is
-/// `try await preauthorize(_:)` from a main-actor function.
+/// `try await preauthorize(_:)` from a main-actor function. As with the network pairs, both
+/// benchmarks run the two calls alternately and each measures only its own, so both see the same
+/// thread and scheduler state (these round trips are mostly thread hand-offs).
 func registerLegacyBenchmarks() {
     let configuration = Suite.configuration(iterations: 10_000, seconds: 3, warmup: 100)
     let request = PreauthorizeRequest.Builder().setResources(resources: Fixture.resources(10)).build()
@@ -30,19 +32,25 @@ func registerLegacyBenchmarks() {
     }
 
     Benchmark("LegacyPreauthorizeRoundTrip", configuration: configuration) { (benchmark: Benchmark, fixture: LegacyFixture) in
+        let other = await asyncRoundTrip(fixture.legacy.accessEnabler, request)
         benchmark.startMeasurement()
         let response = await legacyRoundTrip(fixture.legacy, request)
         benchmark.stopMeasurement()
-        if response.authorizedResources.count != 10 { benchmark.error("LegacyPreauthorizeRoundTrip: not 10 decisions") }
+        if response.authorizedResources.count != 10 || other?.authorizedResources.count != 10 {
+            benchmark.error("LegacyPreauthorizeRoundTrip: not 10 decisions")
+        }
     } setup: {
         try await makeLegacyFixture()
     }
 
     Benchmark("AsyncPreauthorizeRoundTrip", configuration: configuration) { (benchmark: Benchmark, fixture: LegacyFixture) in
+        let other = await legacyRoundTrip(fixture.legacy, request)
         benchmark.startMeasurement()
         let response = await asyncRoundTrip(fixture.legacy.accessEnabler, request)
         benchmark.stopMeasurement()
-        if response?.authorizedResources.count != 10 { benchmark.error("AsyncPreauthorizeRoundTrip: not 10 decisions") }
+        if response?.authorizedResources.count != 10 || other.authorizedResources.count != 10 {
+            benchmark.error("AsyncPreauthorizeRoundTrip: not 10 decisions")
+        }
     } setup: {
         try await makeLegacyFixture()
     }

@@ -6,7 +6,10 @@ import Benchmark
 /// sent with the same `URLSession` to the same emulator (mounted behind a `URLProtocol`).
 ///
 /// One preauthorize request carries all 10 resources on both sides (`preauthorizeChunkSize` 10),
-/// so each pair compares exactly one HTTP exchange.
+/// so each pair compares exactly one HTTP exchange. Both benchmarks of a pair run the same
+/// sequence, the SDK call and the raw call alternately, and each measures only its own call:
+/// the two sides then see the same emulator state, threads and caches, which keeps the ratio
+/// honest on a machine whose load drifts.
 func registerNetworkPathBenchmarks() {
     let configuration = Suite.configuration(iterations: 3_000, seconds: 4, warmup: 20)
     let resources = Fixture.resources(10)
@@ -14,74 +17,72 @@ func registerNetworkPathBenchmarks() {
 
     for backend in [AccessEnabler.Backend.restV2, .restV1] {
         let suffix = backend == .restV2 ? "" : "V1"
-        let preauthorizeRoute: EmulatorRoute = backend == .restV2 ? .preauthorizeV2 : .preauthorize
-        // v2: every authorize is one decisions/authorize call. v1: the authZ is cached, so each
-        // authorize is one media-token request.
-        let authorizeRoute: EmulatorRoute = backend == .restV2 ? .authorizeV2 : .mediaToken
 
-        /// An authenticated SDK on the URLSession mount that has made one call to `route`.
-        func networkFixture(warmUp: @escaping @Sendable (AccessEnabler) async throws -> Void) async throws -> Fixture {
-            let fixture = try await Fixture.make(
-                backend: backend, mount: .urlSession, configure: { $0.preauthorizeChunkSize = 10 })
-            try await warmUp(fixture.enabler)
-            return fixture
-        }
+        let preauthorize = NetworkOperation(
+            sdk: { enabler in (try await enabler.preauthorize(uncached)).authorizedResources.count == 10 },
+            raw: { raw in
+                try await (backend == .restV2 ? raw.preauthorizeV2(resources) : raw.preauthorizeV1(resources)) == 10
+            },
+            route: backend == .restV2 ? .preauthorizeV2 : .preauthorize)
+        // v2: every authorize is one decisions/authorize call. v1: the authZ token is cached (by
+        // the SDK call in setup), so every authorize is one media-token request.
+        let authorize = NetworkOperation(
+            sdk: { enabler in !(try await enabler.authorize(resource: "news")).serializedToken.isEmpty },
+            raw: { raw in
+                !(try await backend == .restV2 ? raw.authorizeV2("news") : raw.mediaTokenV1("news")).isEmpty
+            },
+            route: backend == .restV2 ? .authorizeV2 : .mediaToken)
 
-        /// The raw client, with the device headers of the SDK's last request to `route`.
-        func rawClient(_ fixture: Fixture, route: EmulatorRoute) async throws -> RawClient {
-            guard let template = await fixture.emulator.requests(to: route).last, let session = fixture.session else {
-                throw BenchmarkFailure("no SDK request to \(route) to copy the device headers from")
+        for (operationName, operation) in [("Preauthorize", preauthorize), ("Authorize", authorize)] {
+            Benchmark("\(operationName)Network\(suffix)", configuration: configuration) {
+                (benchmark: Benchmark, pair: NetworkPair) in
+                let rawOK = (try? await operation.raw(pair.raw)) ?? false
+                benchmark.startMeasurement()
+                let sdkOK = (try? await operation.sdk(pair.fixture.enabler)) ?? false
+                benchmark.stopMeasurement()
+                if !sdkOK || !rawOK { benchmark.error("\(operationName)Network\(suffix): a call failed") }
+            } setup: {
+                try await NetworkPair.make(backend: backend, operation: operation)
             }
-            let raw = try await RawClient.make(session: session, baseURL: fixture.emulator.baseURL, template: template)
-            await fixture.emulator.setRequestLogging(false)
-            return raw
+
+            Benchmark("\(operationName)Raw\(suffix)", configuration: configuration) {
+                (benchmark: Benchmark, pair: NetworkPair) in
+                let sdkOK = (try? await operation.sdk(pair.fixture.enabler)) ?? false
+                benchmark.startMeasurement()
+                let rawOK = (try? await operation.raw(pair.raw)) ?? false
+                benchmark.stopMeasurement()
+                if !sdkOK || !rawOK { benchmark.error("\(operationName)Raw\(suffix): a call failed") }
+            } setup: {
+                try await NetworkPair.make(backend: backend, operation: operation)
+            }
         }
+    }
+}
 
-        // MARK: preauthorize, local cache disabled
+/// One network operation, through the SDK and by hand; each returns whether it succeeded.
+struct NetworkOperation: Sendable {
+    let sdk: @Sendable (AccessEnabler) async throws -> Bool
+    let raw: @Sendable (RawClient) async throws -> Bool
+    /// The emulator route of the SDK's request, whose device headers the raw client copies.
+    let route: EmulatorRoute
+}
 
-        Benchmark("PreauthorizeNetwork\(suffix)", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
-            benchmark.startMeasurement()
-            let response = try? await fixture.enabler.preauthorize(uncached)
-            benchmark.stopMeasurement()
-            if response?.authorizedResources.count != 10 { benchmark.error("PreauthorizeNetwork: not 10 decisions") }
-        } setup: {
-            let fixture = try await networkFixture { _ = try await $0.preauthorize(uncached) }
-            await fixture.emulator.setRequestLogging(false)
-            return fixture
+/// An authenticated SDK on the URLSession mount and a raw client on the same session.
+struct NetworkPair: Sendable {
+    let fixture: Fixture
+    let raw: RawClient
+
+    static func make(backend: AccessEnabler.Backend, operation: NetworkOperation) async throws -> NetworkPair {
+        let fixture = try await Fixture.make(
+            backend: backend, mount: .urlSession, configure: { $0.preauthorizeChunkSize = 10 })
+        guard try await operation.sdk(fixture.enabler) else { throw BenchmarkFailure("the SDK call failed in setup") }
+        guard let template = await fixture.emulator.requests(to: operation.route).last, let session = fixture.session
+        else {
+            throw BenchmarkFailure("no SDK request to \(operation.route) to copy the device headers from")
         }
-
-        Benchmark("PreauthorizeRaw\(suffix)", configuration: configuration) { (benchmark: Benchmark, raw: RawClient) in
-            benchmark.startMeasurement()
-            let authorized = try? await backend == .restV2 ? raw.preauthorizeV2(resources) : raw.preauthorizeV1(resources)
-            benchmark.stopMeasurement()
-            if authorized != 10 { benchmark.error("PreauthorizeRaw: not 10 decisions") }
-        } setup: {
-            let fixture = try await networkFixture { _ = try await $0.preauthorize(uncached) }
-            return try await rawClient(fixture, route: preauthorizeRoute)
-        }
-
-        // MARK: authorize
-
-        Benchmark("AuthorizeNetwork\(suffix)", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
-            benchmark.startMeasurement()
-            let token = try? await fixture.enabler.authorize(resource: "news")
-            benchmark.stopMeasurement()
-            if token == nil { benchmark.error("AuthorizeNetwork: no media token") }
-        } setup: {
-            // On v1 the first call stores the authZ token, so every measured call is one media-token request.
-            let fixture = try await networkFixture { _ = try await $0.authorize(resource: "news") }
-            await fixture.emulator.setRequestLogging(false)
-            return fixture
-        }
-
-        Benchmark("AuthorizeRaw\(suffix)", configuration: configuration) { (benchmark: Benchmark, raw: RawClient) in
-            benchmark.startMeasurement()
-            let token = try? await backend == .restV2 ? raw.authorizeV2("news") : raw.mediaTokenV1("news")
-            benchmark.stopMeasurement()
-            if token?.isEmpty ?? true { benchmark.error("AuthorizeRaw: no media token") }
-        } setup: {
-            let fixture = try await networkFixture { _ = try await $0.authorize(resource: "news") }
-            return try await rawClient(fixture, route: authorizeRoute)
-        }
+        let raw = try await RawClient.make(session: session, baseURL: fixture.emulator.baseURL, template: template)
+        await fixture.emulator.setRequestLogging(false)
+        guard try await operation.raw(raw) else { throw BenchmarkFailure("the raw call failed in setup") }
+        return NetworkPair(fixture: fixture, raw: raw)
     }
 }
