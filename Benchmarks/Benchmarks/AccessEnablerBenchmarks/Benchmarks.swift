@@ -1,0 +1,59 @@
+import Benchmark
+import Foundation
+
+// The AccessEnabler benchmark suite. Every benchmark measures exactly one operation per
+// iteration between `startMeasurement()` and `stopMeasurement()` (setup and checks stay outside)
+// and reports its wall time and malloc count. Pairs (`…Network` / `…Raw`, …) are compared by
+// `Benchmarks/run.sh`, from one run.
+//
+// Names have no spaces or slashes: `benchmark thresholds check` looks threshold files up by the
+// raw name.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = Suite.configuration(iterations: 1_000, seconds: 3)
+    registerLocalPathBenchmarks()
+    registerNetworkPathBenchmarks()
+    registerConcurrencyBenchmarks()
+    registerLegacyBenchmarks()
+    registerPersistenceBenchmarks()
+}
+
+/// Settings shared by the whole suite.
+enum Suite {
+    /// `ACCESSENABLER_BENCH_QUICK=1`: a handful of iterations per benchmark (CI). Wall times are
+    /// then only a smoke test; malloc counts are as exact as in a full run.
+    static let isQuick = ProcessInfo.processInfo.environment["ACCESSENABLER_BENCH_QUICK"] == "1"
+
+    /// How many authZ tokens the persistence benchmarks pre-store
+    /// (`ACCESSENABLER_BENCH_STORE_SIZES`, comma-separated; default 100,1000,10000, and
+    /// 100,1000 in quick mode).
+    static let storeSizes: [Int] = {
+        if let list = ProcessInfo.processInfo.environment["ACCESSENABLER_BENCH_STORE_SIZES"] {
+            return list.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        return isQuick ? [100, 1_000] : [100, 1_000, 10_000]
+    }()
+
+    /// The number of `/api/v1/authorize` requests one iteration caused.
+    static let authorizeRequests = BenchmarkMetric.custom("authzRequests")
+
+    static let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput]
+
+    /// A configuration that stops after `iterations` iterations or `seconds` seconds, whichever
+    /// comes first (5 iterations in quick mode). Only malloc counts carry thresholds: they do not
+    /// depend on the machine's speed.
+    static func configuration(
+        iterations: Int, seconds: Int, warmup: Int = 3, extraMetrics: [BenchmarkMetric] = []
+    ) -> Benchmark.Configuration {
+        var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [.mallocCountTotal: .init(absolute: [.p90: 2])]
+        for metric in extraMetrics { thresholds[metric] = .init(absolute: [.p90: 0]) }
+        return .init(
+            metrics: metrics + extraMetrics,
+            timeUnits: .microseconds,
+            warmupIterations: isQuick ? 1 : warmup,
+            scalingFactor: .one,
+            maxDuration: .seconds(isQuick ? 2 : seconds),
+            maxIterations: isQuick ? min(iterations, 5) : iterations,
+            thresholds: thresholds)
+    }
+}

@@ -1,0 +1,129 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Benchmark
+import Foundation
+
+/// Work the SDK shares or runs concurrently: shared authorization, chunked preauthorization,
+/// multi-service-provider configuration. All in process (`PassEmulator.transport`).
+func registerConcurrencyBenchmarks() {
+    registerSharedAuthorization()
+    registerChunkedPreauthorization()
+    registerMultiServiceProviderConfiguration()
+}
+
+/// 1,000 concurrent `authorize` calls for one resource with no cached authZ token (REST API v1):
+/// one `/api/v1/authorize` request for all of them, and a media-token request each. Reports the
+/// number of authorize requests as the custom metric `authzRequests` (must be 1).
+private func registerSharedAuthorization() {
+    let callers = 1_000
+    let configuration = Suite.configuration(
+        iterations: 30, seconds: 10, warmup: 1, extraMetrics: [Suite.authorizeRequests])
+    Benchmark("AuthorizeConcurrent1000", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
+        // A new resource each iteration, so that no authZ token is cached.
+        let resource = "burst-\(benchmark.currentIteration)"
+        let enabler = fixture.enabler
+        await fixture.emulator.clearRequestLog()
+        benchmark.startMeasurement()
+        let granted = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<callers {
+                group.addTask { (try? await enabler.authorize(resource: resource)) != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        benchmark.stopMeasurement()
+        let authorizeRequests = await fixture.emulator.requests(to: .authorize).count
+        benchmark.measurement(Suite.authorizeRequests, authorizeRequests)
+        if granted != callers { benchmark.error("AuthorizeConcurrent1000: \(granted) of \(callers) granted") }
+        if authorizeRequests != 1 {
+            benchmark.error("AuthorizeConcurrent1000: \(authorizeRequests) /api/v1/authorize requests, expected 1")
+        }
+    } setup: {
+        try await Fixture.make(backend: .restV1)
+    }
+}
+
+/// `preauthorize` of 100 resources with a 20 ms delay on every preauthorize request: the SDK
+/// sends its 20 chunks of 5 concurrently; the baseline calls the SDK once per chunk (the same
+/// 5-resource chunks), one after another. Local cache disabled on both.
+private func registerChunkedPreauthorization() {
+    let configuration = Suite.configuration(iterations: 40, seconds: 8, warmup: 2)
+    let resources = Fixture.resources(100)
+    let chunkSize = 5
+    let chunks = stride(from: 0, to: resources.count, by: chunkSize).map {
+        PreauthorizeRequest(resources: Array(resources[$0..<$0 + chunkSize]), disabledFeatures: [.localCache])
+    }
+    let all = PreauthorizeRequest(resources: resources, disabledFeatures: [.localCache])
+
+    @Sendable func delayedFixture() async throws -> Fixture {
+        let fixture = try await Fixture.make(configure: { $0.preauthorizeChunkSize = chunkSize })
+        await fixture.emulator.setRequestLogging(false)
+        await fixture.emulator.inject(.delay(.milliseconds(20)), on: .preauthorizeV2, times: nil)
+        return fixture
+    }
+
+    Benchmark("PreauthorizeChunked100", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
+        benchmark.startMeasurement()
+        let response = try? await fixture.enabler.preauthorize(all)
+        benchmark.stopMeasurement()
+        if response?.authorizedResources.count != 100 { benchmark.error("PreauthorizeChunked100: not 100 decisions") }
+    } setup: {
+        try await delayedFixture()
+    }
+
+    Benchmark("PreauthorizeSequential100", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
+        var authorized = 0
+        benchmark.startMeasurement()
+        for chunk in chunks {
+            authorized += (try? await fixture.enabler.preauthorize(chunk))?.authorizedResources.count ?? 0
+        }
+        benchmark.stopMeasurement()
+        if authorized != 100 { benchmark.error("PreauthorizeSequential100: \(authorized) of 100 decisions") }
+    } setup: {
+        try await delayedFixture()
+    }
+}
+
+/// `setRequestor` against three service providers whose configuration calls take 10, 50 and
+/// 200 ms (three emulators with different base URLs behind one transport), against one service
+/// provider that takes 200 ms. DCR happens once, in setup; each iteration is the configuration
+/// phase an app runs when it returns to the foreground.
+private func registerMultiServiceProviderConfiguration() {
+    let configuration = Suite.configuration(iterations: 25, seconds: 8, warmup: 1)
+
+    struct Providers: Sendable {
+        let enabler: AccessEnabler
+        let count: Int
+    }
+
+    @Sendable func providers(delays milliseconds: [Int]) async throws -> Providers {
+        var emulators: [PassEmulator] = []
+        for (index, delay) in milliseconds.enumerated() {
+            let emulator = PassEmulator(baseURL: URL(string: "https://sp\(index + 1).pass-emulator.test")!)
+            await emulator.setRequestLogging(false)
+            await emulator.inject(.delay(.milliseconds(delay)), on: .configurationV2, times: nil)
+            emulators.append(emulator)
+        }
+        var settings = AccessEnabler.Configuration()
+        settings.storage = InMemoryTokenStorage()
+        settings.deviceIDSeed = Fixture.deviceSeed
+        settings.transport = PassEmulatorTransport(emulators)
+        settings.environment = .init(serviceProviders: emulators.map(\.baseURL))
+        let enabler = AccessEnabler(softwareStatement: Fixture.softwareStatement, configuration: settings)
+        let loaded = try await enabler.setRequestor(Fixture.requestorID)
+        guard loaded.failures.isEmpty else { throw BenchmarkFailure("a service provider failed: \(loaded.failures)") }
+        return Providers(enabler: enabler, count: emulators.count)
+    }
+
+    for (name, delays) in [("SetRequestor3SP", [10, 50, 200]), ("SetRequestor1SP", [200])] {
+        Benchmark(name, configuration: configuration) { (benchmark: Benchmark, providers: Providers) in
+            benchmark.startMeasurement()
+            let loaded = try? await providers.enabler.setRequestor(Fixture.requestorID)
+            benchmark.stopMeasurement()
+            if loaded == nil || loaded?.failures.isEmpty == false {
+                benchmark.error("\(name): not every service provider answered")
+            }
+        } setup: {
+            try await providers(delays: delays)
+        }
+    }
+}

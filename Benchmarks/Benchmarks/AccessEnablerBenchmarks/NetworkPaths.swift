@@ -1,0 +1,88 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Benchmark
+
+/// The SDK on the network path against the raw baseline: the same request built by hand and
+/// sent with the same `URLSession` to the same emulator (mounted behind a `URLProtocol`).
+///
+/// One preauthorize request carries all 10 resources on both sides (`preauthorizeChunkSize` 10),
+/// so each pair compares exactly one HTTP exchange. Both benchmarks of a pair run the same
+/// sequence, the SDK call and the raw call alternately, and each measures only its own call:
+/// the two sides then see the same emulator state, threads and caches, which keeps the ratio
+/// honest on a machine whose load drifts.
+func registerNetworkPathBenchmarks() {
+    let configuration = Suite.configuration(iterations: 3_000, seconds: 4, warmup: 20)
+    let resources = Fixture.resources(10)
+    let uncached = PreauthorizeRequest(resources: resources, disabledFeatures: [.localCache])
+
+    for backend in [AccessEnabler.Backend.restV2, .restV1] {
+        let suffix = backend == .restV2 ? "" : "V1"
+
+        let preauthorize = NetworkOperation(
+            sdk: { enabler in (try await enabler.preauthorize(uncached)).authorizedResources.count == 10 },
+            raw: { raw in
+                try await (backend == .restV2 ? raw.preauthorizeV2(resources) : raw.preauthorizeV1(resources)) == 10
+            },
+            route: backend == .restV2 ? .preauthorizeV2 : .preauthorize)
+        // v2: every authorize is one decisions/authorize call. v1: the authZ token is cached (by
+        // the SDK call in setup), so every authorize is one media-token request.
+        let authorize = NetworkOperation(
+            sdk: { enabler in !(try await enabler.authorize(resource: "news")).serializedToken.isEmpty },
+            raw: { raw in
+                !(try await backend == .restV2 ? raw.authorizeV2("news") : raw.mediaTokenV1("news")).isEmpty
+            },
+            route: backend == .restV2 ? .authorizeV2 : .mediaToken)
+
+        for (operationName, operation) in [("Preauthorize", preauthorize), ("Authorize", authorize)] {
+            Benchmark("\(operationName)Network\(suffix)", configuration: configuration) {
+                (benchmark: Benchmark, pair: NetworkPair) in
+                let rawOK = (try? await operation.raw(pair.raw)) ?? false
+                benchmark.startMeasurement()
+                let sdkOK = (try? await operation.sdk(pair.fixture.enabler)) ?? false
+                benchmark.stopMeasurement()
+                if !sdkOK || !rawOK { benchmark.error("\(operationName)Network\(suffix): a call failed") }
+            } setup: {
+                try await NetworkPair.make(backend: backend, operation: operation)
+            }
+
+            Benchmark("\(operationName)Raw\(suffix)", configuration: configuration) {
+                (benchmark: Benchmark, pair: NetworkPair) in
+                let sdkOK = (try? await operation.sdk(pair.fixture.enabler)) ?? false
+                benchmark.startMeasurement()
+                let rawOK = (try? await operation.raw(pair.raw)) ?? false
+                benchmark.stopMeasurement()
+                if !sdkOK || !rawOK { benchmark.error("\(operationName)Raw\(suffix): a call failed") }
+            } setup: {
+                try await NetworkPair.make(backend: backend, operation: operation)
+            }
+        }
+    }
+}
+
+/// One network operation, through the SDK and by hand; each returns whether it succeeded.
+struct NetworkOperation: Sendable {
+    let sdk: @Sendable (AccessEnabler) async throws -> Bool
+    let raw: @Sendable (RawClient) async throws -> Bool
+    /// The emulator route of the SDK's request, whose device headers the raw client copies.
+    let route: EmulatorRoute
+}
+
+/// An authenticated SDK on the URLSession mount and a raw client on the same session.
+struct NetworkPair: Sendable {
+    let fixture: Fixture
+    let raw: RawClient
+
+    static func make(backend: AccessEnabler.Backend, operation: NetworkOperation) async throws -> NetworkPair {
+        let fixture = try await Fixture.make(
+            backend: backend, mount: .urlSession, configure: { $0.preauthorizeChunkSize = 10 })
+        guard try await operation.sdk(fixture.enabler) else { throw BenchmarkFailure("the SDK call failed in setup") }
+        guard let template = await fixture.emulator.requests(to: operation.route).last, let session = fixture.session
+        else {
+            throw BenchmarkFailure("no SDK request to \(operation.route) to copy the device headers from")
+        }
+        let raw = try await RawClient.make(session: session, baseURL: fixture.emulator.baseURL, template: template)
+        await fixture.emulator.setRequestLogging(false)
+        guard try await operation.raw(raw) else { throw BenchmarkFailure("the raw call failed in setup") }
+        return NetworkPair(fixture: fixture, raw: raw)
+    }
+}

@@ -1,0 +1,28 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The AccessEnabler benchmark suite: a nested package so that the SDK keeps zero dependencies.
+// Run it with `bash Benchmarks/run.sh` (release builds only; see the README's Benchmarks section).
+let package = Package(
+    name: "AccessEnablerBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "AccessEnabler", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "AccessEnablerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AccessEnabler", package: "AccessEnabler"),
+                .product(name: "AccessEnablerLegacy", package: "AccessEnabler"),
+                .product(name: "AccessEnablerTesting", package: "AccessEnabler"),
+            ],
+            path: "Benchmarks/AccessEnablerBenchmarks",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

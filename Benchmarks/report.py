@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Prints the AccessEnabler benchmark report from one run's JMH export (package-benchmark
+`--format jmh`): a ratio line per pair, the persistence scaling table, the absolute p50 of the
+local paths, and the malloc-count threshold check.
+
+Usage: report.py RESULTS.jmh.json [--quick] [--partial] [--thresholds DIR]
+
+--partial (a filtered run): benchmarks that did not run are listed, not counted as failures.
+
+Exit status: 0 when every benchmark produced results and no malloc-count threshold regressed;
+1 otherwise. Wall-time targets are reported (PASS/MISS), never enforced: they depend on the
+machine. In quick mode (a handful of iterations) the wall times are a smoke test only.
+"""
+
+import json
+import os
+import sys
+
+PREFIX = "package.benchmark.AccessEnablerBenchmarks."
+WALL = "Time (wall clock)"
+MALLOC = "Malloc (total)"
+AUTHZ = "authzRequests"
+
+# name, A, B, target, comparison ("le": A/B <= target, "ge": A/B >= target), what the ratio means
+PAIRS = [
+    ("PreauthorizeNetwork (REST v2)", "PreauthorizeNetwork", "PreauthorizeRaw", 1.10, "le"),
+    ("AuthorizeNetwork (REST v2)", "AuthorizeNetwork", "AuthorizeRaw", 1.10, "le"),
+    ("PreauthorizeNetwork (REST v1)", "PreauthorizeNetworkV1", "PreauthorizeRawV1", 1.10, "le"),
+    ("AuthorizeNetwork (REST v1)", "AuthorizeNetworkV1", "AuthorizeRawV1", 1.10, "le"),
+    ("Chunked preauthorize speed-up", "PreauthorizeSequential100", "PreauthorizeChunked100", 5.0, "ge"),
+    ("SetRequestor 3 SPs vs slowest SP", "SetRequestor3SP", "SetRequestor1SP", 1.20, "le"),
+    ("Legacy round trip vs async", "LegacyPreauthorizeRoundTrip", "AsyncPreauthorizeRoundTrip", 1.50, "le"),
+]
+
+LOCAL_PATHS = [("CheckAuthentication", 5.0), ("PreauthorizeCached", 5.0)]
+
+# Tolerances of the malloc-count thresholds (the same as Suite.configuration): p90 may exceed
+# the stored value by this much. Time metrics are never checked, whatever a file holds.
+TOLERANCES = {"mallocCountTotal": 2, "authzRequests": 0}
+METRIC_NAMES = {"mallocCountTotal": MALLOC, "authzRequests": AUTHZ}
+
+
+def load(path):
+    with open(path) as handle:
+        elements = json.load(handle)
+    results = {}
+    for element in elements:
+        name = element["benchmark"]
+        if name.startswith(PREFIX):
+            name = name[len(PREFIX):]
+        metrics = {}
+        for metric, values in element.get("secondaryMetrics", {}).items():
+            metrics[metric] = {key: float(value) for key, value in values["scorePercentiles"].items()}
+            metrics[metric]["samples"] = len(values.get("rawData", [[]])[0])
+        results[name] = metrics
+    return results
+
+
+def percentile(results, name, metric, p="50.0"):
+    try:
+        return results[name][metric][p]
+    except KeyError:
+        return None
+
+
+def fmt_time(microseconds):
+    if microseconds is None:
+        return "n/a"
+    if microseconds >= 10_000:
+        return f"{microseconds / 1000:.1f} ms"
+    if microseconds >= 1_000:
+        return f"{microseconds / 1000:.2f} ms"
+    return f"{microseconds:.2f} µs"
+
+
+def fmt_count(value):
+    return "n/a" if value is None else f"{value:.0f}"
+
+
+def verdict(ok, quick):
+    if ok is None:
+        return "MISSING"
+    if quick:
+        return "(quick run: not judged)"
+    return "PASS" if ok else "MISS"
+
+
+def main():
+    args = sys.argv[1:]
+    quick = "--quick" in args
+    partial = "--partial" in args
+    thresholds_dir = None
+    if "--thresholds" in args:
+        thresholds_dir = args[args.index("--thresholds") + 1]
+    paths = [a for a in args if a.endswith(".json")]
+    if not paths:
+        print("usage: report.py RESULTS.jmh.json [--quick] [--thresholds DIR]", file=sys.stderr)
+        return 2
+    results = load(paths[0])
+    failed = False
+    expected = set()
+
+    samples = {name: metrics.get(WALL, {}).get("samples", 0) for name, metrics in results.items()}
+    mode = "quick mode: a handful of iterations, wall times are a smoke test" if quick else "full run"
+    print(f"AccessEnabler benchmarks ({mode}); every value is the p50 of one run unless stated.\n")
+
+    print("== Pairs (wall time p50; malloc count p50 in brackets)")
+    for title, a, b, target, comparison in PAIRS:
+        expected.update([a, b])
+        a50, b50 = percentile(results, a, WALL), percentile(results, b, WALL)
+        am, bm = percentile(results, a, MALLOC), percentile(results, b, MALLOC)
+        if a50 is None or b50 is None or b50 == 0:
+            missing = [n for n in (a, b) if n not in results]
+            print(f"{a}: {a}/{b} = n/a (no results for {', '.join(missing)}) -- {title}: MISSING")
+            continue
+        ratio = a50 / b50
+        ok = ratio <= target if comparison == "le" else ratio >= target
+        sign = "<=" if comparison == "le" else ">="
+        print(
+            f"{a}: {a}/{b} = {ratio:.2f} ({a} p50 {fmt_time(a50)} [{fmt_count(am)} mallocs], "
+            f"{b} p50 {fmt_time(b50)} [{fmt_count(bm)} mallocs]) -- {title}, target {sign} {target:.2f}: "
+            f"{verdict(ok, quick)}"
+        )
+
+    print("\n== Shared authorization: 1,000 concurrent authorize calls, one resource, no cached authZ (REST v1)")
+    name = "AuthorizeConcurrent1000"
+    expected.add(name)
+    if name in results:
+        requests_max = percentile(results, name, AUTHZ, "100.0")
+        requests_min = percentile(results, name, AUTHZ, "0.0")
+        print(
+            f"{name}: p50 {fmt_time(percentile(results, name, WALL))} for all 1,000 calls "
+            f"[{fmt_count(percentile(results, name, MALLOC))} mallocs]; /api/v1/authorize requests per "
+            f"iteration: min {fmt_count(requests_min)}, max {fmt_count(requests_max)} "
+            f"over {samples.get(name, 0)} iterations -- target exactly 1: "
+            f"{'PASS' if requests_min == 1 and requests_max == 1 else 'MISS'}"
+        )
+        if requests_max != 1 or requests_min != 1:
+            failed = True
+    else:
+        print(f"{name}: MISSING")
+
+    print("\n== Persistence growth (FileTokenStorage, REST v1; p50)")
+    sizes = sorted(
+        int(n[len("AuthorizeStore"):]) for n in results if n.startswith("AuthorizeStore") and n[14:].isdigit()
+    )
+    print(f"{'stored authZ tokens':>20} | {'authorize + store':>18} | {'mallocs':>8} | {'cold start':>12} | {'mallocs':>8}")
+    print(f"{'-' * 20}-+-{'-' * 18}-+-{'-' * 8}-+-{'-' * 12}-+-{'-' * 8}")
+    for size in sizes:
+        store, cold = f"AuthorizeStore{size}", f"ColdStart{size}"
+        expected.update([store, cold])
+        print(
+            f"{size:>20,} | {fmt_time(percentile(results, store, WALL)):>18} | "
+            f"{fmt_count(percentile(results, store, MALLOC)):>8} | {fmt_time(percentile(results, cold, WALL)):>12} | "
+            f"{fmt_count(percentile(results, cold, MALLOC)):>8}"
+        )
+    if sizes:
+        low, high = sizes[0], sizes[-1]
+        for kind, target in (("AuthorizeStore", 2.0), ("ColdStart", None)):
+            a, b = f"{kind}{high}", f"{kind}{low}"
+            a50, b50 = percentile(results, a, WALL), percentile(results, b, WALL)
+            if a50 is None or b50 is None:
+                continue
+            ratio = a50 / b50
+            suffix = (
+                f" -- target <= {target:.2f}: {verdict(ratio <= target, quick)}"
+                if target is not None and high >= 10_000 and low <= 100
+                else " -- informational"
+            )
+            print(f"{a}: {a}/{b} = {ratio:.2f} ({a} p50 {fmt_time(a50)}, {b} p50 {fmt_time(b50)}){suffix}")
+
+    print("\n== Local paths (absolute; malloc count p0/p50/p100 shows it is constant)")
+    for name, target in LOCAL_PATHS:
+        expected.add(name)
+        p50 = percentile(results, name, WALL)
+        if p50 is None:
+            print(f"{name}: MISSING")
+            continue
+        mallocs = [percentile(results, name, MALLOC, p) for p in ("0.0", "50.0", "100.0")]
+        constant = len(set(mallocs)) == 1
+        print(
+            f"{name}: p50 {fmt_time(p50)}, p90 {fmt_time(percentile(results, name, WALL, '90.0'))} over "
+            f"{samples.get(name, 0)} iterations; mallocs {'/'.join(fmt_count(m) for m in mallocs)} "
+            f"({'constant' if constant else 'NOT constant'}) -- target p50 < {target:.0f} µs: "
+            f"{verdict(p50 < target, quick)}"
+        )
+
+    if thresholds_dir:
+        print(f"\n== Malloc-count thresholds ({thresholds_dir}; p90 of this run, time never checked)")
+        if not os.path.isdir(thresholds_dir):
+            print(f"no thresholds for this Swift version ({thresholds_dir} does not exist): not checked")
+        else:
+            for file in sorted(os.listdir(thresholds_dir)):
+                if not file.endswith(".p90.json"):
+                    continue
+                name = file[: -len(".p90.json")].split(".", 1)[1]
+                with open(os.path.join(thresholds_dir, file)) as handle:
+                    stored = json.load(handle)
+                for metric, limit in sorted(stored.items()):
+                    if metric not in TOLERANCES:
+                        continue  # wall time and other machine-dependent metrics are never checked
+                    value = percentile(results, name, METRIC_NAMES[metric], "90.0")
+                    if value is None:
+                        print(f"{name} {metric}: MISSING (threshold {limit})")
+                        continue
+                    allowed = limit + TOLERANCES[metric]
+                    status = "ok" if value <= allowed else "REGRESSION"
+                    if value < limit - TOLERANCES[metric]:
+                        status = "improved: lower the threshold"
+                    print(f"{name} {metric}: p90 {value:.0f}, threshold {limit} (+{TOLERANCES[metric]}): {status}")
+                    if status == "REGRESSION":
+                        failed = True
+
+    missing = sorted(n for n in expected if n not in results)
+    if missing and partial:
+        print(f"\nNot run (filtered): {', '.join(missing)}")
+    elif missing:
+        print(f"\nBenchmarks without results (failed or crashed; see the run log): {', '.join(missing)}")
+        failed = True
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
