@@ -6,7 +6,7 @@
 #   bash Benchmarks/run.sh --quick    # CI: a handful of iterations, malloc-count thresholds only
 #                                     # (same as ACCESSENABLER_BENCH_QUICK=1)
 #
-# Options: --filter REGEX runs only matching benchmarks. ACCESSENABLER_BENCH_STORE_SIZES=100,1000
+# Options: --filter REGEX runs only the benchmarks whose whole name matches (e.g. ".*Network.*"). ACCESSENABLER_BENCH_STORE_SIZES=100,1000
 # limits the persistence sizes. BENCH_OUTPUT=DIR keeps the JMH export and the run log there.
 # Exits 1 when a benchmark fails or crashes, or when a malloc-count threshold regresses; wall-time
 # targets are reported, never enforced.

@@ -69,7 +69,7 @@ extension AccessEnabler {
             return Self.index(try await backend.preauthorize(
                 chunks[0], session: session, bypassRemoteCache: bypassRemoteCache, context: context), for: chunks[0])
         }
-        return try await withThrowingTaskGroup(of: (Int, Result<[Decision], any Error>).self) { group in
+        let results = await withTaskGroup(of: (Int, Result<[Decision], any Error>).self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
                     do {
@@ -81,17 +81,18 @@ extension AccessEnabler {
                 }
             }
             var results = [Result<[Decision], any Error>?](repeating: nil, count: chunks.count)
-            for try await (index, result) in group { results[index] = result }
-            var merged: [String: Decision] = [:]
-            for (index, result) in results.enumerated() {
-                switch result {
-                case .success(let decisions)?: merged.merge(Self.index(decisions, for: chunks[index])) { first, _ in first }
-                case .failure(let error)?: throw error
-                case nil: throw CancellationError()
-                }
-            }
-            return merged
+            for await (index, result) in group { results[index] = result }
+            return results
         }
+        var merged: [String: Decision] = [:]
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .success(let decisions)?: merged.merge(Self.index(decisions, for: chunks[index])) { first, _ in first }
+            case .failure(let error)?: throw error
+            case nil: throw CancellationError()
+            }
+        }
+        return merged
     }
 
     /// The decisions of one chunk by resource, ignoring any the chunk did not ask for.
