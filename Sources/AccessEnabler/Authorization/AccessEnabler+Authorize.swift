@@ -83,9 +83,13 @@ extension AccessEnabler {
                     continue
                 }
             }
+            let startedBeforeLookup = authorizationRequestsStarted
             if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {
                 return AuthorizationGrant(authorization: cached, mediaToken: nil)
             }
+            // A request that started (and perhaps finished and stored its result) while the cache
+            // was being read makes the miss stale: look again.
+            if authorizationRequestsStarted != startedBeforeLookup { continue }
             if let operation = authorizations[key], !operation.isFinished, !operation.isAbandoned { continue }
             let backend = self.backend
             let cache = self.cache
@@ -98,6 +102,7 @@ extension AccessEnabler {
                 return grant.authorization
             }
             authorizations[key] = operation
+            authorizationRequestsStarted += 1
             do {
                 let record = try await operation.value()
                 if authorizations[key] === operation { authorizations[key] = nil }

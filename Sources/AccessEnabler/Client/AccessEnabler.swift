@@ -31,6 +31,9 @@ public actor AccessEnabler {
     var options = Options()
     var requestor = RequestorState()
     var authorizations: [AuthorizationKey: SharedOperation<AuthorizationRecord>] = [:]
+    /// How many shared authorization requests have started; a caller whose cache lookup spanned
+    /// a start looks again instead of starting a second request.
+    var authorizationRequestsStarted = 0
     var userMetadataFetches: [String: SharedOperation<UserMetadataRecord>] = [:]
     private var deviceID: String?
 

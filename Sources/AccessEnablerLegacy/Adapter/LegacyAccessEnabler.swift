@@ -68,12 +68,24 @@ public final class LegacyAccessEnabler {
     }
 
     /// Starts the async part of a call on the main actor, after any pending `setOptions`.
+    ///
+    /// Where the runtime has `Task.immediate`, the work starts inside this call and runs up to its
+    /// first suspension (the hop to the core), so a legacy call costs the same hops as an `await`
+    /// from the main actor. Callbacks still never run inside the call: they follow the core's
+    /// answer, which always arrives after a suspension.
     func perform(_ work: @escaping @MainActor () async -> Void) {
         let options = optionsUpdate
-        Task { @MainActor in
+        let body: @MainActor () async -> Void = {
             await options?.value
             await work()
         }
+        #if compiler(>=6.2)
+        if #available(iOS 26, tvOS 26, macOS 26, *) {
+            Task.immediate { @MainActor in await body() }
+            return
+        }
+        #endif
+        Task { @MainActor in await body() }
     }
 
     /// Delivers a callback to the delegate: always after the current call returns (never
