@@ -27,10 +27,9 @@ extension AccessEnabler {
         guard let session = state.authentication else { throw AccessEnablerError.authenticationSessionMissing }
         guard session.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
 
-        if state.hits.count == resources.count {
-            return PreauthorizeResponse(decisions: resources.map { state.hits[$0]! })
-        }
-        let missing = resources.filter { state.hits[$0] == nil }
+        if let complete = state.complete { return PreauthorizeResponse(decisions: complete) }
+        var missing: [String] = []
+        for (resource, decision) in zip(resources, state.cached) where decision == nil { missing.append(resource) }
         let generation = await cache.generation
         let fetched: [String: Decision]
         do {
@@ -46,8 +45,8 @@ extension AccessEnabler {
             let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
             await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: generation)
         }
-        return PreauthorizeResponse(decisions: resources.map { resource in
-            state.hits[resource] ?? fetched[resource] ?? Decision(
+        return PreauthorizeResponse(decisions: zip(resources, state.cached).map { resource, cached in
+            cached ?? fetched[resource] ?? Decision(
                 id: resource, isAuthorized: false,
                 error: Status(status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,
                               message: "The server returned no decision for this resource.", action: .retry))
@@ -111,8 +110,19 @@ extension AccessEnabler {
         return action != .retry && action != .retryAfter
     }
 
-    /// `resources` without duplicates, first occurrence kept.
+    /// `resources` without duplicates, first occurrence kept. The usual short list without
+    /// duplicates comes back as it is, with no set built and nothing copied.
     static func distinct(_ resources: [String]) -> [String] {
+        if resources.count <= 16 {
+            var hasDuplicates = false
+            search: for index in resources.indices.dropFirst() {
+                for earlier in resources[..<index] where earlier == resources[index] {
+                    hasDuplicates = true
+                    break search
+                }
+            }
+            if !hasDuplicates { return resources }
+        }
         var seen = Set<String>()
         seen.reserveCapacity(resources.count)
         return resources.filter { seen.insert($0).inserted }

@@ -343,17 +343,31 @@ actor TokenCache {
     // MARK: Preauthorization decisions (memory only)
 
     /// The authentication of `requestor` and the cached, unexpired decisions for `resources`.
+    /// The session and the valid cached decisions for `resources` (none when `useCache` is false).
     func preauthorizationState(for requestor: String, resources: [String], now: Date, useCache: Bool)
-        throws(AccessEnablerError) -> (authentication: AuthenticationRecord?, hits: [String: Decision])
+        throws(AccessEnablerError) -> PreauthorizationState
     {
         try ensureLoaded()
-        guard let session = sessions[requestor] else { return (nil, [:]) }
-        guard useCache, !session.decisions.isEmpty else { return (session.authentication, [:]) }
-        var hits: [String: Decision] = [:]
-        for resource in resources {
-            if let cached = session.decisions[resource], cached.expires > now { hits[resource] = cached.decision }
+        guard let session = sessions[requestor] else { return PreauthorizationState(authentication: nil, cached: []) }
+        guard useCache, !session.decisions.isEmpty else {
+            return PreauthorizationState(
+                authentication: session.authentication, cached: Array(repeating: nil, count: resources.count))
         }
-        return (session.authentication, hits)
+        var complete: [Decision] = []
+        complete.reserveCapacity(resources.count)
+        for (index, resource) in resources.enumerated() {
+            guard let entry = session.decisions[resource], entry.expires > now else {
+                var cached = complete.map(Optional.some)
+                cached.reserveCapacity(resources.count)
+                for resource in resources[index...] {
+                    let entry = session.decisions[resource]
+                    cached.append(entry.flatMap { $0.expires > now ? $0.decision : nil })
+                }
+                return PreauthorizationState(authentication: session.authentication, cached: cached)
+            }
+            complete.append(entry.decision)
+        }
+        return PreauthorizationState(authentication: session.authentication, complete: complete)
     }
 
     /// Caches decisions until `expires`. Ignored when the session changed since `generation`.

@@ -57,6 +57,28 @@ struct DeviceRecord: Codable, Sendable, Equatable {
 }
 
 /// A preauthorization decision in the (memory-only) local cache.
+/// What the token cache holds for one preauthorize call.
+struct PreauthorizationState: Sendable {
+    /// The requestor's authentication, if any.
+    var authentication: AuthenticationRecord?
+    /// Every resource's decision in request order, when all are cached: the answer as it is.
+    var complete: [Decision]?
+    /// Otherwise, per resource in request order, its valid cached decision or `nil`.
+    var cached: [Decision?]
+
+    init(authentication: AuthenticationRecord?, cached: [Decision?]) {
+        self.authentication = authentication
+        self.complete = nil
+        self.cached = cached
+    }
+
+    init(authentication: AuthenticationRecord?, complete: [Decision]) {
+        self.authentication = authentication
+        self.complete = complete
+        self.cached = []
+    }
+}
+
 struct CachedDecision: Sendable, Equatable {
     var decision: Decision
     var expires: Date

@@ -36,6 +36,13 @@ import Testing
         // Partly cached: only the new resource goes out.
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "sports"]))
         #expect(await harness.emulator.preauthorizedChunks(backend) == [["sports"]])
+        // Cached and new resources interleaved: the answer keeps the request order.
+        await harness.emulator.clearRequestLog()
+        let mixed = try await harness.enabler.preauthorize(
+            PreauthorizeRequest(resources: ["movies", "news", "kids", "premium"]))
+        #expect(await harness.emulator.preauthorizedChunks(backend) == [["movies", "kids"]])
+        #expect(mixed.decisions.map(\.id) == ["movies", "news", "kids", "premium"])
+        #expect(mixed.decisions[1] == first.decisions[0] && mixed.decisions[3] == first.decisions[1])
     }
 
     @Test(arguments: allBackends)
@@ -115,6 +122,17 @@ import Testing
             PreauthorizeRequest(resources: ["news", "sports", "news", "premium", "sports"]))
         #expect(response.decisions.map(\.id) == ["news", "sports", "premium"])
         #expect(await harness.emulator.preauthorizedChunks(backend) == [["news", "sports", "premium"]])
+    }
+
+    @Test(arguments: allBackends)
+    func duplicatesInALongListAreCollapsedToo(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
+        try await harness.signIn()
+        // Over 16 IDs the duplicates are found another way than in a short list.
+        let ids = (0..<18).map { "show-\($0)" }
+        let response = try await harness.enabler.preauthorize(
+            PreauthorizeRequest(resources: ids + ["show-3", "show-17", "show-0"]))
+        #expect(response.decisions.map(\.id) == ids)
     }
 
     @Test(arguments: allBackends)
