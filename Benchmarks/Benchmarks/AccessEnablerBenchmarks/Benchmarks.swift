@@ -36,17 +36,23 @@ enum Suite {
 
     /// The number of `/api/v1/authorize` requests one iteration caused.
     static let authorizeRequests = BenchmarkMetric.custom("authzRequests")
+    /// The SDK call's wall time in a network pair, timed in the same iteration as the raw call.
+    static let sdkNanoseconds = BenchmarkMetric.custom("sdkNanoseconds", useScalingFactor: false)
+    /// The raw call's wall time in a network pair, timed in the same iteration as the SDK call.
+    static let rawNanoseconds = BenchmarkMetric.custom("rawNanoseconds", useScalingFactor: false)
 
     static let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput]
 
     /// A configuration that stops after `iterations` iterations or `seconds` seconds, whichever
     /// comes first (5 iterations in quick mode). Only malloc counts carry thresholds: they do not
     /// depend on the machine's speed.
+    /// `checkedMetrics` (default: all of `extraMetrics`) carry a zero-tolerance threshold.
     static func configuration(
-        iterations: Int, seconds: Int, warmup: Int = 3, extraMetrics: [BenchmarkMetric] = []
+        iterations: Int, seconds: Int, warmup: Int = 3, extraMetrics: [BenchmarkMetric] = [],
+        checkedMetrics: [BenchmarkMetric]? = nil
     ) -> Benchmark.Configuration {
         var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [.mallocCountTotal: .init(absolute: [.p90: 2])]
-        for metric in extraMetrics { thresholds[metric] = .init(absolute: [.p90: 0]) }
+        for metric in checkedMetrics ?? extraMetrics { thresholds[metric] = .init(absolute: [.p90: 0]) }
         return .init(
             metrics: metrics + extraMetrics,
             timeUnits: .microseconds,

@@ -36,6 +36,8 @@ public actor AccessEnabler {
     var authorizationRequestsStarted = 0
     var userMetadataFetches: [String: SharedOperation<UserMetadataRecord>] = [:]
     private var deviceID: String?
+    /// The last encoded `X-Device-Info`, for the requestor and app device info it was made from.
+    private var deviceInfoHeaderMemo: (requestorID: String, appDeviceInfo: DeviceInfo?, value: String)?
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.
@@ -73,9 +75,18 @@ public actor AccessEnabler {
 
     /// The context of a call for `requestorID`.
     func context(for requestorID: String) async throws -> RequestContext {
-        RequestContext(
-            requestorID: requestorID, deviceID: try await currentDeviceID(), options: options,
-            redirectURL: configuration.redirectURL, defaultDeviceInfo: defaultDeviceInfo)
+        let deviceID = try await currentDeviceID()
+        let deviceInfo: String
+        if let memo = deviceInfoHeaderMemo, memo.requestorID == requestorID, memo.appDeviceInfo == options.deviceInfo {
+            deviceInfo = memo.value
+        } else {
+            deviceInfo = RequestContext.deviceInfoHeader(
+                requestorID: requestorID, appDeviceInfo: options.deviceInfo, defaultDeviceInfo: defaultDeviceInfo)
+            deviceInfoHeaderMemo = (requestorID, options.deviceInfo, deviceInfo)
+        }
+        return RequestContext(
+            requestorID: requestorID, deviceID: deviceID, options: options,
+            redirectURL: configuration.redirectURL, deviceInfoHeader: deviceInfo)
     }
 
     /// The device ID: the SHA-256 hex of the seed.

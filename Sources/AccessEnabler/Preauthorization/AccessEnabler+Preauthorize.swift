@@ -30,7 +30,6 @@ extension AccessEnabler {
         if let complete = state.complete { return PreauthorizeResponse(decisions: complete) }
         var missing: [String] = []
         for (resource, decision) in zip(resources, state.cached) where decision == nil { missing.append(resource) }
-        let generation = await cache.generation
         let fetched: [String: Decision]
         do {
             fetched = try await fetchDecisions(
@@ -43,7 +42,7 @@ extension AccessEnabler {
         let cacheable = fetched.values.filter(Self.isCacheable)
         if !cacheable.isEmpty {
             let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
-            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: generation)
+            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: state.generation)
         }
         return PreauthorizeResponse(decisions: zip(resources, state.cached).map { resource, cached in
             cached ?? fetched[resource] ?? Decision(

@@ -348,10 +348,11 @@ actor TokenCache {
         throws(AccessEnablerError) -> PreauthorizationState
     {
         try ensureLoaded()
-        guard let session = sessions[requestor] else { return PreauthorizationState(authentication: nil, cached: []) }
+        guard let session = sessions[requestor] else { return PreauthorizationState(authentication: nil, cached: [], generation: generation) }
         guard useCache, !session.decisions.isEmpty else {
             return PreauthorizationState(
-                authentication: session.authentication, cached: Array(repeating: nil, count: resources.count))
+                authentication: session.authentication, cached: Array(repeating: nil, count: resources.count),
+                generation: generation)
         }
         var complete: [Decision] = []
         complete.reserveCapacity(resources.count)
@@ -363,11 +364,11 @@ actor TokenCache {
                     let entry = session.decisions[resource]
                     cached.append(entry.flatMap { $0.expires > now ? $0.decision : nil })
                 }
-                return PreauthorizationState(authentication: session.authentication, cached: cached)
+                return PreauthorizationState(authentication: session.authentication, cached: cached, generation: generation)
             }
             complete.append(entry.decision)
         }
-        return PreauthorizationState(authentication: session.authentication, complete: complete)
+        return PreauthorizationState(authentication: session.authentication, complete: complete, generation: generation)
     }
 
     /// Caches decisions until `expires`. Ignored when the session changed since `generation`.

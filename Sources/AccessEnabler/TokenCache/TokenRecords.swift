@@ -65,17 +65,21 @@ struct PreauthorizationState: Sendable {
     var complete: [Decision]?
     /// Otherwise, per resource in request order, its valid cached decision or `nil`.
     var cached: [Decision?]
+    /// The cache generation these were read at: fetched decisions are stored only if it holds.
+    var generation: UInt64
 
-    init(authentication: AuthenticationRecord?, cached: [Decision?]) {
+    init(authentication: AuthenticationRecord?, cached: [Decision?], generation: UInt64) {
         self.authentication = authentication
         self.complete = nil
         self.cached = cached
+        self.generation = generation
     }
 
-    init(authentication: AuthenticationRecord?, complete: [Decision]) {
+    init(authentication: AuthenticationRecord?, complete: [Decision], generation: UInt64) {
         self.authentication = authentication
         self.complete = complete
         self.cached = []
+        self.generation = generation
     }
 }
 

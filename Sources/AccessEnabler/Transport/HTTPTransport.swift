@@ -54,11 +54,23 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The first value for `name` (case-insensitive); setting replaces every field of that name.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        get { fields.first { Self.namesMatch($0.name, name) }?.value }
         set {
-            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            fields.removeAll { Self.namesMatch($0.name, name) }
             if let newValue { fields.append(Field(name: name, value: newValue)) }
         }
+    }
+
+    /// Whether two field names are the same, ignoring ASCII case (field names are ASCII tokens;
+    /// this avoids Foundation's locale-aware comparison on every lookup).
+    static func namesMatch(_ first: String, _ second: String) -> Bool {
+        let a = first.utf8, b = second.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            let lower = x | 0x20
+            guard lower == y | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 
     /// Appends a field, keeping any existing field of the same name.

@@ -43,7 +43,12 @@ public struct URLSessionTransport: HTTPTransport {
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation never consults a task delegate about redirects.
+        let (data, response) = try await session.data(for: urlRequest)
+        #else
         let (data, response) = try await session.data(for: urlRequest, delegate: NoRedirectDelegate.shared)
+        #endif
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }

@@ -27,7 +27,7 @@ struct RESTv1Backend: EntitlementBackend {
     func startAuthentication(mvpd: MVPD, domain: String?, data: [String: String], context: RequestContext)
         async throws -> AuthenticationStep
     {
-        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
         if mvpd.isTempPass {
             var form = [
                 ("requestor_id", context.requestorID), ("deviceId", context.deviceID), ("mso_id", mvpd.id),
@@ -59,7 +59,7 @@ struct RESTv1Backend: EntitlementBackend {
     func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
         async throws -> AuthenticationRecord
     {
-        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
         let url = serviceProvider.url("/api/v1/tokens/authn", query: context.commonQuery)
         let response = try await wire.sendProtected(.authenticationToken, to: serviceProvider, context: context) { _ in
             HTTPRequest(url: url, headers: context.commonHeaders)
@@ -77,7 +77,7 @@ struct RESTv1Backend: EntitlementBackend {
     func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
                       context: RequestContext) async throws -> [Decision]
     {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         // Each ID is encoded on its own so that a comma inside an ID cannot split it.
         let list = "resource=" + resources.map(PercentEncoding.encode).joined(separator: ",")
         let url = serviceProvider.url("/api/v1/preauthorize", query: context.commonQuery, rawQuery: list)
@@ -96,7 +96,7 @@ struct RESTv1Backend: EntitlementBackend {
     func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
                    context: RequestContext) async throws -> AuthorizationGrant
     {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         var query = context.commonQuery + [("resource", resource)]
         if let genericData = Self.genericData(data) { query.append(("generic_data", genericData)) }
         let url = serviceProvider.url("/api/v1/authorize", query: query)
@@ -115,7 +115,7 @@ struct RESTv1Backend: EntitlementBackend {
     func mediaToken(for authorization: AuthorizationRecord, session: AuthenticationRecord,
                     context: RequestContext) async throws -> MediaToken
     {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url(
             "/api/v1/tokens/media", query: context.commonQuery + [("resource", authorization.resource)])
         let response = try await wire.sendProtected(.mediaToken, to: serviceProvider, context: context) { _ in
@@ -132,7 +132,7 @@ struct RESTv1Backend: EntitlementBackend {
     // MARK: M — user metadata
 
     func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/tokens/usermetadata", query: context.commonQuery)
         let response = try await wire.sendProtected(.userMetadata, to: serviceProvider, context: context) { _ in
             HTTPRequest(url: url, headers: context.commonHeaders)
@@ -149,7 +149,7 @@ struct RESTv1Backend: EntitlementBackend {
     // MARK: L / L2 — logout
 
     func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/logout", query: context.commonQuery)
         let response = try await wire.sendProtected(.logout, to: serviceProvider, context: context) { _ in
             HTTPRequest(method: .delete, url: url, headers: context.commonHeaders)

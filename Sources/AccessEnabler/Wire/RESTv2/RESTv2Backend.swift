@@ -32,7 +32,7 @@ struct RESTv2Backend: EntitlementBackend {
     func startAuthentication(mvpd: MVPD, domain: String?, data: [String: String], context: RequestContext)
         async throws -> AuthenticationStep
     {
-        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
         let parameters = [
             "mvpd": mvpd.id, "domainName": domain ?? "", "redirectUrl": context.redirectURL.absoluteString,
         ]
@@ -96,7 +96,7 @@ struct RESTv2Backend: EntitlementBackend {
     func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
         async throws -> AuthenticationRecord
     {
-        let serviceProvider = try ServiceProvider(mvpd.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
         let profile = try await profile(for: mvpd.id, at: serviceProvider, context: context)
         guard let profile else {
             throw AccessEnablerError.authenticationSessionMissing.with(
@@ -173,7 +173,7 @@ struct RESTv2Backend: EntitlementBackend {
         _ kind: String, resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
         data: [String: String], context: RequestContext
     ) async throws -> [DecisionsBody.Item] {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.encode(session.mvpd.id))"))
         let body = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
         let response = try await wire.sendProtected(.decisions, to: serviceProvider, context: context) { _ in
@@ -189,7 +189,7 @@ struct RESTv2Backend: EntitlementBackend {
     // MARK: User metadata
 
     func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         guard let profile = try await profile(for: session.mvpd.id, at: serviceProvider, context: context) else {
             throw AccessEnablerError(Status(
                 status: 403, code: "authenticated_profile_missing", message: "No authenticated profile.",
@@ -204,7 +204,7 @@ struct RESTv2Backend: EntitlementBackend {
     // MARK: Logout
 
     func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
-        let serviceProvider = try ServiceProvider(session.serviceProvider)
+        let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url(
             path(context, "logout/\(PercentEncoding.encode(session.mvpd.id))"),
             query: [("redirectUrl", context.redirectURL.absoluteString)])
@@ -229,7 +229,7 @@ struct RESTv2Backend: EntitlementBackend {
     /// Promotional TempPass identity when the app passed data.
     private func headers(_ context: RequestContext, temporaryPassIdentity data: [String: String] = [:]) -> HTTPHeaders {
         var headers = context.commonHeaders
-        headers["AP-Device-Identifier"] = "fingerprint " + Data(context.deviceID.utf8).base64EncodedString()
+        headers.add(name: "AP-Device-Identifier", value: context.deviceIdentifierHeader)
         if let visitor = context.options.visitorID, !visitor.isEmpty { headers["AP-Visitor-Identifier"] = visitor }
         if !data.isEmpty, let identity = RESTv1Backend.genericData(data) {
             headers["AP-TempPass-Identity"] = Data(identity.utf8).base64EncodedString()
