@@ -67,21 +67,23 @@ extension AccessEnabler {
             return Self.index(try await backend.preauthorize(
                 chunks[0], session: session, bypassRemoteCache: bypassRemoteCache, context: context), for: chunks[0])
         }
-        let results = await withTaskGroup(of: (Int, Result<[Decision], any Error>).self) { group in
+        // The children write into a box rather than returning (index, result) through the group:
+        // in release builds of Swift 6.3 on Linux that tuple came back with a garbage index
+        // (found by the chunked-preauthorize benchmark).
+        let outcomes = ChunkOutcomes(count: chunks.count)
+        await withTaskGroup(of: Void.self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(try await backend.preauthorize(
-                            chunk, session: session, bypassRemoteCache: bypassRemoteCache, context: context)))
+                        outcomes.record(.success(try await backend.preauthorize(
+                            chunk, session: session, bypassRemoteCache: bypassRemoteCache, context: context)), at: index)
                     } catch {
-                        return (index, .failure(error))
+                        outcomes.record(.failure(error), at: index)
                     }
                 }
             }
-            var results = [Result<[Decision], any Error>?](repeating: nil, count: chunks.count)
-            for await (index, result) in group { results[index] = result }
-            return results
         }
+        let results = outcomes.results
         var merged: [String: Decision] = [:]
         for (index, result) in results.enumerated() {
             switch result {
@@ -126,4 +128,19 @@ extension AccessEnabler {
         seen.reserveCapacity(resources.count)
         return resources.filter { seen.insert($0).inserted }
     }
+}
+
+/// The outcome of every chunk of one preauthorize call, by chunk index.
+private final class ChunkOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [Result<[Decision], any Error>?]
+
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func record(_ outcome: Result<[Decision], any Error>, at index: Int) {
+        lock.withLock { outcomes[index] = outcome }
+    }
+
+    /// Read after every child has finished.
+    var results: [Result<[Decision], any Error>?] { lock.withLock { outcomes } }
 }
