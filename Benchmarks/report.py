@@ -119,26 +119,16 @@ def main():
             print(f"{a}: {a}/{b} = n/a (no results for {', '.join(missing)}) -- {title}: MISSING")
             continue
         sign = "<=" if comparison == "le" else ">="
-        paired = a in PAIRED
+        alone = f"{a} p50 {fmt_time(a50)} [{fmt_count(am)} mallocs], {b} p50 {fmt_time(b50)} [{fmt_count(bm)} mallocs]"
         sdk_ns, raw_ns = percentile(results, a, SDK_NS), percentile(results, a, RAW_NS)
-        if paired and sdk_ns is not None and raw_ns:
+        if a in PAIRED and sdk_ns is not None and raw_ns:
             # A network pair: the ratio of the two calls timed in the same iterations of `a`.
-            ratio = sdk_ns / raw_ns
-            ok = ratio <= target if comparison == "le" else ratio >= target
-            print(
-                f"{a}: SDK/raw = {ratio:.2f} (paired in {a}: SDK p50 {fmt_time(sdk_ns / 1000)}, raw p50 "
-                f"{fmt_time(raw_ns / 1000)}; alone: {a} p50 {fmt_time(a50)} [{fmt_count(am)} mallocs], "
-                f"{b} p50 {fmt_time(b50)} [{fmt_count(bm)} mallocs]) -- {title}, target {sign} {target:.2f}: "
-                f"{verdict(ok, quick)}"
-            )
-            continue
-        ratio = a50 / b50
+            ratio, label = sdk_ns / raw_ns, "SDK/raw"
+            detail = f"paired in {a}: SDK p50 {fmt_time(sdk_ns / 1000)}, raw p50 {fmt_time(raw_ns / 1000)}; alone: {alone}"
+        else:
+            ratio, label, detail = a50 / b50, f"{a}/{b}", alone
         ok = ratio <= target if comparison == "le" else ratio >= target
-        print(
-            f"{a}: {a}/{b} = {ratio:.2f} ({a} p50 {fmt_time(a50)} [{fmt_count(am)} mallocs], "
-            f"{b} p50 {fmt_time(b50)} [{fmt_count(bm)} mallocs]) -- {title}, target {sign} {target:.2f}: "
-            f"{verdict(ok, quick)}"
-        )
+        print(f"{a}: {label} = {ratio:.2f} ({detail}) -- {title}, target {sign} {target:.2f}: {verdict(ok, quick)}")
 
     print("\n== Shared authorization: 1,000 concurrent authorize calls, one resource, no cached authZ (REST v1)")
     name = "AuthorizeConcurrent1000"
