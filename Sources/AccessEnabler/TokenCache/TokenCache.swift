@@ -242,6 +242,19 @@ actor TokenCache {
         return accessTokens[origin]
     }
 
+    /// The access token of `origin` if it can be sent now: issued to the stored client of the
+    /// same software statement, and not expired at `now`. One call, so the check is atomic.
+    func usableAccessToken(for origin: String, softwareStatementDigest: String, now: Date)
+        throws(AccessEnablerError) -> AccessTokenRecord?
+    {
+        try ensureLoaded()
+        guard let token = accessTokens[origin], let credentials = clients[origin],
+            credentials.clientID == token.clientID, credentials.softwareStatementDigest == softwareStatementDigest,
+            token.expires > now
+        else { return nil }
+        return token
+    }
+
     /// Removes the access token of `origin` only if it is still `rejected`: a token another caller
     /// renewed meanwhile stays. Returns the token now stored, if any.
     func discardAccessToken(_ rejected: String, for origin: String) throws(AccessEnablerError) -> AccessTokenRecord? {

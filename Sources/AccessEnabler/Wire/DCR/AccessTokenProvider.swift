@@ -22,8 +22,10 @@ actor AccessTokenProvider {
         self.clock = clock
     }
 
-    /// A token that is valid for a while yet, renewing (once, shared) when needed.
-    func validToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws -> AccessTokenRecord {
+    /// A token that is valid for a while yet, renewing (once, shared) when needed. Nonisolated:
+    /// a usable stored token (nearly every call) is read from the token cache without passing
+    /// through this actor.
+    nonisolated func validToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws -> AccessTokenRecord {
         if let token = try await usableToken(for: serviceProvider) { return token }
         return try await sharedRenewal(for: serviceProvider, context: context)
     }
@@ -53,13 +55,9 @@ actor AccessTokenProvider {
         return try await validToken(for: serviceProvider, context: context)
     }
 
-    private func usableToken(for serviceProvider: ServiceProvider) async throws -> AccessTokenRecord? {
-        guard let token = try await cache.accessToken(for: serviceProvider.origin),
-            let credentials = try await cache.clientCredentials(for: serviceProvider.origin),
-            credentials.clientID == token.clientID, credentials.softwareStatementDigest == softwareStatementDigest,
-            token.expires > clock.now
-        else { return nil }
-        return token
+    private nonisolated func usableToken(for serviceProvider: ServiceProvider) async throws -> AccessTokenRecord? {
+        try await cache.usableAccessToken(
+            for: serviceProvider.origin, softwareStatementDigest: softwareStatementDigest, now: clock.now)
     }
 
     /// Joins the renewal in flight, or starts one. The stored token is checked again after every
