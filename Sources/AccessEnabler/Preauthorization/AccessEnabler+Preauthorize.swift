@@ -71,20 +71,21 @@ extension AccessEnabler {
         // the group: in the benchmark process (release, Swift 6.3, Linux, with package-benchmark's
         // runtime hooks, see ordo-one/benchmark#349) that tuple twice came back with a garbage
         // index and trapped. The box has no such hand-off and costs nothing measurable.
-        let outcomes = ChunkOutcomes(count: chunks.count)
+        let outcomes = LockedValue([Result<[Decision], any Error>?](repeating: nil, count: chunks.count))
         await withTaskGroup(of: Void.self) { group in
             for (index, chunk) in chunks.enumerated() {
                 group.addTask {
                     do {
-                        outcomes.record(.success(try await backend.preauthorize(
-                            chunk, session: session, bypassRemoteCache: bypassRemoteCache, context: context)), at: index)
+                        let decisions = try await backend.preauthorize(
+                            chunk, session: session, bypassRemoteCache: bypassRemoteCache, context: context)
+                        outcomes.withLock { $0[index] = .success(decisions) }
                     } catch {
-                        outcomes.record(.failure(error), at: index)
+                        outcomes.withLock { $0[index] = .failure(error) }
                     }
                 }
             }
         }
-        let results = outcomes.results
+        let results = outcomes.withLock { $0 }
         var merged: [String: Decision] = [:]
         for (index, result) in results.enumerated() {
             switch result {
@@ -131,17 +132,3 @@ extension AccessEnabler {
     }
 }
 
-/// The outcome of every chunk of one preauthorize call, by chunk index.
-private final class ChunkOutcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [Result<[Decision], any Error>?]
-
-    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
-
-    func record(_ outcome: Result<[Decision], any Error>, at index: Int) {
-        lock.withLock { outcomes[index] = outcome }
-    }
-
-    /// Read after every child has finished.
-    var results: [Result<[Decision], any Error>?] { lock.withLock { outcomes } }
-}

@@ -34,28 +34,16 @@ struct ServiceProvider: Sendable, Hashable {
     /// the URL stored with the session, and validating it again each time showed up on the
     /// network path. Only valid URLs are remembered, and only a few (apps use one to three).
     static func validated(_ url: URL) throws(AccessEnablerError) -> ServiceProvider {
-        if let known = validatedProviders.value(for: url) { return known }
+        if let known = validatedProviders.withLock({ $0[url] }) { return known }
         let provider = try ServiceProvider(url)
-        validatedProviders.insert(provider, for: url)
+        validatedProviders.withLock { providers in
+            if providers.count >= 16 { providers.removeAll() }
+            providers[url] = provider
+        }
         return provider
     }
 
-    private static let validatedProviders = ValidatedProviders()
-
-    /// The memo behind ``validated(_:)``.
-    private final class ValidatedProviders: @unchecked Sendable {
-        private let lock = NSLock()
-        private var providers: [URL: ServiceProvider] = [:]
-
-        func value(for url: URL) -> ServiceProvider? { lock.withLock { providers[url] } }
-
-        func insert(_ provider: ServiceProvider, for url: URL) {
-            lock.withLock {
-                if providers.count >= 16 { providers.removeAll() }
-                providers[url] = provider
-            }
-        }
-    }
+    private static let validatedProviders = LockedValue<[URL: ServiceProvider]>([:])
 
     static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()

@@ -12,11 +12,9 @@ extension PreauthorizeRequest {
     ///
     /// Every feature is enabled unless disabled. `build()` has no side effects, so one builder can
     /// produce several requests.
-    public final class Builder: @unchecked Sendable {
+    public final class Builder: Sendable {
         // Builders are configured on one thread and then built; the lock makes concurrent use safe anyway.
-        private let lock = NSLockBox()
-        private var resources: [String] = []
-        private var disabledFeatures: Set<Feature> = []
+        private let request = LockedValue(PreauthorizeRequest(resources: []))
 
         /// Creates a builder with no resources and every feature enabled.
         public init() {}
@@ -24,20 +22,20 @@ extension PreauthorizeRequest {
         /// Sets the resources (IDs or media RSS fragments agreed with the MVPD).
         @discardableResult
         public func setResources(resources: [String]) -> Builder {
-            lock.withLock { self.resources = resources }
+            request.withLock { $0.resources = resources }
             return self
         }
 
         /// Sets the features to disable for this request.
         @discardableResult
         public func disableFeatures(features: Set<Feature>) -> Builder {
-            lock.withLock { self.disabledFeatures = features }
+            request.withLock { $0.disabledFeatures = features }
             return self
         }
 
         /// A new request with the values set so far.
         public func build() -> PreauthorizeRequest {
-            lock.withLock { PreauthorizeRequest(resources: resources, disabledFeatures: disabledFeatures) }
+            request.withLock { $0 }
         }
     }
 }

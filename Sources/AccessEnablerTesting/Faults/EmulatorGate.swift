@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 
 /// A latch that holds requests (``EmulatorFault/hold(_:)``) until the test calls ``open()``.
@@ -11,7 +12,7 @@ public final class EmulatorGate: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = LockedState(State())
+    private let state = LockedValue(State())
 
     /// Creates a closed gate.
     public init() {}

@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 
 /// The emulator sets that `URLSession` configurations route to, by routing ID.
@@ -6,7 +7,7 @@ import Foundation
 /// new ID, so parallel tests with emulators on the same origin never see each other's requests.
 /// Entries live as long as the process (they are small).
 enum EmulatorRegistry {
-    private static let sets = LockedState<[String: PassEmulatorTransport]>([:])
+    private static let sets = LockedValue<[String: PassEmulatorTransport]>([:])
 
     /// Registers `emulators` and returns the routing ID.
     static func register(_ emulators: [PassEmulator]) -> String {

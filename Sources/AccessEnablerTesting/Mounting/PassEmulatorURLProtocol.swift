@@ -23,7 +23,7 @@ public final class PassEmulatorURLProtocol: URLProtocol {
         var stopped = false
     }
 
-    private let loading = LockedState(Loading())
+    private let loading = LockedValue(Loading())
 
     override public class func canInit(with request: URLRequest) -> Bool { true }
 

@@ -78,27 +78,15 @@ struct Harness {
 
 /// Collects the SDK's log lines.
 final class LogRecorder: Sendable {
-    private let lines = Mutex<[LogMessage]>([])
+    private let lines = LockedValue<[LogMessage]>([])
     func append(_ message: LogMessage) { lines.withLock { $0.append(message) } }
     var all: [LogMessage] { lines.withLock { $0 } }
 }
 
-/// A minimal lock for test helpers.
-final class Mutex<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 /// Collects events from an `AsyncStream` in the background.
 final class EventRecorder: Sendable {
-    private let events = Mutex<[EntitlementEvent]>([])
-    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let events = LockedValue<[EntitlementEvent]>([])
+    private let task: LockedValue<Task<Void, Never>?> = LockedValue(nil)
 
     init(_ stream: AsyncStream<EntitlementEvent>) {
         let events = self.events

@@ -6,7 +6,7 @@ import Foundation
 struct ScriptedPresenter: AuthenticationPresenter {
     var mvpdID: String?
     var landing: URL
-    let calls = Mutex<[String]>([])
+    let calls = LockedValue<[String]>([])
 
     func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
         calls.withLock { $0.append("select") }
@@ -29,7 +29,7 @@ struct UnusablePresenter: AuthenticationPresenter {
 /// A presenter whose login page never finishes until the task is cancelled.
 struct StuckPresenter: AuthenticationPresenter {
     var mvpdID: String
-    let reachedLogin = Mutex(false)
+    let reachedLogin = LockedValue(false)
 
     func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
         providers.first { $0.id == mvpdID }

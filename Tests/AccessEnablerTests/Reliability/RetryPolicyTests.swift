@@ -10,7 +10,7 @@ func driving<T: Sendable>(
     _ clock: TestClock, step: Duration = .milliseconds(500), _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let task = Task { try await body() }
-    let done = Mutex(false)
+    let done = LockedValue(false)
     let driver = Task {
         while !done.withLock({ $0 }) {
             if clock.pendingSleeps > 0 { clock.advance(by: step) }

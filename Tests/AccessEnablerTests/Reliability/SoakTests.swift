@@ -36,10 +36,10 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// What the soak observed, shared by the tasks.
     final class Observations: Sendable {
-        let violations = Mutex<[String]>([])
-        let operations = Mutex(0)
-        let failures = Mutex(0)
-        let lastObtained = Mutex<Date?>(nil)
+        let violations = LockedValue<[String]>([])
+        let operations = LockedValue(0)
+        let failures = LockedValue(0)
+        let lastObtained = LockedValue<Date?>(nil)
         func violation(_ text: String) { violations.withLock { $0.append(text) } }
     }
 

@@ -6,8 +6,8 @@ import Testing
 /// Storage that fails every read until told to work again, and records what was removed.
 final class FlakyStorage: TokenStorage {
     let inner = InMemoryTokenStorage()
-    let failing = Mutex(true)
-    let removals = Mutex(0)
+    let failing = LockedValue(true)
+    let removals = LockedValue(0)
     struct Unavailable: Error {}
 
     func loadRecords() throws -> [String: Data] {
