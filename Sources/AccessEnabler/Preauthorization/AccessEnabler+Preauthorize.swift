@@ -27,9 +27,12 @@ extension AccessEnabler {
         guard let session = state.authentication else { throw AccessEnablerError.authenticationSessionMissing }
         guard session.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
 
-        if let complete = state.complete { return PreauthorizeResponse(decisions: complete) }
-        var missing: [String] = []
-        for (resource, decision) in zip(resources, state.cached) where decision == nil { missing.append(resource) }
+        let cached: [Decision?]
+        switch state.decisions {
+        case .allCached(let decisions): return PreauthorizeResponse(decisions: decisions)
+        case .partlyCached(let decisions): cached = decisions
+        }
+        let missing = zip(resources, cached).compactMap { resource, decision in decision == nil ? resource : nil }
         let fetched: [String: Decision]
         do {
             fetched = try await fetchDecisions(
@@ -44,7 +47,7 @@ extension AccessEnabler {
             let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
             await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: state.generation)
         }
-        return PreauthorizeResponse(decisions: zip(resources, state.cached).map { resource, cached in
+        return PreauthorizeResponse(decisions: zip(resources, cached).map { resource, cached in
             cached ?? fetched[resource] ?? Decision(
                 id: resource, isAuthorized: false,
                 error: Status(status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,

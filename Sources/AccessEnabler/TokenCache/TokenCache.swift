@@ -237,11 +237,6 @@ actor TokenCache {
         persist(record, forKey: StorageKey.client(origin))
     }
 
-    func accessToken(for origin: String) throws(AccessEnablerError) -> AccessTokenRecord? {
-        try ensureLoaded()
-        return accessTokens[origin]
-    }
-
     /// The access token of `origin` if it can be sent now: issued to the stored client of the
     /// same software statement, and not expired at `now`. One call, so the check is atomic.
     func usableAccessToken(for origin: String, softwareStatementDigest: String, now: Date)
@@ -355,33 +350,30 @@ actor TokenCache {
 
     // MARK: Preauthorization decisions (memory only)
 
-    /// The authentication of `requestor` and the cached, unexpired decisions for `resources`.
-    /// The session and the valid cached decisions for `resources` (none when `useCache` is false).
+    /// The session of `requestor` and its valid cached decisions for `resources` (none when
+    /// `useCache` is false), read at one cache generation.
     func preauthorizationState(for requestor: String, resources: [String], now: Date, useCache: Bool)
         throws(AccessEnablerError) -> PreauthorizationState
     {
         try ensureLoaded()
-        guard let session = sessions[requestor] else { return PreauthorizationState(authentication: nil, cached: [], generation: generation) }
-        guard useCache, !session.decisions.isEmpty else {
-            return PreauthorizationState(
-                authentication: session.authentication, cached: Array(repeating: nil, count: resources.count),
-                generation: generation)
+        let session = sessions[requestor]
+        let decisions = useCache ? session?.decisions ?? [:] : [:]
+        func valid(_ resource: String) -> Decision? {
+            guard let entry = decisions[resource], entry.expires > now else { return nil }
+            return entry.decision
         }
-        var complete: [Decision] = []
-        complete.reserveCapacity(resources.count)
-        for (index, resource) in resources.enumerated() {
-            guard let entry = session.decisions[resource], entry.expires > now else {
-                var cached = complete.map(Optional.some)
-                cached.reserveCapacity(resources.count)
-                for resource in resources[index...] {
-                    let entry = session.decisions[resource]
-                    cached.append(entry.flatMap { $0.expires > now ? $0.decision : nil })
-                }
-                return PreauthorizationState(authentication: session.authentication, cached: cached, generation: generation)
-            }
-            complete.append(entry.decision)
+        // The common case, every decision cached, builds the answer directly; a miss goes to the
+        // network anyway, so looking the first resources up twice then costs nothing that counts.
+        var all: [Decision] = []
+        all.reserveCapacity(resources.count)
+        for resource in resources {
+            guard let decision = valid(resource) else { break }
+            all.append(decision)
         }
-        return PreauthorizationState(authentication: session.authentication, complete: complete, generation: generation)
+        return PreauthorizationState(
+            authentication: session?.authentication,
+            decisions: all.count == resources.count ? .allCached(all) : .partlyCached(resources.map(valid)),
+            generation: generation)
     }
 
     /// Caches decisions until `expires`. Ignored when the session changed since `generation`.

@@ -59,28 +59,19 @@ struct DeviceRecord: Codable, Sendable, Equatable {
 /// A preauthorization decision in the (memory-only) local cache.
 /// What the token cache holds for one preauthorize call.
 struct PreauthorizationState: Sendable {
+    /// The cached decisions, in request order.
+    enum Decisions: Sendable {
+        /// Every resource has a valid cached decision: the answer as it is.
+        case allCached([Decision])
+        /// Per resource, its valid cached decision or `nil`.
+        case partlyCached([Decision?])
+    }
+
     /// The requestor's authentication, if any.
     var authentication: AuthenticationRecord?
-    /// Every resource's decision in request order, when all are cached: the answer as it is.
-    var complete: [Decision]?
-    /// Otherwise, per resource in request order, its valid cached decision or `nil`.
-    var cached: [Decision?]
+    var decisions: Decisions
     /// The cache generation these were read at: fetched decisions are stored only if it holds.
     var generation: UInt64
-
-    init(authentication: AuthenticationRecord?, cached: [Decision?], generation: UInt64) {
-        self.authentication = authentication
-        self.complete = nil
-        self.cached = cached
-        self.generation = generation
-    }
-
-    init(authentication: AuthenticationRecord?, complete: [Decision], generation: UInt64) {
-        self.authentication = authentication
-        self.complete = complete
-        self.cached = []
-        self.generation = generation
-    }
 }
 
 struct CachedDecision: Sendable, Equatable {
