@@ -159,7 +159,18 @@ actor TokenCache {
 
     // MARK: Writing
 
+    /// Writes `record` (nil removes it); after a write that worked, writes again what failed before.
     private func persist<Record: Encodable>(_ record: Record?, forKey key: String) {
+        guard write(record, forKey: key) else { return }
+        for pending in pendingWrites {
+            // The storage failed again: leave the rest for the next write.
+            guard rewrite(pending) else { return }
+        }
+    }
+
+    /// One storage operation. A failure leaves `key` pending: memory stays the source of truth
+    /// for this process.
+    private func write<Record: Encodable>(_ record: Record?, forKey key: String) -> Bool {
         do {
             if let record {
                 try storage.writeRecord(try JSONEncoder().encode(record), forKey: key)
@@ -167,40 +178,35 @@ actor TokenCache {
                 try storage.removeRecord(forKey: key)
             }
             pendingWrites.remove(key)
+            return true
         } catch {
-            // Memory stays the source of truth for this process; the write is retried later.
             pendingWrites.insert(key)
             log.error("token storage write failed (\(Self.kind(of: key))): \(Self.summary(of: error))")
-        }
-        retryPendingWrites(except: key)
-    }
-
-    private func retryPendingWrites(except current: String) {
-        for key in pendingWrites where key != current {
-            pendingWrites.remove(key)
-            rewrite(key)
+            return false
         }
     }
 
     /// Writes the current memory value of `key` again.
-    private func rewrite(_ key: String) {
+    private func rewrite(_ key: String) -> Bool {
         switch Self.kind(of: key) {
-        case "device": persist(device, forKey: key)
-        case "client": persist(clients[String(key.dropFirst(StorageKey.clientPrefix.count))], forKey: key)
+        case "device": return write(device, forKey: key)
+        case "client": return write(clients[String(key.dropFirst(StorageKey.clientPrefix.count))], forKey: key)
         case "access-token":
-            persist(accessTokens[String(key.dropFirst(StorageKey.accessTokenPrefix.count))], forKey: key)
+            return write(accessTokens[String(key.dropFirst(StorageKey.accessTokenPrefix.count))], forKey: key)
         case "authentication":
-            persist(sessions[String(key.dropFirst(StorageKey.authenticationPrefix.count))]?.authentication, forKey: key)
+            return write(sessions[String(key.dropFirst(StorageKey.authenticationPrefix.count))]?.authentication, forKey: key)
         case "selected-mvpd":
-            persist(sessions[String(key.dropFirst(StorageKey.selectedMVPDPrefix.count))]?.selectedMVPD, forKey: key)
+            return write(sessions[String(key.dropFirst(StorageKey.selectedMVPDPrefix.count))]?.selectedMVPD, forKey: key)
         case "user-metadata":
-            persist(sessions[String(key.dropFirst(StorageKey.userMetadataPrefix.count))]?.userMetadata, forKey: key)
+            return write(sessions[String(key.dropFirst(StorageKey.userMetadataPrefix.count))]?.userMetadata, forKey: key)
         case "authorization":
             let record = sessions.lazy.flatMap { requestor, session in
                 session.authorizations.values.lazy.filter { StorageKey.authorization(requestor, $0.resource) == key }
             }.first
-            persist(record, forKey: key)
-        default: break
+            return write(record, forKey: key)
+        default:
+            pendingWrites.remove(key)
+            return true
         }
     }
 

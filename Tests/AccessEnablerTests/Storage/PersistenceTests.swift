@@ -3,10 +3,12 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-/// Storage that fails every read until told to work again, and records what was removed.
+/// Storage that fails every read until told to work again (and every write while
+/// `failingWrites` is set), and records what was removed.
 final class FlakyStorage: TokenStorage {
     let inner = InMemoryTokenStorage()
     let failing = LockedValue(true)
+    let failingWrites = LockedValue(false)
     let removals = LockedValue(0)
     struct Unavailable: Error {}
 
@@ -14,7 +16,10 @@ final class FlakyStorage: TokenStorage {
         if failing.withLock({ $0 }) { throw Unavailable() }
         return try inner.loadRecords()
     }
-    func writeRecord(_ data: Data, forKey key: String) throws { try inner.writeRecord(data, forKey: key) }
+    func writeRecord(_ data: Data, forKey key: String) throws {
+        if failingWrites.withLock({ $0 }) { throw Unavailable() }
+        try inner.writeRecord(data, forKey: key)
+    }
     func removeRecord(forKey key: String) throws {
         removals.withLock { $0 += 1 }
         try inner.removeRecord(forKey: key)
@@ -90,6 +95,29 @@ final class FlakyStorage: TokenStorage {
         storage.failing.withLock { $0 = false }
         try await relaunched.configure()
         #expect(await relaunched.enabler.checkAuthentication().isAuthenticated, "the session is intact once storage works")
+    }
+
+    @Test(arguments: allBackends)
+    func writesThatFailAreWrittenOnceTheStorageWorksAgain(backend: AccessEnabler.Backend) async throws {
+        let storage = FlakyStorage()
+        storage.failing.withLock { $0 = false }
+        let harness = Harness(backend: backend, storage: storage)
+        try await harness.configure()
+        // A full disk or a locked keychain: every record of a sign-in and two authorizations
+        // fails to write, yet the session works from memory.
+        storage.failingWrites.withLock { $0 = true }
+        let authentication = try await harness.signIn()
+        _ = try await harness.enabler.authorize(resource: "news")
+        _ = try await harness.enabler.authorize(resource: "sports")
+        #expect(await harness.enabler.checkAuthentication().authentication == authentication)
+        #expect(try storage.inner.loadRecords().keys.contains { $0.hasPrefix("authn|") } == false)
+
+        // The next write that works brings every failed one along.
+        storage.failingWrites.withLock { $0 = false }
+        _ = try await harness.enabler.authorize(resource: "kids")
+        let restarted = Harness(backend: backend, clock: harness.clock, emulator: harness.emulator, storage: storage.inner)
+        try await restarted.configure()
+        #expect(await restarted.enabler.checkAuthentication().authentication == authentication)
     }
 
     @Test func integrityCheckClearEmptiesTheStoreAtStart() async throws {
