@@ -3,9 +3,10 @@ import Foundation
 /// When and how the SDK retries a failed request.
 ///
 /// Only idempotent calls are retried — configuration, authentication and authorization reads,
-/// preauthorization and authorization decisions, user metadata, and the DCR token call — after a
-/// transport failure, a 5xx, or a 429. Calls that change state on the server (DCR registration,
-/// creating a login session, TempPass login, logout) are never retried; DCR has its own recovery
+/// preauthorization decisions, user metadata, and the DCR token call — after a transport
+/// failure, a 5xx, or a 429. Calls that change state on the server (DCR registration, creating a
+/// login session, TempPass login, logout, REST v2 authorization decisions, which may use up a
+/// TempPass quota) are never retried; DCR has its own recovery
 /// (a 401 renews the token once, `invalid_client` registers again once).
 ///
 /// Waits grow exponentially with jitter. A 429 waits for its `Retry-After` (seconds or an HTTP

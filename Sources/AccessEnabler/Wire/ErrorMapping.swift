@@ -36,12 +36,13 @@ enum ErrorMapping {
         switch (endpoint, status) {
         case (.authenticationToken, 404): return .authenticationSessionMissing
         case (.authenticationToken, 410): return .authenticationSessionExpired
-        case (.authorize, 412), (.mediaToken, 412), (.preauthorize, 412), (.userMetadata, 412):
+        case (.authorize, 412), (.authorizeDecisions, 412), (.mediaToken, 412), (.preauthorize, 412),
+            (.preauthorizeDecisions, 412), (.userMetadata, 412):
             return .authenticationSessionMissing
-        case (.authorize, 403): return .authorizationDeniedByMVPD
+        case (.authorize, 403), (.authorizeDecisions, 403): return .authorizationDeniedByMVPD
         case (.mediaToken, 404): return .authorizationNotFoundOnServer
         case (.mediaToken, 410): return .authorizationExpired
-        case (.preauthorize, 403): return .tooManyResources
+        case (.preauthorize, 403), (.preauthorizeDecisions, 403): return .tooManyResources
         case (.configuration, 400): return .invalidRequestor
         case (_, 401):
             return AccessEnablerError(Status(

@@ -9,32 +9,39 @@ struct WireClient: Sendable {
 
     var log: Log { caller.log }
 
-    /// Sends `request` once, without an access token.
-    func send(_ request: HTTPRequest, endpoint: WireEndpoint) async throws -> HTTPResponse {
-        try await caller.send(request, endpoint: endpoint)
-    }
-
-
-    /// Sends a protected request built by `build` around the access token of `serviceProvider`.
-    /// Returns the response whatever its status, after the token recovery rules.
+    /// Sends `request` with the access token of `serviceProvider`, after the token recovery
+    /// rules. Returns the response whatever its status.
     func sendProtected(
-        _ endpoint: WireEndpoint,
-        to serviceProvider: ServiceProvider,
-        context: RequestContext,
-        build: (_ accessToken: String) -> HTTPRequest
+        _ request: HTTPRequest, _ endpoint: WireEndpoint, to serviceProvider: ServiceProvider, context: RequestContext
     ) async throws -> HTTPResponse {
         var token = try await tokens.validToken(for: serviceProvider, context: context)
-        var response = try await send(authorized(build(token.token), token), endpoint: endpoint)
+        var response = try await caller.send(authorized(request, token), endpoint: endpoint)
         if response.status == 401 {
             log.info("\(endpoint.rawValue): access token rejected; renewing once")
             token = try await tokens.renewToken(for: serviceProvider, rejected: token, context: context)
-            response = try await send(authorized(build(token.token), token), endpoint: endpoint)
+            response = try await caller.send(authorized(request, token), endpoint: endpoint)
         } else if response.status == 403, Self.isInvalidClient(response) {
             log.info("\(endpoint.rawValue): client credentials rejected; registering again once")
             token = try await tokens.registerAgain(for: serviceProvider, rejectedClientID: token.clientID, context: context)
-            response = try await send(authorized(build(token.token), token), endpoint: endpoint)
+            response = try await caller.send(authorized(request, token), endpoint: endpoint)
         }
         return response
+    }
+
+    /// Sends `request` protected and decodes a 2xx body as `Body`; any other status throws the
+    /// error wire-protocol.md §4 maps it to.
+    func fetch<Body: Decodable>(
+        _ body: Body.Type, _ request: HTTPRequest, _ endpoint: WireEndpoint, to serviceProvider: ServiceProvider,
+        context: RequestContext
+    ) async throws -> Body {
+        let response = try await sendProtected(request, endpoint, to: serviceProvider, context: context)
+        try requireSuccess(response, endpoint)
+        return try WireDecoding.decode(Body.self, from: response)
+    }
+
+    /// Throws the mapped error unless `response` is a 2xx.
+    func requireSuccess(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws(AccessEnablerError) {
+        try ErrorMapping.requireSuccess(response, endpoint, now: caller.clock.now)
     }
 
     private func authorized(_ request: HTTPRequest, _ token: AccessTokenRecord) -> HTTPRequest {

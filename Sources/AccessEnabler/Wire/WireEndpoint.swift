@@ -13,17 +13,19 @@ enum WireEndpoint: String, Sendable, Hashable {
     // REST API v2
     case sessions
     case profiles
-    case decisions
+    case preauthorizeDecisions
+    case authorizeDecisions
 
     /// Whether the call may be sent again after a failure: it reads, or its repetition is
-    /// harmless (a second access token, a second decision). Registration, login sessions,
-    /// TempPass logins and logout change server state and are sent once.
+    /// harmless (a second access token, a preauthorization decision). Registration, login
+    /// sessions, TempPass logins, logout and v2 authorization decisions (each may use up a
+    /// TempPass or degradation quota) change server state and are sent once.
     var isRetryable: Bool {
         switch self {
         case .token, .configuration, .authenticationToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-            .profiles, .decisions:
+            .profiles, .preauthorizeDecisions:
             true
-        case .register, .freePreview, .logout, .sessions:
+        case .register, .freePreview, .logout, .sessions, .authorizeDecisions:
             false
         }
     }

@@ -33,12 +33,27 @@ func driving<T: Sendable>(
     func serverErrorsAreRetriedUntilTheCallSucceeds(backend: AccessEnabler.Backend) async throws {
         let harness = harness(backend)
         try await harness.signIn()
-        await harness.emulator.inject(.html(status: 503), on: backend.authorizeRoute, times: 2)
+        await harness.emulator.inject(.html(status: 503), on: backend.preauthorizeRoute, times: 2)
         let enabler = harness.enabler
-        let token = try await driving(harness.clock) { try await enabler.authorize(resource: "news") }
-        #expect(token.resource == "news")
-        let statuses = await harness.emulator.requests(to: backend.authorizeRoute).map(\.responseStatus)
+        let response = try await driving(harness.clock) {
+            try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
+        }
+        #expect(response.authorizedResources == ["news"])
+        let statuses = await harness.emulator.requests(to: backend.preauthorizeRoute).map(\.responseStatus)
         #expect(statuses == [503, 503, 200])
+    }
+
+    @Test func restV2AuthorizationDecisionsAreSentOnce() async throws {
+        // A decision may use up a TempPass or degradation quota: a 5xx is not sent again.
+        let harness = harness(.restV2)
+        try await harness.signIn()
+        await harness.emulator.inject(.html(status: 503), on: .authorizeV2, times: 1)
+        let enabler = harness.enabler
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await driving(harness.clock) { try await enabler.authorize(resource: "news") }
+        }
+        #expect(error == .internalError)
+        #expect(await harness.emulator.requests(to: .authorizeV2).map(\.responseStatus) == [503])
     }
 
     @Test func exhaustedRetriesSurfaceTheLastStatusWithItsAction() async throws {

@@ -15,11 +15,9 @@ struct RESTv1Backend: EntitlementBackend {
     {
         let url = serviceProvider.url(
             "/api/v1/config/" + PercentEncoding.encode(context.requestorID), query: context.commonQuery)
-        let response = try await wire.sendProtected(.configuration, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: context.commonHeaders)
-        }
-        try check(response, .configuration)
-        return try WireDecoding.decode(ConfigurationBody.self, from: response).configuration(of: serviceProvider)
+        let request = HTTPRequest(url: url, headers: context.commonHeaders)
+        return try await wire.fetch(ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context)
+            .configuration(of: serviceProvider)
     }
 
     // MARK: A1 / A2 — start authentication
@@ -35,12 +33,11 @@ struct RESTv1Backend: EntitlementBackend {
             ]
             if let genericData = Self.genericData(data) { form.append(("generic_data", genericData)) }
             let url = serviceProvider.url("/api/v1/authenticate/freepreview", query: context.optionalQuery)
-            let response = try await wire.sendProtected(.freePreview, to: serviceProvider, context: context) { _ in
-                var headers = context.commonHeaders
-                headers["Content-Type"] = "application/x-www-form-urlencoded"
-                return HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
-            }
-            try check(response, .freePreview)
+            var headers = context.commonHeaders
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            let request = HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
+            let response = try await wire.sendProtected(request, .freePreview, to: serviceProvider, context: context)
+            try wire.requireSuccess(response, .freePreview)
             return .complete
         }
         var query = [
@@ -61,11 +58,9 @@ struct RESTv1Backend: EntitlementBackend {
     {
         let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
         let url = serviceProvider.url("/api/v1/tokens/authn", query: context.commonQuery)
-        let response = try await wire.sendProtected(.authenticationToken, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: context.commonHeaders)
-        }
-        try check(response, .authenticationToken)
-        let body = try WireDecoding.decode(AuthenticationTokenBody.self, from: response)
+        let body = try await wire.fetch(
+            AuthenticationTokenBody.self, HTTPRequest(url: url, headers: context.commonHeaders), .authenticationToken,
+            to: serviceProvider, context: context)
         let authenticated = configuration.mvpd(withID: body.mvpd.value) ?? mvpd
         return AuthenticationRecord(
             mvpd: authenticated, userID: body.userId.value, expires: body.expires.date, issued: clock.now,
@@ -81,13 +76,11 @@ struct RESTv1Backend: EntitlementBackend {
         // Each ID is encoded on its own so that a comma inside an ID cannot split it.
         let list = "resource=" + resources.map(PercentEncoding.encode).joined(separator: ",")
         let url = serviceProvider.url("/api/v1/preauthorize", query: context.commonQuery, rawQuery: list)
-        let response = try await wire.sendProtected(.preauthorize, to: serviceProvider, context: context) { _ in
-            var headers = context.commonHeaders
-            if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
-            return HTTPRequest(url: url, headers: headers)
-        }
-        try check(response, .preauthorize)
-        let body = try WireDecoding.decode(PreauthorizeBody.self, from: response)
+        var headers = context.commonHeaders
+        if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
+        let body = try await wire.fetch(
+            PreauthorizeBody.self, HTTPRequest(url: url, headers: headers), .preauthorize, to: serviceProvider,
+            context: context)
         return body.resources.map { Decision(id: $0.id, isAuthorized: $0.authorized, error: $0.error) }
     }
 
@@ -100,11 +93,9 @@ struct RESTv1Backend: EntitlementBackend {
         var query = context.commonQuery + [("resource", resource)]
         if let genericData = Self.genericData(data) { query.append(("generic_data", genericData)) }
         let url = serviceProvider.url("/api/v1/authorize", query: query)
-        let response = try await wire.sendProtected(.authorize, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: context.commonHeaders)
-        }
-        try check(response, .authorize)
-        let body = try WireDecoding.decode(AuthorizationBody.self, from: response)
+        let body = try await wire.fetch(
+            AuthorizationBody.self, HTTPRequest(url: url, headers: context.commonHeaders), .authorize,
+            to: serviceProvider, context: context)
         let record = AuthorizationRecord(
             resource: resource, expires: min(body.expires.date, session.expires), mvpdID: body.mvpd ?? session.mvpd.id)
         return AuthorizationGrant(authorization: record, mediaToken: nil)
@@ -118,11 +109,9 @@ struct RESTv1Backend: EntitlementBackend {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url(
             "/api/v1/tokens/media", query: context.commonQuery + [("resource", authorization.resource)])
-        let response = try await wire.sendProtected(.mediaToken, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: context.commonHeaders)
-        }
-        try check(response, .mediaToken)
-        let body = try WireDecoding.decode(MediaTokenBody.self, from: response)
+        let body = try await wire.fetch(
+            MediaTokenBody.self, HTTPRequest(url: url, headers: context.commonHeaders), .mediaToken,
+            to: serviceProvider, context: context)
         return MediaToken(
             resource: authorization.resource, serializedToken: body.serializedToken.value, expires: body.expires.date,
             mvpdID: body.mvpdId ?? authorization.mvpdID, userID: body.userId ?? session.userID,
@@ -134,14 +123,13 @@ struct RESTv1Backend: EntitlementBackend {
     func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/tokens/usermetadata", query: context.commonQuery)
-        let response = try await wire.sendProtected(.userMetadata, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: context.commonHeaders)
-        }
+        let response = try await wire.sendProtected(
+            HTTPRequest(url: url, headers: context.commonHeaders), .userMetadata, to: serviceProvider, context: context)
         if response.status == 404 {
             // No metadata for this user: an empty set, not an error.
             return UserMetadataRecord(values: [:], encryptedKeys: [], expires: session.expires)
         }
-        try check(response, .userMetadata)
+        try wire.requireSuccess(response, .userMetadata)
         let body = try WireDecoding.decode(UserMetadataBody.self, from: response)
         return UserMetadataRecord(values: body.data, encryptedKeys: Set(body.encrypted ?? []), expires: session.expires)
     }
@@ -151,10 +139,10 @@ struct RESTv1Backend: EntitlementBackend {
     func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/logout", query: context.commonQuery)
-        let response = try await wire.sendProtected(.logout, to: serviceProvider, context: context) { _ in
-            HTTPRequest(method: .delete, url: url, headers: context.commonHeaders)
-        }
-        try check(response, .logout)
+        let response = try await wire.sendProtected(
+            HTTPRequest(method: .delete, url: url, headers: context.commonHeaders), .logout, to: serviceProvider,
+            context: context)
+        try wire.requireSuccess(response, .logout)
         let browser = serviceProvider.url(
             "/adobe-services/logout",
             query: [
@@ -165,10 +153,6 @@ struct RESTv1Backend: EntitlementBackend {
     }
 
     // MARK: Helpers
-
-    private func check(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws {
-        try ErrorMapping.requireSuccess(response, endpoint, now: clock.now)
-    }
 
     /// `generic_data`: the app's key/value pairs as a JSON object with sorted keys.
     static func genericData(_ data: [String: String]) -> String? {

@@ -19,12 +19,9 @@ struct RESTv2Backend: EntitlementBackend {
     func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ServiceProviderConfiguration
     {
-        let url = serviceProvider.url("/api/v2/\(PercentEncoding.encode(context.requestorID))/configuration")
-        let response = try await wire.sendProtected(.configuration, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: headers(context))
-        }
-        try check(response, .configuration)
-        return try WireDecoding.decode(ConfigurationBody.self, from: response).configuration(of: serviceProvider)
+        let request = HTTPRequest(url: serviceProvider.url(path(context, "configuration")), headers: headers(context))
+        return try await wire.fetch(ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context)
+            .configuration(of: serviceProvider)
     }
 
     // MARK: Sessions
@@ -82,13 +79,10 @@ struct RESTv2Backend: EntitlementBackend {
         data: [String: String], context: RequestContext
     ) async throws -> SessionBody {
         let body = Data(PercentEncoding.query(form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).utf8)
-        let response = try await wire.sendProtected(endpoint, to: serviceProvider, context: context) { _ in
-            var headers = headers(context, temporaryPassIdentity: data)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            return HTTPRequest(method: .post, url: url, headers: headers, body: body)
-        }
-        try check(response, endpoint)
-        return try WireDecoding.decode(SessionBody.self, from: response)
+        var headers = headers(context, temporaryPassIdentity: data)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
+        return try await wire.fetch(SessionBody.self, request, endpoint, to: serviceProvider, context: context)
     }
 
     // MARK: Profiles
@@ -112,12 +106,11 @@ struct RESTv2Backend: EntitlementBackend {
         -> ProfilesBody.Profile?
     {
         let url = serviceProvider.url(path(context, "profiles/\(PercentEncoding.encode(mvpdID))"))
-        let response = try await wire.sendProtected(.profiles, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: headers(context))
-        }
-        try check(response, .profiles)
         // An empty map means "not authenticated"; expired profiles simply disappear.
-        return try WireDecoding.decode(ProfilesBody.self, from: response).profiles[mvpdID]
+        return try await wire.fetch(
+            ProfilesBody.self, HTTPRequest(url: url, headers: headers(context)), .profiles, to: serviceProvider,
+            context: context
+        ).profiles[mvpdID]
     }
 
     static func attributes(of profile: ProfilesBody.Profile) -> [String: AuthenticationRecord.ProfileAttribute] {
@@ -130,7 +123,7 @@ struct RESTv2Backend: EntitlementBackend {
                       context: RequestContext) async throws -> [Decision]
     {
         let items = try await decisions(
-            "preauthorize", resources: resources, session: session, bypassRemoteCache: bypassRemoteCache,
+            .preauthorizeDecisions, resources: resources, session: session, bypassRemoteCache: bypassRemoteCache,
             data: [:], context: context)
         return items.map { Decision(id: $0.resource, isAuthorized: $0.authorized, error: $0.error, source: $0.source) }
     }
@@ -139,7 +132,7 @@ struct RESTv2Backend: EntitlementBackend {
                    context: RequestContext) async throws -> AuthorizationGrant
     {
         let items = try await decisions(
-            "authorize", resources: [resource], session: session, bypassRemoteCache: false, data: data, context: context)
+            .authorizeDecisions, resources: [resource], session: session, bypassRemoteCache: false, data: data, context: context)
         guard let item = items.first(where: { $0.resource == resource }) else {
             throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "no decision for the resource")
         }
@@ -169,21 +162,20 @@ struct RESTv2Backend: EntitlementBackend {
         return token
     }
 
+    /// `POST decisions/preauthorize|authorize/{mvpd}`.
     private func decisions(
-        _ kind: String, resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+        _ endpoint: WireEndpoint, resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
         data: [String: String], context: RequestContext
     ) async throws -> [DecisionsBody.Item] {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
+        let kind = endpoint == .authorizeDecisions ? "authorize" : "preauthorize"
         let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.encode(session.mvpd.id))"))
         let body = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
-        let response = try await wire.sendProtected(.decisions, to: serviceProvider, context: context) { _ in
-            var headers = headers(context, temporaryPassIdentity: data)
-            headers["Content-Type"] = "application/json"
-            if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
-            return HTTPRequest(method: .post, url: url, headers: headers, body: body)
-        }
-        try check(response, .decisions)
-        return try WireDecoding.decode(DecisionsBody.self, from: response).decisions
+        var headers = headers(context, temporaryPassIdentity: data)
+        headers["Content-Type"] = "application/json"
+        if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
+        let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
+        return try await wire.fetch(DecisionsBody.self, request, endpoint, to: serviceProvider, context: context).decisions
     }
 
     // MARK: User metadata
@@ -208,11 +200,9 @@ struct RESTv2Backend: EntitlementBackend {
         let url = serviceProvider.url(
             path(context, "logout/\(PercentEncoding.encode(session.mvpd.id))"),
             query: [("redirectUrl", context.redirectURL.absoluteString)])
-        let response = try await wire.sendProtected(.logout, to: serviceProvider, context: context) { _ in
-            HTTPRequest(url: url, headers: headers(context))
-        }
-        try check(response, .logout)
-        let body = try WireDecoding.decode(LogoutBody.self, from: response)
+        let body = try await wire.fetch(
+            LogoutBody.self, HTTPRequest(url: url, headers: headers(context)), .logout, to: serviceProvider,
+            context: context)
         guard let action = body.logouts[session.mvpd.id] ?? body.logouts.values.first,
             action.actionName == "logout", let location = action.url, let browser = serviceProvider.resolve(location)
         else { return .complete }
@@ -235,9 +225,5 @@ struct RESTv2Backend: EntitlementBackend {
             headers["AP-TempPass-Identity"] = Data(identity.utf8).base64EncodedString()
         }
         return headers
-    }
-
-    private func check(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws {
-        try ErrorMapping.requireSuccess(response, endpoint, now: clock.now)
     }
 }
