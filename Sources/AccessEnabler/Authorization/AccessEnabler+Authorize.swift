@@ -61,31 +61,31 @@ extension AccessEnabler {
                 try await cache.removeAuthorization(for: resource, requestor: requestorID)
             }
         }
-        let grant = try await sharedAuthorization(for: resource, data: data, session: session, requestorID: requestorID)
-        if let token = grant.mediaToken { return (token, false) }
-        return (try await backend.mediaToken(for: grant.authorization, session: session, context: context), false)
+        let authorization = try await sharedAuthorization(
+            for: resource, data: data, session: session, requestorID: requestorID, context: context)
+        return (try await backend.mediaToken(for: authorization, session: session, context: context), false)
     }
 
     /// One authorization request per resource (and data) for all concurrent callers. The cache
     /// is checked again after every suspension, so a caller that missed a request just finishing
     /// does not start another.
     private func sharedAuthorization(
-        for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String
-    ) async throws -> AuthorizationGrant {
-        let context = try await context(for: requestorID)
+        for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String,
+        context: RequestContext
+    ) async throws -> AuthorizationRecord {
         while true {
             let generation = await cache.generation
             let key = AuthorizationKey(requestorID: requestorID, resource: resource, data: data, generation: generation)
             if let operation = authorizations[key], !operation.isFinished, !operation.isAbandoned {
                 do {
-                    return AuthorizationGrant(authorization: try await operation.value(), mediaToken: nil)
+                    return try await operation.value()
                 } catch is SharedOperation<AuthorizationRecord>.Abandoned {
                     continue
                 }
             }
             let startedBeforeLookup = authorizationRequestsStarted
             if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {
-                return AuthorizationGrant(authorization: cached, mediaToken: nil)
+                return cached
             }
             // A request that started (and perhaps finished and stored its result) while the cache
             // was being read makes the miss stale: look again.
@@ -106,7 +106,7 @@ extension AccessEnabler {
             do {
                 let record = try await operation.value()
                 if authorizations[key] === operation { authorizations[key] = nil }
-                return AuthorizationGrant(authorization: record, mediaToken: nil)
+                return record
             } catch is SharedOperation<AuthorizationRecord>.Abandoned {
                 continue
             } catch {

@@ -44,13 +44,6 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
     public static func == (lhs: AccessEnablerError, rhs: AccessEnablerError) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    /// A copy with a different HTTP status, keeping code, message and action.
-    func with(httpStatus: Int) -> AccessEnablerError {
-        var status = self.status
-        status.status = httpStatus
-        return AccessEnablerError(status: status, retryAfter: retryAfter, underlyingSummary: underlyingSummary)
-    }
-
     /// A copy whose status has `details` (when non-empty) and `underlyingSummary`.
     func with(details: String? = nil, underlying: String? = nil) -> AccessEnablerError {
         var status = self.status

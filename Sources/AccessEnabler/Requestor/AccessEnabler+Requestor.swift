@@ -95,9 +95,6 @@ extension AccessEnabler {
         throw AccessEnablerError.requestorNotConfigured
     }
 
-    /// The configuration if one is loaded now, without waiting (preauthorize does not wait).
-    var loadedConfiguration: RequestorConfiguration? { requestor.configuration }
-
     /// Fetches every service provider's configuration concurrently and merges the answers.
     private func loadConfiguration(requestorID: String, from providers: [ServiceProvider]) async throws
         -> RequestorConfiguration

@@ -420,8 +420,8 @@ actor TokenCache {
     /// cleared either way.
     func clearUserData() throws(AccessEnablerError) {
         try ensureLoaded()
-        generation &+= 1
-        logoutEpoch &+= 1
+        // Again: work that started while the server logout ran must not write back either.
+        invalidateInFlightWork()
         sessions = [:]
         pendingWrites = pendingWrites.filter { !StorageKey.isUserRecord($0) }
         do {

@@ -14,8 +14,6 @@ struct RequestContext: Sendable {
     let deviceID: String
     let options: AccessEnabler.Options
     let redirectURL: URL
-    /// The `X-Device-Info` value (Base64 of the device-info JSON).
-    let deviceInfoHeader: String
     /// The REST API v2 `AP-Device-Identifier` value: `fingerprint <Base64 of the device ID>`.
     let deviceIdentifierHeader: String
     /// Headers on every call, protected or not.
@@ -26,7 +24,6 @@ struct RequestContext: Sendable {
         self.deviceID = deviceID
         self.options = options
         self.redirectURL = redirectURL
-        self.deviceInfoHeader = deviceInfoHeader
         self.deviceIdentifierHeader = "fingerprint " + Data(deviceID.utf8).base64EncodedString()
         self.commonHeaders = [
             "Accept": "application/json",

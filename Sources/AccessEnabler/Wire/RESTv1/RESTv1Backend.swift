@@ -31,7 +31,7 @@ struct RESTv1Backend: EntitlementBackend {
                 ("requestor_id", context.requestorID), ("deviceId", context.deviceID), ("mso_id", mvpd.id),
                 ("domain_name", domain ?? ""),
             ]
-            if let genericData = Self.genericData(data) { form.append(("generic_data", genericData)) }
+            if let genericData = GenericData.json(data) { form.append(("generic_data", genericData)) }
             let url = serviceProvider.url("/api/v1/authenticate/freepreview", query: context.optionalQuery)
             var headers = context.commonHeaders
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -44,7 +44,7 @@ struct RESTv1Backend: EntitlementBackend {
             ("requestor_id", context.requestorID), ("mso_id", mvpd.id), ("domain_name", domain ?? ""),
             ("deviceId", context.deviceID), ("noflash", "true"), ("no_iframe", "true"),
         ]
-        if let genericData = Self.genericData(data) { query.append(("generic_data", genericData)) }
+        if let genericData = GenericData.json(data) { query.append(("generic_data", genericData)) }
         query += context.optionalQuery
         // redirect_url must be the last parameter.
         query.append(("redirect_url", context.redirectURL.absoluteString))
@@ -91,7 +91,7 @@ struct RESTv1Backend: EntitlementBackend {
     {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         var query = context.commonQuery + [("resource", resource)]
-        if let genericData = Self.genericData(data) { query.append(("generic_data", genericData)) }
+        if let genericData = GenericData.json(data) { query.append(("generic_data", genericData)) }
         let url = serviceProvider.url("/api/v1/authorize", query: query)
         let body = try await wire.fetch(
             AuthorizationBody.self, HTTPRequest(url: url, headers: context.commonHeaders), .authorize,
@@ -150,15 +150,5 @@ struct RESTv1Backend: EntitlementBackend {
                 ("redirect_url", context.redirectURL.absoluteString),
             ])
         return .interactive(browser)
-    }
-
-    // MARK: Helpers
-
-    /// `generic_data`: the app's key/value pairs as a JSON object with sorted keys.
-    static func genericData(_ data: [String: String]) -> String? {
-        guard !data.isEmpty else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(data)).flatMap { String(data: $0, encoding: .utf8) }
     }
 }

@@ -221,7 +221,7 @@ struct RESTv2Backend: EntitlementBackend {
         var headers = context.commonHeaders
         headers.add(name: "AP-Device-Identifier", value: context.deviceIdentifierHeader)
         if let visitor = context.options.visitorID, !visitor.isEmpty { headers["AP-Visitor-Identifier"] = visitor }
-        if !data.isEmpty, let identity = RESTv1Backend.genericData(data) {
+        if !data.isEmpty, let identity = GenericData.json(data) {
             headers["AP-TempPass-Identity"] = Data(identity.utf8).base64EncodedString()
         }
         return headers
