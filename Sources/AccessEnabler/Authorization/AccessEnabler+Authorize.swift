@@ -66,54 +66,33 @@ extension AccessEnabler {
         return (try await backend.mediaToken(for: authorization, session: session, context: context), false)
     }
 
-    /// One authorization request per resource (and data) for all concurrent callers. The cache
-    /// is checked again after every suspension, so a caller that missed a request just finishing
-    /// does not start another.
+    /// One authorization request per resource (and data) for all concurrent callers.
     private func sharedAuthorization(
         for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String,
         context: RequestContext
     ) async throws -> AuthorizationRecord {
-        while true {
-            let generation = await cache.generation
-            let key = AuthorizationKey(requestorID: requestorID, resource: resource, data: data, generation: generation)
-            if let operation = authorizations[key], !operation.isFinished, !operation.isAbandoned {
-                do {
-                    return try await operation.value()
-                } catch is SharedOperation<AuthorizationRecord>.Abandoned {
-                    continue
-                }
-            }
-            let startedBeforeLookup = authorizationRequestsStarted
-            if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {
+        func key(_ generation: UInt64) -> AuthorizationKey {
+            AuthorizationKey(requestorID: requestorID, resource: resource, data: data, generation: generation)
+        }
+        let backend = self.backend
+        let cache = self.cache
+        let log = self.log
+        return try await sharedRequest(
+            inFlight: { authorizations[key($0)] },
+            setInFlight: { authorizations[key($0)] = $1 },
+            cached: {
+                guard let cached = try await cache.authorization(for: resource, requestor: requestorID),
+                    cached.expires > clock.now
+                else { return nil }
                 return cached
-            }
-            // A request that started (and perhaps finished and stored its result) while the cache
-            // was being read makes the miss stale: look again.
-            if authorizationRequestsStarted != startedBeforeLookup { continue }
-            if let operation = authorizations[key], !operation.isFinished, !operation.isAbandoned { continue }
-            let backend = self.backend
-            let cache = self.cache
-            let log = self.log
-            let operation = SharedOperation {
+            },
+            fetch: { generation in
                 let grant = try await backend.authorize(resource, data: data, session: session, context: context)
                 if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation) {
                     log.info("authorization finished after the session changed; not stored")
                 }
                 return grant.authorization
-            }
-            authorizations[key] = operation
-            authorizationRequestsStarted += 1
-            do {
-                let record = try await operation.value()
-                if authorizations[key] === operation { authorizations[key] = nil }
-                return record
-            } catch is SharedOperation<AuthorizationRecord>.Abandoned {
-                continue
-            } catch {
-                if authorizations[key] === operation, operation.isFinished { authorizations[key] = nil }
-                throw error
-            }
-        }
+            })
     }
 
     static func meansAuthorizationGone(_ error: AccessEnablerError) -> Bool {

@@ -31,10 +31,10 @@ public actor AccessEnabler {
     var options = Options()
     var requestor = RequestorState()
     var authorizations: [AuthorizationKey: SharedOperation<AuthorizationRecord>] = [:]
-    /// How many shared authorization requests have started; a caller whose cache lookup spanned
-    /// a start looks again instead of starting a second request.
-    var authorizationRequestsStarted = 0
-    var userMetadataFetches: [String: SharedOperation<UserMetadataRecord>] = [:]
+    var userMetadataFetches: [SessionRequestKey: SharedOperation<UserMetadataRecord>] = [:]
+    /// How many shared requests have started; a caller whose cache lookup spanned a start looks
+    /// again instead of starting a second request (see `sharedRequest`).
+    var sharedRequestsStarted = 0
     private var deviceID: String?
     /// The last encoded `X-Device-Info`, for the requestor and app device info it was made from.
     private var deviceInfoHeaderMemo: (requestorID: String, appDeviceInfo: DeviceInfo?, value: String)?
@@ -129,6 +129,12 @@ public actor AccessEnabler {
 }
 
 /// Identifies one shared authorization request.
+/// What one shared user-metadata request is for.
+struct SessionRequestKey: Hashable, Sendable {
+    var requestorID: String
+    var generation: UInt64
+}
+
 struct AuthorizationKey: Hashable, Sendable {
     var requestorID: String
     var resource: String

@@ -39,39 +39,28 @@ extension AccessEnabler {
 
     /// The user metadata of the session: cached, or fetched once for all concurrent callers.
     private func userMetadata(session: AuthenticationRecord, requestorID: String) async throws -> UserMetadataRecord {
-        let context = try await context(for: requestorID)
-        while true {
-            if let operation = userMetadataFetches[requestorID], !operation.isFinished, !operation.isAbandoned {
-                do {
-                    return try await operation.value()
-                } catch is SharedOperation<UserMetadataRecord>.Abandoned {
-                    continue
-                }
-            }
-            if let cached = try await cache.userMetadata(for: requestorID), cached.expires > clock.now { return cached }
-            let generation = await cache.generation
-            if let operation = userMetadataFetches[requestorID], !operation.isFinished, !operation.isAbandoned { continue }
-            let backend = self.backend
-            let cache = self.cache
-            let operation = SharedOperation {
-                let record = try await backend.userMetadata(session: session, context: context)
-                _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: generation)
-                return record
-            }
-            userMetadataFetches[requestorID] = operation
-            do {
-                let record = try await operation.value()
-                if userMetadataFetches[requestorID] === operation { userMetadataFetches[requestorID] = nil }
-                return record
-            } catch is SharedOperation<UserMetadataRecord>.Abandoned {
-                continue
-            } catch {
-                if userMetadataFetches[requestorID] === operation, operation.isFinished {
-                    userMetadataFetches[requestorID] = nil
-                }
-                await handleSessionRejection(error, requestorID: requestorID)
-                throw error
-            }
+        func key(_ generation: UInt64) -> SessionRequestKey {
+            SessionRequestKey(requestorID: requestorID, generation: generation)
+        }
+        let backend = self.backend
+        let cache = self.cache
+        do {
+            return try await sharedRequest(
+                inFlight: { userMetadataFetches[key($0)] },
+                setInFlight: { userMetadataFetches[key($0)] = $1 },
+                cached: {
+                    guard let cached = try await cache.userMetadata(for: requestorID), cached.expires > clock.now
+                    else { return nil }
+                    return cached
+                },
+                fetch: { [context = try await context(for: requestorID)] generation in
+                    let record = try await backend.userMetadata(session: session, context: context)
+                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: generation)
+                    return record
+                })
+        } catch {
+            await handleSessionRejection(error, requestorID: requestorID)
+            throw error
         }
     }
 }

@@ -60,6 +60,30 @@ import Testing
         }
     }
 
+    // Joining the old request would wait on the held gate: the time limit turns that hang into a failure.
+    @Test(.timeLimit(.minutes(1))) func aMetadataRequestForThePreviousViewerIsNotJoined() async throws {
+        // REST v1: user metadata is its own request (v2 reads it from the login profile).
+        let harness = Harness(backend: .restV1)
+        try await harness.signIn("Cablevision")
+        let gate = EmulatorGate()
+        await harness.emulator.inject(.hold(gate), on: .userMetadata, times: 1)
+        let enabler = harness.enabler
+        let alices = Task { try await enabler.getMetadata(.userMetadata("zip")) }
+        try await harness.emulator.waitForRequests(to: .userMetadata, count: 1)
+
+        // Another viewer signs in while Alice's request is held.
+        _ = try await enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("AutoCable"))
+        let bobs = try await enabler.getMetadata(.userMetadata("zip"))
+        #expect(bobs.value == .null, "Bob has no zip; he must not get Alice's")
+        #expect(await harness.emulator.requests(to: .userMetadata).count == 2)
+
+        gate.open()
+        _ = try await alices.value
+        // Whatever Alice's late request brought back is not cached for Bob.
+        #expect(try await enabler.getMetadata(.userMetadata("zip")).value == .null)
+        #expect(await harness.emulator.requests(to: .userMetadata).count == 2)
+    }
+
     @Test(arguments: allBackends)
     func userWithoutMetadataReadsAsNull(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
