@@ -20,22 +20,26 @@ PREFIX = "package.benchmark.AccessEnablerBenchmarks."
 WALL = "Time (wall clock)"
 MALLOC = "Malloc (total)"
 AUTHZ = "authzRequests"
-SDK_NS = "sdkNanoseconds"
-RAW_NS = "rawNanoseconds"
+SUBJECT_NS = "subjectNanoseconds"
+BASELINE_NS = "baselineNanoseconds"
 
-# name, A, B, target, comparison ("le": A/B <= target, "ge": A/B >= target), what the ratio means
-PAIRS = [
-    ("PreauthorizeNetwork (REST v2)", "PreauthorizeNetwork", "PreauthorizeRaw", 1.10, "le"),
-    ("AuthorizeNetwork (REST v2)", "AuthorizeNetwork", "AuthorizeRaw", 1.10, "le"),
-    ("PreauthorizeNetwork (REST v1)", "PreauthorizeNetworkV1", "PreauthorizeRawV1", 1.10, "le"),
-    ("AuthorizeNetwork (REST v1)", "AuthorizeNetworkV1", "AuthorizeRawV1", 1.10, "le"),
-    ("Chunked preauthorize speed-up", "PreauthorizeSequential100", "PreauthorizeChunked100", 5.0, "ge"),
-    ("SetRequestor 3 SPs vs slowest SP", "SetRequestor3SP", "SetRequestor1SP", 1.20, "le"),
-    ("Legacy round trip vs async", "LegacyPreauthorizeRoundTrip", "AsyncPreauthorizeRoundTrip", 1.50, "le"),
+# Paired benchmarks: one benchmark times both calls in every iteration (custom metrics
+# subjectNanoseconds / baselineNanoseconds), so the ratio comes from the same iterations.
+# title, benchmark, subject label, baseline label, target (subject/baseline <= target)
+PAIRED = [
+    ("PreauthorizeNetwork (REST v2)", "PreauthorizeNetwork", "SDK", "raw", 1.10),
+    ("AuthorizeNetwork (REST v2)", "AuthorizeNetwork", "SDK", "raw", 1.10),
+    ("PreauthorizeNetwork (REST v1)", "PreauthorizeNetworkV1", "SDK", "raw", 1.10),
+    ("AuthorizeNetwork (REST v1)", "AuthorizeNetworkV1", "SDK", "raw", 1.10),
+    ("Legacy round trip vs async", "LegacyPreauthorizeRoundTrip", "legacy", "async", 1.50),
 ]
 
-# The network pairs: their ratio comes from the SDK and raw calls timed in the same iterations of A.
-PAIRED = {"PreauthorizeNetwork", "AuthorizeNetwork", "PreauthorizeNetworkV1", "AuthorizeNetworkV1"}
+# Pairs of two benchmarks (their ratios are far from noise): title, A, B, target,
+# comparison ("le": A/B <= target, "ge": A/B >= target)
+PAIRS = [
+    ("Chunked preauthorize speed-up", "PreauthorizeSequential100", "PreauthorizeChunked100", 5.0, "ge"),
+    ("SetRequestor 3 SPs vs slowest SP", "SetRequestor3SP", "SetRequestor1SP", 1.20, "le"),
+]
 
 LOCAL_PATHS = [("CheckAuthentication", 5.0), ("PreauthorizeCached", 5.0)]
 
@@ -110,25 +114,33 @@ def main():
     print(f"AccessEnabler benchmarks ({mode}); every value is the p50 of one run unless stated.\n")
 
     print("== Pairs (wall time p50; malloc count p50 in brackets)")
+    for title, name, subject, baseline, target in PAIRED:
+        expected.add(name)
+        subject_ns, baseline_ns = percentile(results, name, SUBJECT_NS), percentile(results, name, BASELINE_NS)
+        if subject_ns is None or not baseline_ns:
+            print(f"{name}: {subject}/{baseline} = n/a (no results) -- {title}: MISSING")
+            continue
+        ratio = subject_ns / baseline_ns
+        print(
+            f"{name}: {subject}/{baseline} = {ratio:.2f} (same iterations: {subject} p50 {fmt_time(subject_ns / 1000)} "
+            f"[{fmt_count(percentile(results, name, MALLOC))} mallocs], {baseline} p50 {fmt_time(baseline_ns / 1000)}) "
+            f"-- {title}, target <= {target:.2f}: {verdict(ratio <= target, quick)}"
+        )
     for title, a, b, target, comparison in PAIRS:
         expected.update([a, b])
         a50, b50 = percentile(results, a, WALL), percentile(results, b, WALL)
-        am, bm = percentile(results, a, MALLOC), percentile(results, b, MALLOC)
         if a50 is None or b50 is None or b50 == 0:
             missing = [n for n in (a, b) if n not in results]
             print(f"{a}: {a}/{b} = n/a (no results for {', '.join(missing)}) -- {title}: MISSING")
             continue
-        sign = "<=" if comparison == "le" else ">="
-        alone = f"{a} p50 {fmt_time(a50)} [{fmt_count(am)} mallocs], {b} p50 {fmt_time(b50)} [{fmt_count(bm)} mallocs]"
-        sdk_ns, raw_ns = percentile(results, a, SDK_NS), percentile(results, a, RAW_NS)
-        if a in PAIRED and sdk_ns is not None and raw_ns:
-            # A network pair: the ratio of the two calls timed in the same iterations of `a`.
-            ratio, label = sdk_ns / raw_ns, "SDK/raw"
-            detail = f"paired in {a}: SDK p50 {fmt_time(sdk_ns / 1000)}, raw p50 {fmt_time(raw_ns / 1000)}; alone: {alone}"
-        else:
-            ratio, label, detail = a50 / b50, f"{a}/{b}", alone
+        ratio = a50 / b50
         ok = ratio <= target if comparison == "le" else ratio >= target
-        print(f"{a}: {label} = {ratio:.2f} ({detail}) -- {title}, target {sign} {target:.2f}: {verdict(ok, quick)}")
+        sign = "<=" if comparison == "le" else ">="
+        print(
+            f"{a}: {a}/{b} = {ratio:.2f} ({a} p50 {fmt_time(a50)} [{fmt_count(percentile(results, a, MALLOC))} mallocs], "
+            f"{b} p50 {fmt_time(b50)} [{fmt_count(percentile(results, b, MALLOC))} mallocs]) -- {title}, "
+            f"target {sign} {target:.2f}: {verdict(ok, quick)}"
+        )
 
     print("\n== Shared authorization: 1,000 concurrent authorize calls, one resource, no cached authZ (REST v1)")
     name = "AuthorizeConcurrent1000"

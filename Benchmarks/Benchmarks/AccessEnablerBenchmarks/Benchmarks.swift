@@ -36,23 +36,37 @@ enum Suite {
 
     /// The number of `/api/v1/authorize` requests one iteration caused.
     static let authorizeRequests = BenchmarkMetric.custom("authzRequests")
-    /// The SDK call's wall time in a network pair, timed in the same iteration as the raw call.
-    static let sdkNanoseconds = BenchmarkMetric.custom("sdkNanoseconds", useScalingFactor: false)
-    /// The raw call's wall time in a network pair, timed in the same iteration as the SDK call.
-    static let rawNanoseconds = BenchmarkMetric.custom("rawNanoseconds", useScalingFactor: false)
+    /// In a paired benchmark, the measured call's wall time (the SDK; the legacy adapter).
+    static let subjectNanoseconds = BenchmarkMetric.custom("subjectNanoseconds", useScalingFactor: false)
+    /// In a paired benchmark, the baseline's wall time in the same iteration (the raw request;
+    /// the async call).
+    static let baselineNanoseconds = BenchmarkMetric.custom("baselineNanoseconds", useScalingFactor: false)
 
     static let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput]
 
     /// A configuration that stops after `iterations` iterations or `seconds` seconds, whichever
     /// comes first (5 iterations in quick mode). Only malloc counts carry thresholds: they do not
     /// depend on the machine's speed.
-    /// `checkedMetrics` (default: all of `extraMetrics`) carry a zero-tolerance threshold.
+    /// `extraMetrics` carry a zero-tolerance threshold.
     static func configuration(
-        iterations: Int, seconds: Int, warmup: Int = 3, extraMetrics: [BenchmarkMetric] = [],
-        checkedMetrics: [BenchmarkMetric]? = nil
+        iterations: Int, seconds: Int, warmup: Int = 3, extraMetrics: [BenchmarkMetric] = []
+    ) -> Benchmark.Configuration {
+        configuration(iterations: iterations, seconds: seconds, warmup: warmup, extraMetrics: extraMetrics,
+                      checked: extraMetrics)
+    }
+
+    /// A configuration for a paired benchmark: it also reports ``subjectNanoseconds`` and
+    /// ``baselineNanoseconds`` (never thresholded: they are times).
+    static func pairedConfiguration(iterations: Int, seconds: Int, warmup: Int) -> Benchmark.Configuration {
+        configuration(iterations: iterations, seconds: seconds, warmup: warmup,
+                      extraMetrics: [subjectNanoseconds, baselineNanoseconds], checked: [])
+    }
+
+    private static func configuration(
+        iterations: Int, seconds: Int, warmup: Int, extraMetrics: [BenchmarkMetric], checked: [BenchmarkMetric]
     ) -> Benchmark.Configuration {
         var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [.mallocCountTotal: .init(absolute: [.p90: 2])]
-        for metric in checkedMetrics ?? extraMetrics { thresholds[metric] = .init(absolute: [.p90: 0]) }
+        for metric in checked { thresholds[metric] = .init(absolute: [.p90: 0]) }
         return .init(
             metrics: metrics + extraMetrics,
             timeUnits: .microseconds,
@@ -61,5 +75,22 @@ enum Suite {
             maxDuration: .seconds(isQuick ? 2 : seconds),
             maxIterations: isQuick ? min(iterations, 5) : iterations,
             thresholds: thresholds)
+    }
+}
+
+/// Runs `call` and returns whether it succeeded and how long it took.
+func timed(
+    _ clock: ContinuousClock, _ call: () async throws -> Bool
+) async -> (ok: Bool, time: Duration) {
+    let start = clock.now
+    let ok = (try? await call()) ?? false
+    return (ok, clock.now - start)
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (benchmark custom metrics are integers).
+    var nanoseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     }
 }

@@ -6,17 +6,13 @@ import Benchmark
 /// sent with the same `URLSession` to the same emulator (mounted behind a `URLProtocol`).
 ///
 /// One preauthorize request carries all 10 resources on both sides (`preauthorizeChunkSize` 10),
-/// so each pair compares exactly one HTTP exchange. Both benchmarks of a pair run the same
-/// sequence, the SDK call and the raw call alternately, and each measures only its own call
-/// (its wall time and mallocs). The ratio comes from the `…Network` benchmark alone: it times
-/// both calls of every iteration (custom metrics `sdkNanoseconds` and `rawNanoseconds`, which
-/// side goes first alternating), so the two p50s come from the same iterations. Two separate
-/// benchmarks run seconds apart, and on a shared machine that alone moved the ratio by ±15%.
+/// so each pair compares exactly one HTTP exchange. Each iteration runs both calls, which one
+/// goes first alternating, and times both (``Suite/subjectNanoseconds`` for the SDK,
+/// ``Suite/baselineNanoseconds`` for the raw call): the two p50s come from the same iterations.
+/// Two benchmarks run seconds apart moved the ratio by ±15% on a shared machine. The benchmark's
+/// own wall time and mallocs are the SDK call's.
 func registerNetworkPathBenchmarks() {
-    let configuration = Suite.configuration(iterations: 3_000, seconds: 4, warmup: 20)
-    let pairedConfiguration = Suite.configuration(
-        iterations: 3_000, seconds: 8, warmup: 20, extraMetrics: [Suite.sdkNanoseconds, Suite.rawNanoseconds],
-        checkedMetrics: [])
+    let configuration = Suite.pairedConfiguration(iterations: 3_000, seconds: 8, warmup: 20)
     let resources = Fixture.resources(10)
     let uncached = PreauthorizeRequest(resources: resources, disabledFeatures: [.localCache])
 
@@ -39,7 +35,7 @@ func registerNetworkPathBenchmarks() {
             route: backend == .restV2 ? .authorizeV2 : .mediaToken)
 
         for (operationName, operation) in [("Preauthorize", preauthorize), ("Authorize", authorize)] {
-            Benchmark("\(operationName)Network\(suffix)", configuration: pairedConfiguration) {
+            Benchmark("\(operationName)Network\(suffix)", configuration: configuration) {
                 (benchmark: Benchmark, pair: NetworkPair) in
                 let clock = ContinuousClock()
                 let rawFirst = benchmark.currentIteration % 2 == 0
@@ -49,41 +45,13 @@ func registerNetworkPathBenchmarks() {
                 let sdk = await timed(clock) { try await operation.sdk(pair.fixture.enabler) }
                 benchmark.stopMeasurement()
                 if !rawFirst { raw = await timed(clock) { try await operation.raw(pair.raw) } }
-                benchmark.measurement(Suite.sdkNanoseconds, sdk.time.nanoseconds)
-                benchmark.measurement(Suite.rawNanoseconds, raw.time.nanoseconds)
+                benchmark.measurement(Suite.subjectNanoseconds, sdk.time.nanoseconds)
+                benchmark.measurement(Suite.baselineNanoseconds, raw.time.nanoseconds)
                 if !sdk.ok || !raw.ok { benchmark.error("\(operationName)Network\(suffix): a call failed") }
             } setup: {
                 try await NetworkPair.make(backend: backend, operation: operation)
             }
-
-            Benchmark("\(operationName)Raw\(suffix)", configuration: configuration) {
-                (benchmark: Benchmark, pair: NetworkPair) in
-                let sdkOK = (try? await operation.sdk(pair.fixture.enabler)) ?? false
-                benchmark.startMeasurement()
-                let rawOK = (try? await operation.raw(pair.raw)) ?? false
-                benchmark.stopMeasurement()
-                if !sdkOK || !rawOK { benchmark.error("\(operationName)Raw\(suffix): a call failed") }
-            } setup: {
-                try await NetworkPair.make(backend: backend, operation: operation)
-            }
         }
-    }
-}
-
-/// Runs `call` and returns whether it succeeded and how long it took.
-private func timed(
-    _ clock: ContinuousClock, _ call: () async throws -> Bool
-) async -> (ok: Bool, time: Duration) {
-    let start = clock.now
-    let ok = (try? await call()) ?? false
-    return (ok, clock.now - start)
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds (benchmark custom metrics are integers).
-    var nanoseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     }
 }
 

@@ -10,6 +10,12 @@ extension PassEmulator {
         log.records.filter { $0.route == route }
     }
 
+    /// How many requests to `route` arrived since the log was last cleared, counted whether or
+    /// not records are kept (``setRequestLogging(_:)``).
+    public func requestCount(to route: EmulatorRoute) -> Int {
+        log.count(of: route)
+    }
+
     /// Turns keeping request records on (the default) or off, for long benchmark runs. Arrivals
     /// are still counted for ``waitForRequests(to:count:)``.
     public func setRequestLogging(_ enabled: Bool) {
