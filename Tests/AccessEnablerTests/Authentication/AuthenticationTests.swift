@@ -186,15 +186,42 @@ import Testing
         #expect(info == custom)
     }
 
-    @Test(arguments: allBackends)
-    func concurrentLoginsBothLandAndTheLaterWins(backend: AccessEnabler.Backend) async throws {
+    /// Two logins with different MVPDs in flight at once: each is held where it starts on the
+    /// server, then they are let through one after the other. Both succeed with their own MVPD,
+    /// and the one that finishes last is the session kept, locally and on the server (the SDK
+    /// keeps the last login stored, not the last one started).
+    @Test(arguments: allBackends, [true, false])
+    func concurrentLoginsBothLandAndTheLastToFinishWins(
+        backend: AccessEnabler.Backend, firstFinishesLast: Bool
+    ) async throws {
         let harness = Harness(backend: backend)
         try await harness.configure()
         let enabler = harness.enabler
-        async let first = enabler.authenticate(presenter: harness.presenter("AutoCable"))
-        async let second = enabler.authenticate(presenter: harness.presenter("AutoCable"))
-        let results = try await [first, second]
-        #expect(results.allSatisfy { $0.mvpd.id == "AutoCable" }, "a concurrent login is not a logout")
-        #expect(await enabler.checkAuthentication().isAuthenticated)
+        let firstGate = EmulatorGate()
+        let secondGate = EmulatorGate()
+        await harness.emulator.inject(.hold(firstGate), on: backend.loginStartRoute)
+        await harness.emulator.inject(.hold(secondGate), on: backend.loginStartRoute)
+        let first = Task { try await enabler.authenticate(presenter: harness.presenter("AutoCable")) }
+        try await harness.emulator.waitForRequests(to: backend.loginStartRoute, count: 1)
+        let second = Task { try await enabler.authenticate(presenter: harness.presenter("Cablevision")) }
+        try await harness.emulator.waitForRequests(to: backend.loginStartRoute, count: 2)
+
+        let (earlierGate, laterGate) = firstFinishesLast ? (secondGate, firstGate) : (firstGate, secondGate)
+        let (earlierLogin, laterLogin) = firstFinishesLast ? (second, first) : (first, second)
+        earlierGate.open()
+        let finishedEarlier = try await earlierLogin.value
+        #expect(await enabler.checkAuthentication().authentication == finishedEarlier)
+        laterGate.open()
+        let finishedLater = try await laterLogin.value
+
+        let expectedWinner = firstFinishesLast ? "AutoCable" : "Cablevision"
+        let expectedLoser = firstFinishesLast ? "Cablevision" : "AutoCable"
+        #expect(finishedEarlier.mvpd.id == expectedLoser, "a concurrent login is not a logout")
+        #expect(finishedLater.mvpd.id == expectedWinner)
+        #expect(await enabler.checkAuthentication().authentication == finishedLater)
+        #expect(await enabler.selectedProvider()?.id == expectedWinner)
+        let deviceID = try #require(await harness.deviceID())
+        #expect(await harness.emulator.session(requestor: "REF", deviceID: deviceID)?.mvpd == expectedWinner,
+                "the server holds the same session")
     }
 }
