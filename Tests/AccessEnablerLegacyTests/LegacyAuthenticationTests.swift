@@ -187,9 +187,8 @@ import Testing
         harness.legacy.checkPreauthorizedResources(["news"])
         #expect(harness.delegate.calls.isEmpty)
         harness.legacy.setRequestor("REF")
-        let calls = await harness.delegate.next(4)
-        #expect(calls[0] == "setRequestorComplete(1)")
-        #expect(Set(calls[1...]) == [
+        #expect(await harness.delegate.next(4) == [
+            "setRequestorComplete(1)",
             "selectedProvider(nil)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
             "preauthorizedResources([])",
         ])

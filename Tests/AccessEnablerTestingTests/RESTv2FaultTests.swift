@@ -47,8 +47,7 @@ import Testing
         let v2Routes = EmulatorRoute.allCases.filter(\.isV2)
         #expect(v2Routes.count == 11)
         for route in v2Routes {
-            let wrong = try #require(EmulatorFault.wrongTypes.response(for: route))
-            #expect(throws: Never.self) { try decodeObject(wrong) }
+            try expectWrongTypes(on: route)
             let malformed = try #require(EmulatorFault.malformedJSON.response(for: route))
             #expect(throws: (any Error).self) { try decodeObject(malformed) }
         }

@@ -20,8 +20,17 @@ import Testing
         await input.run()
     }
 
+    /// The parameterised test above passes vacuously when the folder is missing or empty.
+    @Test func theRegressionFolderHoldsInputs() throws {
+        let directory = Self.root.appendingPathComponent("Regressions")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.contains("README.md"), "this is the Regressions folder")
+        #expect(!Self.inputs(in: "Regressions").isEmpty, "at least one input to replay")
+    }
+
     @Test func everyTargetHasSeedsAndTheyRun() async {
         let seeds = await CorpusRecorder.seeds()
+        #expect(!seeds.isEmpty)
         let targets = Set(seeds.map { FuzzCase($0).target })
         #expect(targets == Set(FuzzTarget.allCases), "a seed for every target")
         for seed in seeds { await FuzzCase(seed).run() }

@@ -43,6 +43,10 @@ final class SharedOperation<Value: Sendable>: @unchecked Sendable {
         lock.withLock { if case .abandoned = state { return true } else { return false } }
     }
 
+    /// The number of callers suspended in ``value()`` (for tests that must wait until a caller has
+    /// registered before cancelling it).
+    var waiterCount: Int { lock.withLock { waiters.count } }
+
     /// Waits for the result. Throws `CancellationError` promptly if the calling task is cancelled.
     func value() async throws -> Value {
         let id: UInt64 = lock.withLock {

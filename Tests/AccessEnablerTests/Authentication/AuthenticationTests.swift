@@ -136,7 +136,9 @@ import Testing
         await harness.enabler.setOptions(.init(applicationProfile: "tv-profile", visitorID: "ECID-123"))
         try await harness.signIn()
         let call = try #require(await harness.emulator.requests(to: backend.sessionRoute).first)
-        let deviceID = try await harness.enabler.getMetadata(.deviceID).value.stringValue
+        // SHA-256 of "seed-for-headers" (`printf %s seed-for-headers | sha256sum`).
+        let deviceID = "c269889e3064c5f68d09aa88f2ef706a5f8711ff0b9f3bf1c4f373bd253192d4"
+        #expect(try #require(try await harness.enabler.getMetadata(.deviceID).value.stringValue) == deviceID)
         switch backend {
         case .restV1:
             #expect(call.query("requestor") == "REF")
@@ -146,7 +148,7 @@ import Testing
         case .restV2:
             #expect(call.path == "/api/v2/REF/profiles/Cablevision")
             #expect(call.queryItems.isEmpty, "no requestor or deviceId parameters on v2")
-            #expect(call.headers["AP-Device-Identifier"] == "fingerprint " + Data(deviceID!.utf8).base64EncodedString())
+            #expect(call.headers["AP-Device-Identifier"] == "fingerprint " + Data(deviceID.utf8).base64EncodedString())
             #expect(call.headers["AP-Visitor-Identifier"] == "ECID-123")
         }
         #expect(call.headers["Accept"] == "application/json")
@@ -182,19 +184,51 @@ import Testing
         await harness.enabler.setOptions(.init(deviceInfo: custom))
         try await harness.configure()
         let call = try #require(await harness.emulator.requests(to: backend.configurationRoute).first)
-        let info = try #require(call.headers["X-Device-Info"].flatMap { DeviceInfo(base64Encoded: $0) })
-        #expect(info == custom)
+        // Read the header as any server would: Base64 of a JSON object.
+        let header = try #require(call.headers["X-Device-Info"])
+        let json = try #require(Data(base64Encoded: header))
+        let fields = try JSONDecoder().decode([String: String].self, from: json)
+        #expect(fields == [
+            "model": "AppleTV", "osName": "tvOS", "osVersion": "18.0", "version": "14,1", "connectionType": "WiFi",
+        ])
     }
 
-    @Test(arguments: allBackends)
-    func concurrentLoginsBothLandAndTheLaterWins(backend: AccessEnabler.Backend) async throws {
+    /// Two logins with different MVPDs in flight at once: each is held where it starts on the
+    /// server, then they are let through one after the other. Both succeed with their own MVPD,
+    /// and the one that finishes last is the session kept, locally and on the server (the SDK
+    /// keeps the last login stored, not the last one started).
+    @Test(arguments: allBackends, [true, false])
+    func concurrentLoginsBothLandAndTheLastToFinishWins(
+        backend: AccessEnabler.Backend, firstFinishesLast: Bool
+    ) async throws {
         let harness = Harness(backend: backend)
         try await harness.configure()
         let enabler = harness.enabler
-        async let first = enabler.authenticate(presenter: harness.presenter("AutoCable"))
-        async let second = enabler.authenticate(presenter: harness.presenter("AutoCable"))
-        let results = try await [first, second]
-        #expect(results.allSatisfy { $0.mvpd.id == "AutoCable" }, "a concurrent login is not a logout")
-        #expect(await enabler.checkAuthentication().isAuthenticated)
+        let firstGate = EmulatorGate()
+        let secondGate = EmulatorGate()
+        await harness.emulator.inject(.hold(firstGate), on: backend.loginStartRoute)
+        await harness.emulator.inject(.hold(secondGate), on: backend.loginStartRoute)
+        let first = Task { try await enabler.authenticate(presenter: harness.presenter("AutoCable")) }
+        try await harness.emulator.waitForRequests(to: backend.loginStartRoute, count: 1)
+        let second = Task { try await enabler.authenticate(presenter: harness.presenter("Cablevision")) }
+        try await harness.emulator.waitForRequests(to: backend.loginStartRoute, count: 2)
+
+        let (earlierGate, laterGate) = firstFinishesLast ? (secondGate, firstGate) : (firstGate, secondGate)
+        let (earlierLogin, laterLogin) = firstFinishesLast ? (second, first) : (first, second)
+        earlierGate.open()
+        let finishedEarlier = try await earlierLogin.value
+        #expect(await enabler.checkAuthentication().authentication == finishedEarlier)
+        laterGate.open()
+        let finishedLater = try await laterLogin.value
+
+        let expectedWinner = firstFinishesLast ? "AutoCable" : "Cablevision"
+        let expectedLoser = firstFinishesLast ? "Cablevision" : "AutoCable"
+        #expect(finishedEarlier.mvpd.id == expectedLoser, "a concurrent login is not a logout")
+        #expect(finishedLater.mvpd.id == expectedWinner)
+        #expect(await enabler.checkAuthentication().authentication == finishedLater)
+        #expect(await enabler.selectedProvider()?.id == expectedWinner)
+        let deviceID = try #require(await harness.deviceID())
+        #expect(await harness.emulator.session(requestor: "REF", deviceID: deviceID)?.mvpd == expectedWinner,
+                "the server holds the same session")
     }
 }

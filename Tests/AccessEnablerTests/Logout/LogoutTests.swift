@@ -56,7 +56,11 @@ import Testing
         try await harness.emulator.waitForRequests(to: backend.authorizeRoute, count: 1)
         try await harness.enabler.logout()
         gate.open()
-        _ = try? await inFlight.value
+        // The server logged the device out before it answered: the held authorization is refused
+        // as for any caller without a session (v1 412, v2 403 profile missing).
+        let error = await #expect(throws: AccessEnablerError.self) { try await inFlight.value }
+        #expect(error?.code == (backend == .restV2 ? "authenticated_profile_missing" : "authentication_session_missing"))
+        #expect(error?.status.status == (backend == .restV2 ? 403 : 412))
         #expect(Self.userKeys(storage).isEmpty)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
         await #expect(throws: AccessEnablerError.self) {

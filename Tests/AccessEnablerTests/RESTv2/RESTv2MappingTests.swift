@@ -164,7 +164,9 @@ import Testing
         let harness = Harness(backend: .restV2) { $0.deviceIDSeed = "fingerprint-seed" }
         try await harness.signIn()
         _ = try await harness.enabler.authorize(resource: "news")
-        let deviceID = try #require(try await harness.enabler.getMetadata(.deviceID).value.stringValue)
+        // SHA-256 of "fingerprint-seed" (`printf %s fingerprint-seed | sha256sum`).
+        let deviceID = "0c81dc1059ffaadfb17b8fbf769368c04cb95970d004d1d66961ef3ea8c5cfc5"
+        #expect(try #require(try await harness.enabler.getMetadata(.deviceID).value.stringValue) == deviceID)
         let expected = "fingerprint " + Data(deviceID.utf8).base64EncodedString()
         let protected = await harness.emulator.requests.filter { $0.path.hasPrefix("/api/v2/") && $0.route != .authenticateV2 }
         #expect(protected.count >= 4)

@@ -89,9 +89,11 @@ func driving<T: Sendable>(
         await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: .authorize)
         let attempt = Task { try await harness.enabler.authorize(resource: "news") }
         await eventually { harness.clock.pendingSleeps > 0 }
+        // advance(by:) wakes due sleepers before it returns: a sleeper still pending is one whose
+        // deadline lies beyond the new time.
         harness.clock.advance(by: .milliseconds(2999))
-        try await Task.sleep(for: .milliseconds(20))
-        #expect(await harness.emulator.requests(to: .authorize).count == 1, "still waiting for Retry-After")
+        #expect(harness.clock.pendingSleeps == 1, "still waiting for Retry-After")
+        #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(1))
         #expect(try await attempt.value.resource == "news")
         #expect(await harness.emulator.requests(to: .authorize).map(\.responseStatus) == [429, 200])
@@ -104,7 +106,7 @@ func driving<T: Sendable>(
         let attempt = Task { try await harness.enabler.authorize(resource: "news") }
         await eventually { harness.clock.pendingSleeps > 0 }
         harness.clock.advance(by: .milliseconds(999))
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(harness.clock.pendingSleeps == 1, "still waiting a second")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(1))
         #expect(try await attempt.value.resource == "news")
@@ -133,7 +135,7 @@ func driving<T: Sendable>(
         let attempt = Task { try await harness.enabler.authorize(resource: "news") }
         await eventually { harness.clock.pendingSleeps > 0 }
         harness.clock.advance(by: .milliseconds(4990))
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(harness.clock.pendingSleeps == 1, "still waiting for the Retry-After date")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(10))
         #expect(try await attempt.value.resource == "news")

@@ -66,9 +66,9 @@ final class FlakyStorage: TokenStorage {
         let events = EventRecorder(harness.enabler.events)
         try await harness.signIn()
         await events.waitFor { if case .storageRecovered = $0 { true } else { false } }
-        guard case .storageRecovered(let recovery)? = events.all.first(where: {
-            if case .storageRecovered = $0 { true } else { false }
-        }) else { return }
+        let recovery = try #require(events.all.lazy.compactMap { event -> EntitlementEvent.StorageRecovery? in
+            if case .storageRecovered(let recovery) = event { recovery } else { nil }
+        }.first)
         let movedTo = try #require(recovery.movedTo)
         #expect(try String(contentsOf: movedTo, encoding: .utf8) == "garbage that is not JSON")
         #expect(await harness.enabler.checkAuthentication().isAuthenticated, "the SDK carries on with a fresh store")

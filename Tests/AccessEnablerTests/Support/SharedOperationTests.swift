@@ -1,3 +1,4 @@
+import AccessEnablerTesting
 import Foundation
 import Testing
 @testable import AccessEnabler
@@ -54,31 +55,41 @@ final class TestLatch: Sendable {
         }
         let patient = Task { try await operation.value() }
         let impatient = Task { try await operation.value() }
+        // Both callers are waiting before one is cancelled (a caller cancelled before it waits
+        // while nobody else waits would abandon the work instead).
+        await eventually { operation.waiterCount == 2 }
         impatient.cancel()
         // The latch is still closed: the cancelled caller must come back on its own.
         await #expect(throws: CancellationError.self) { try await impatient.value }
         #expect(!operation.isFinished)
+        #expect(!operation.isAbandoned)
+        #expect(operation.waiterCount == 1, "the patient caller still waits")
         latch.open()
         #expect(try await patient.value == "done")
     }
 
     @Test func workIsCancelledWhenEveryWaiterIsGone() async throws {
-        let sawCancellation = LockedValue(false)
-        let started = TestLatch()
+        let sawCancellation = LockedValue<Bool?>(nil)
+        let recorded = TestLatch()
+        // The sleep ends early (throwing) only when the work is cancelled.
+        let clock = TestClock()
         let operation = SharedOperation<Int> {
-            started.open()
-            // Suspends until cancelled.
-            let stream = AsyncStream<Int> { _ in }
-            for await _ in stream {}
+            try? await clock.sleep(for: .seconds(3600))
             sawCancellation.withLock { $0 = Task.isCancelled }
+            recorded.open()
             throw CancellationError()
         }
         let waiter = Task { try await operation.value() }
-        await started.wait()
+        await eventually { operation.waiterCount == 1 }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(operation.isAbandoned)
         await #expect(throws: SharedOperation<Int>.Abandoned.self) { try await operation.value() }
+        // Had the work not been cancelled it would still be asleep: wake it, so that case fails
+        // below instead of hanging.
+        clock.advance(by: .seconds(3600))
+        await recorded.wait()
+        #expect(sawCancellation.withLock { $0 } == true, "the work itself was cancelled")
     }
 
     @Test func failuresReachEveryWaiter() async {
