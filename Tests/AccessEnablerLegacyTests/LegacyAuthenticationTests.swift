@@ -52,6 +52,41 @@ import Testing
     }
 
     @Test(arguments: legacyBackends)
+    func choosingAnotherProviderDuringLoginGoesStraightToItsLogin(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("Cablevision")
+        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigateToUrl("))
+
+        // The viewer changes their mind while Cablevision's page is open.
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigateToUrl("))
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        // The superseded Cablevision flow ended without a callback of its own.
+        #expect(harness.delegate.calls.filter { $0.hasPrefix("setAuthenticationStatus") } == ["setAuthenticationStatus(1, \"\")"])
+        #expect(await harness.legacy.accessEnabler.selectedProvider()?.id == "AutoCable")
+    }
+
+    @Test(arguments: legacyBackends)
+    func aSecondGetAuthenticationSupersedesTheFirst(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        harness.legacy.getAuthentication()
+        // One picker (the second flow's), and answering it completes that flow.
+        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigateToUrl("))
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        #expect(harness.delegate.calls.filter { $0.hasPrefix("displayProviderDialog") }.count == 1)
+        #expect(harness.delegate.calls.filter { $0.hasPrefix("setAuthenticationStatus") }.count == 1)
+    }
+
+    @Test(arguments: legacyBackends)
     func getAuthenticationRunsTheDocumentedStateMachine(backend: AccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend)
         harness.delegate.recordTracking = true

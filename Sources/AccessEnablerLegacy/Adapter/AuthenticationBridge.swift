@@ -13,8 +13,9 @@ final class AuthenticationBridge: AuthenticationPresenter {
     var preselectedMVPD: String?
     /// Whether the current flow asked the app for anything (else it was answered from the cache).
     private(set) var interacted = false
-    private var providerRequest: (providers: [MVPD], continuation: CheckedContinuation<MVPD?, any Error>)?
-    private var loginRequest: CheckedContinuation<URL, any Error>?
+    private var providerRequest: (id: UInt64, providers: [MVPD], continuation: CheckedContinuation<MVPD?, any Error>)?
+    private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
+    private var lastRequestID: UInt64 = 0
 
     /// Whether a picker or a login page is waiting for the app.
     var isWaiting: Bool { providerRequest != nil || loginRequest != nil }
@@ -24,35 +25,47 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func beginFlow() { interacted = false }
 
     func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
+        // A superseded flow neither shows anything nor displaces the newer flow's request.
+        try Task.checkCancellation()
         interacted = true
         if let preselected = preselectedMVPD {
             preselectedMVPD = nil
             return Self.mvpd(preselected, in: providers)
         }
         owner?.emit { $0.displayProviderDialog(providers) }
+        let id = nextRequestID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                providerRequest = (providers, continuation)
+                cancelWaiting()
+                providerRequest = (id, providers, continuation)
             }
         } onCancel: {
-            Task { @MainActor in self.cancelWaiting() }
+            Task { @MainActor in self.cancelWaiting(id) }
         }
     }
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
+        try Task.checkCancellation()
         interacted = true
         if owner?.handleSVC == true {
             owner?.emit { $0.navigateToUrl(url.absoluteString, useSVC: true) }
         } else {
             owner?.emit { $0.navigateToUrl(url.absoluteString) }
         }
+        let id = nextRequestID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                loginRequest = continuation
+                cancelWaiting()
+                loginRequest = (id, continuation)
             }
         } onCancel: {
-            Task { @MainActor in self.cancelWaiting() }
+            Task { @MainActor in self.cancelWaiting(id) }
         }
+    }
+
+    private func nextRequestID() -> UInt64 {
+        lastRequestID += 1
+        return lastRequestID
     }
 
     /// Answers a waiting picker; returns false when none was waiting.
@@ -68,22 +81,24 @@ final class AuthenticationBridge: AuthenticationPresenter {
         guard let request = loginRequest else { return false }
         loginRequest = nil
         if let url {
-            request.resume(returning: url)
+            request.continuation.resume(returning: url)
         } else {
-            request.resume(throwing: AccessEnablerError.invalidRedirectURL)
+            request.continuation.resume(throwing: AccessEnablerError.invalidRedirectURL)
         }
         return true
     }
 
-    /// Cancels whatever waits for the app (a new flow, or `setSelectedProvider(nil)`).
-    func cancelWaiting() {
-        if let request = providerRequest {
+    /// Cancels what waits for the app: everything (a new flow, `setSelectedProvider(nil)`, a
+    /// new request replacing an unanswered one), or only request `id` (its flow was cancelled; a
+    /// newer flow's request stays).
+    func cancelWaiting(_ id: UInt64? = nil) {
+        if let request = providerRequest, id == nil || request.id == id {
             providerRequest = nil
             request.continuation.resume(throwing: CancellationError())
         }
-        if let request = loginRequest {
+        if let request = loginRequest, id == nil || request.id == id {
             loginRequest = nil
-            request.resume(throwing: CancellationError())
+            request.continuation.resume(throwing: CancellationError())
         }
     }
 

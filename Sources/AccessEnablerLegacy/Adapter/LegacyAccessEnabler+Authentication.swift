@@ -88,11 +88,15 @@ extension LegacyAccessEnabler {
 
     // MARK: Flow
 
-    /// Starts an authentication flow, superseding one that still waits for the app.
+    /// Starts an authentication flow. One still running is superseded: it is cancelled and ends
+    /// without a callback (choosing another MVPD with `setSelectedProvider` leads straight to
+    /// the new flow's `navigateToUrl`, as in the legacy SDK).
     func startAuthentication(force: Bool, data: [String: String]) {
+        authenticationFlow?.cancel()
         authentication.cancelWaiting()
-        perform { [self] in
+        authenticationFlow = perform { [self] in
             let result = await runAuthentication(force: force, data: data)
+            guard !Task.isCancelled else { return }
             reportAuthentication(result)
         }
     }

@@ -25,6 +25,8 @@ public final class LegacyAccessEnabler {
     var handleSVC = false
     /// The last `setOptions` call, which every later call waits for so the core sees options in order.
     var optionsUpdate: Task<Void, Never>?
+    /// The authentication flow in progress, cancelled when a new one starts.
+    var authenticationFlow: Task<Void, Never>?
     let authentication = AuthenticationBridge()
     /// Callbacks waiting to be delivered, in the order they were produced.
     private var pendingCallbacks: [@MainActor (any EntitlementDelegate) -> Void] = []
@@ -73,7 +75,8 @@ public final class LegacyAccessEnabler {
     /// first suspension (the hop to the core), so a legacy call costs the same hops as an `await`
     /// from the main actor. Callbacks still never run inside the call: they follow the core's
     /// answer, which always arrives after a suspension.
-    func perform(_ work: @escaping @MainActor () async -> Void) {
+    @discardableResult
+    func perform(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let options = optionsUpdate
         let body: @MainActor () async -> Void = {
             await options?.value
@@ -81,11 +84,10 @@ public final class LegacyAccessEnabler {
         }
         #if compiler(>=6.2)
         if #available(iOS 26, tvOS 26, macOS 26, *) {
-            Task.immediate { @MainActor in await body() }
-            return
+            return Task.immediate { @MainActor in await body() }
         }
         #endif
-        Task { @MainActor in await body() }
+        return Task { @MainActor in await body() }
     }
 
     /// Delivers a callback to the delegate: always after the current call returns (never
