@@ -23,7 +23,7 @@ public struct SystemClock: AccessEnablerClock {
 
 extension Date {
     /// Milliseconds since 1970, as the wire protocol counts them.
-    var epochMilliseconds: Int64 { Int64(saturating: (timeIntervalSince1970 * 1000).rounded()) }
+    package var epochMilliseconds: Int64 { Int64(saturating: (timeIntervalSince1970 * 1000).rounded()) }
 
     /// The date `milliseconds` after 1970.
     init(epochMilliseconds milliseconds: Int64) {

@@ -81,7 +81,7 @@ private final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendab
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

@@ -43,7 +43,7 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
     /// Moves the clock forward by `duration` and wakes every sleeper whose deadline has passed.
     public func advance(by duration: Duration) {
         lock.lock()
-        state.now = state.now.addingTimeInterval(duration.emulatorSeconds)
+        state.now = state.now.addingTimeInterval(duration.timeInterval)
         let due = takeDueSleepers()
         lock.unlock()
         due.forEach { $0.resume() }
@@ -67,7 +67,7 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
         }
         let (id, deadline): (UInt64, Date) = lock.withLock {
             state.nextID += 1
-            return (state.nextID, state.now.addingTimeInterval(duration.emulatorSeconds))
+            return (state.nextID, state.now.addingTimeInterval(duration.timeInterval))
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -18,7 +18,7 @@ enum MediaTokenFactory {
             + MarkupEscaping.element("requestorID", requestor)
             + MarkupEscaping.element("resourceID", resource)
             + MarkupEscaping.element("ttl", String(ttlMilliseconds))
-            + MarkupEscaping.element("issueTime", String(issued.emulatorMilliseconds))
+            + MarkupEscaping.element("issueTime", String(issued.epochMilliseconds))
             + MarkupEscaping.element("mvpdId", mvpd)
             + "<proxyMvpdId/>"
             + "</shortAuthorizationToken>"

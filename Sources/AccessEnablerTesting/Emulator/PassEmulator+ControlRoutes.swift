@@ -76,7 +76,7 @@ extension PassEmulator {
                 return controlError(400, "Expected {\"seconds\": n} with n >= 0.")
             }
             testClock.advance(by: .milliseconds(Int64((command.seconds * 1000).rounded())))
-            return jsonResponse(200, .object([("now", .integer(testClock.now.emulatorMilliseconds))]))
+            return jsonResponse(200, .object([("now", .integer(testClock.now.epochMilliseconds))]))
         case (.get, "scenario"):
             return encodedResponse(scenario)
         case (.post, "degradation"):

@@ -41,7 +41,7 @@ extension PassEmulator {
         return jsonResponse(201, .object([
             ("client_id", .string(client.id)),
             ("client_secret", .string(client.secret)),
-            ("client_id_issued_at", .integer(now.emulatorSeconds)),
+            ("client_id_issued_at", .integer(now.epochSeconds)),
             ("redirect_uris", .array(redirectURIs.map(JSONText.string))),
             ("grant_types", .array([.string("client_credentials")])),
             ("scopes", .array([.string("api:client:v2")])),
@@ -76,7 +76,7 @@ extension PassEmulator {
             ("access_token", .string(token)),
             ("token_type", .string("bearer")),
             ("expires_in", .integer(Int64(ttl.rounded()))),
-            ("created_at", .integer(now.emulatorMilliseconds)),
+            ("created_at", .integer(now.epochMilliseconds)),
             ("id", .string(RandomIdentifier.uuid())),
         ]))
     }

@@ -56,7 +56,7 @@ extension PassEmulator {
         case .missing: return errorResponse(.authentication(lookup, status: 404), format: request.format)
         case .expired: return errorResponse(.authentication(lookup, status: 410), format: request.format)
         case .valid(let session):
-            let expires = String(session.expires.emulatorMilliseconds)
+            let expires = String(session.expires.epochMilliseconds)
             switch request.format {
             case .json:
                 return jsonResponse(200, .object([
@@ -79,7 +79,7 @@ extension PassEmulator {
         let session = try validSession(context)
         let (decision, grant) = authorize(resource: resource, session: session, key: context.key, at: context.now)
         guard let grant else { throw .service(.authorizationDenied(decision.details)) }
-        let expires = String(grant.expires.emulatorMilliseconds)
+        let expires = String(grant.expires.epochMilliseconds)
         switch request.format {
         case .json:
             return jsonResponse(200, .object([
@@ -108,7 +108,7 @@ extension PassEmulator {
             requestor: context.key.requestor, resource: resource, mvpd: session.mvpd, issued: context.now,
             ttl: scenario.mediaTokenTTL)
         counters.mediaTokensIssued += 1
-        let expires = String(token.expires.emulatorMilliseconds)
+        let expires = String(token.expires.epochMilliseconds)
         switch request.format {
         case .json:
             return jsonResponse(200, .object([
@@ -139,7 +139,7 @@ extension PassEmulator {
             return (key, .string(Self.encryptedStandIn(for: value)))
         }
         return jsonResponse(200, .object([
-            ("updated", .integer(metadata.updated.emulatorSeconds)),
+            ("updated", .integer(metadata.updated.epochSeconds)),
             ("encrypted", .array(metadata.encrypted.map(JSONText.string))),
             ("data", .object(data)),
         ]))

@@ -158,15 +158,15 @@ extension PassEmulator {
             ]
             if let token = decision.token, let issued = decision.tokenIssued {
                 members.append(("token", .object([
-                    ("notBefore", .integer(issued.emulatorMilliseconds)),
-                    ("notAfter", .integer(token.expires.emulatorMilliseconds)),
+                    ("notBefore", .integer(issued.epochMilliseconds)),
+                    ("notAfter", .integer(token.expires.epochMilliseconds)),
                     ("serializedToken", .string(token.serialized)),
                 ])))
             }
             if let error = decision.error { members.append(("error", v2ErrorJSON(error))) }
             if let window = decision.window {
-                members.append(("notBefore", .integer(window.notBefore.emulatorMilliseconds)))
-                members.append(("notAfter", .integer(window.notAfter.emulatorMilliseconds)))
+                members.append(("notBefore", .integer(window.notBefore.epochMilliseconds)))
+                members.append(("notAfter", .integer(window.notAfter.epochMilliseconds)))
             }
             return .object(members)
         }

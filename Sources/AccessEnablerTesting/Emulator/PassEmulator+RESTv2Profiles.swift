@@ -66,8 +66,8 @@ extension PassEmulator {
             type = "regular"
         }
         return .object([
-            ("notBefore", .integer(session.created.emulatorMilliseconds)),
-            ("notAfter", .integer(session.expires.emulatorMilliseconds)),
+            ("notBefore", .integer(session.created.epochMilliseconds)),
+            ("notAfter", .integer(session.expires.epochMilliseconds)),
             ("issuer", .string(type == "regular" ? session.mvpd : "Adobe")),
             ("type", .string(type)),
             ("attributes", .object(profileAttributes(session))),
@@ -83,7 +83,7 @@ extension PassEmulator {
         }
         if session.isTempPass {
             return [
-                ("expiration_date", attribute(.integer(session.expires.emulatorMilliseconds))),
+                ("expiration_date", attribute(.integer(session.expires.epochMilliseconds))),
                 ("userID", attribute(.string(session.userID))),
             ]
         }

@@ -73,8 +73,8 @@ extension PassEmulator {
         existing.append(("serviceProvider", .string(session.key.requestor)))
         members.append(("existingParameters", .object(existing)))
         members.append(("device", DeviceDescription.json(deviceInfo: session.deviceInfo, userAgent: session.userAgent)))
-        members.append(("notBefore", .string(String(session.notBefore.emulatorMilliseconds))))
-        members.append(("notAfter", .string(String(session.notAfter.emulatorMilliseconds))))
+        members.append(("notBefore", .string(String(session.notBefore.epochMilliseconds))))
+        members.append(("notAfter", .string(String(session.notAfter.epochMilliseconds))))
         return jsonResponse(200, .object(members))
     }
 
@@ -172,8 +172,8 @@ extension PassEmulator {
         if let mvpd = session.mvpd { members.append(("mvpd", .string(mvpd))) }
         members.append(("serviceProvider", .string(session.key.requestor)))
         if withCode {
-            members.append(("notBefore", .string(String(session.notBefore.emulatorMilliseconds))))
-            members.append(("notAfter", .string(String(session.notAfter.emulatorMilliseconds))))
+            members.append(("notBefore", .string(String(session.notBefore.epochMilliseconds))))
+            members.append(("notAfter", .string(String(session.notAfter.epochMilliseconds))))
         }
         return jsonResponse(200, .object(members))
     }

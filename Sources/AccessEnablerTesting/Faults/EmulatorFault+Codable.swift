@@ -70,7 +70,7 @@ extension EmulatorFault: Codable {
             try container.encode(status, forKey: .status)
         case .delay(let duration):
             try container.encode(Kind.delay, forKey: .kind)
-            try container.encode(duration.emulatorSeconds, forKey: .seconds)
+            try container.encode(duration.timeInterval, forKey: .seconds)
         case .dropConnection: try container.encode(Kind.dropConnection, forKey: .kind)
         case .timeout: try container.encode(Kind.timeout, forKey: .kind)
         case .tooManyRequests(let retryAfter):
