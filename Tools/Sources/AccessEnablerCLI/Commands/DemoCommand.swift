@@ -11,12 +11,9 @@ struct DemoCommand: AsyncParsableCommand {
     )
 
     @Option(help: "The wire protocol: restV2 or restV1.")
-    var backend: String = AccessEnabler.Configuration().backend.rawValue
+    var backend: AccessEnabler.Backend = AccessEnabler.Configuration().backend
 
     mutating func run() async throws {
-        guard let backend = AccessEnabler.Backend(rawValue: backend) else {
-            throw ValidationError("--backend must be one of: \(AccessEnabler.Backend.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         let emulator = PassEmulator()
         var configuration = AccessEnabler.Configuration()
         configuration.backend = backend

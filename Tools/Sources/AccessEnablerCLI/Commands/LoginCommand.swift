@@ -46,7 +46,7 @@ struct LoginCommand: AsyncParsableCommand {
             try await session.configure()
             let progress = session.progress
             let presenter = HTTPLoginPresenter(
-                mvpdID: mvpd, username: username, password: password, transport: BrowserTransport(),
+                mvpdID: mvpd, username: username, password: password, transport: URLSessionTransport.browser(),
                 prompt: RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }))
             let enabler = session.enabler
             let force = self.force

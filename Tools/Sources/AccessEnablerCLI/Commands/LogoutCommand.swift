@@ -23,7 +23,7 @@ struct LogoutCommand: AsyncParsableCommand {
             // A browser logout page that needs a person is only asked about on a terminal; the
             // SDK logs a failed browser step and still logs out locally.
             let presenter = HTTPLoginPresenter(
-                mvpdID: nil, username: nil, password: nil, transport: BrowserTransport(),
+                mvpdID: nil, username: nil, password: nil, transport: URLSessionTransport.browser(),
                 prompt: session.console.stdinIsTerminal
                     ? RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }) : nil)
             let enabler = session.enabler

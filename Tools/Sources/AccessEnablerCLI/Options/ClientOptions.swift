@@ -54,7 +54,7 @@ struct ClientOptions: ParsableArguments {
     var deviceIDSeed: String?
 
     @Option(help: "The wire protocol.")
-    var backend: BackendChoice = .sdkDefault
+    var backend: AccessEnabler.Backend = AccessEnabler.Configuration().backend
 
     @Flag(help: "Print one JSON object on standard output instead of text for people.")
     var json = false

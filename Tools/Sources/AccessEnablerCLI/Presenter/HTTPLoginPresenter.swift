@@ -45,7 +45,7 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
         do {
             return try await walk(from: url, to: redirectURL)
         } catch let error as LoginPresenterError {
-            throw AccessEnablerError(Status(status: 0, code: error.code, message: error.description, action: .authentication))
+            throw AccessEnablerError(error.status)
         }
     }
 

@@ -1,3 +1,5 @@
+import AccessEnabler
+
 /// Why ``HTTPLoginPresenter`` could not finish a login or logout.
 ///
 /// Descriptions hold no query strings, credentials or tokens.
@@ -39,5 +41,10 @@ enum LoginPresenterError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noRedirectURLGiven:
             "Standard input ended before the redirect URL was given."
         }
+    }
+
+    /// The enhanced-error status the tool reports for it (status 0: the failure is the tool's).
+    var status: Status {
+        Status(status: 0, code: code, message: description, action: .authentication)
     }
 }

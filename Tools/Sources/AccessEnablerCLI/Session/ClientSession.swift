@@ -23,7 +23,7 @@ struct ClientSession: Sendable {
     /// - Throws: `ValidationError` (a usage error) for a missing software statement.
     init(options: ClientOptions, console: Console = Console()) throws {
         var configuration = AccessEnabler.Configuration()
-        configuration.backend = options.backend.backend
+        configuration.backend = options.backend
         configuration.transport = URLSessionTransport()
         configuration.storage = FileTokenStorage(url: options.storageURL)
         configuration.environment = options.staging ? .staging : .production

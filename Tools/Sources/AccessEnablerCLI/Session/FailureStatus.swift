@@ -9,8 +9,6 @@ enum FailureStatus {
         switch error {
         case let error as AccessEnablerError:
             return error.status
-        case let error as LoginPresenterError:
-            return Status(status: 0, code: error.code, message: error.description, action: .authentication)
         case let error as TokenStorageCorruption:
             return Status(status: 0, code: AccessEnablerError.storageFailure.code, message: error.description,
                           action: .retry)

@@ -36,7 +36,7 @@ struct EmulatorServerTests {
             #expect(await !enabler.checkAuthentication().isAuthenticated)
 
             let presenter = HTTPLoginPresenter(
-                mvpdID: "Cablevision", username: "alice", password: "alice-password", transport: BrowserTransport(),
+                mvpdID: "Cablevision", username: "alice", password: "alice-password", transport: URLSessionTransport.browser(),
                 prompt: nil)
             let authentication = try await enabler.authenticate(presenter: presenter)
             #expect(authentication.userID == "alice-user-id")
@@ -151,7 +151,7 @@ struct EmulatorServerTests {
         var request = URLRequest(url: path.map { base.appendingPathComponent($0) } ?? base)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
-        let response = try await BrowserTransport().send(HTTPRequest(
+        let response = try await URLSessionTransport.browser().send(HTTPRequest(
             method: HTTPMethod(rawValue: method), url: try #require(request.url),
             headers: body == nil ? [:] : ["Content-Type": "application/json"], body: request.httpBody))
         return Answer(status: response.status, body: response.body, location: response.headers["Location"],

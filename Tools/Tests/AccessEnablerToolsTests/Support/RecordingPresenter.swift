@@ -13,7 +13,7 @@ struct RecordingPresenter: AuthenticationPresenter {
     }
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
-        let browser = BrowserTransport()
+        let browser = URLSessionTransport.browser()
         let first = try await browser.send(HTTPRequest(url: url))
         let formURL = try #require(first.headers["Location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL })
         let form = try await browser.send(HTTPRequest(url: formURL))
