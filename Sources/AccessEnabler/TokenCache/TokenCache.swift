@@ -266,6 +266,17 @@ actor TokenCache {
         return nil
     }
 
+    /// Removes the client credentials of `origin` and their access token, only if the credentials
+    /// are still those of `rejectedClientID`.
+    func discardClient(_ rejectedClientID: String, for origin: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        guard clients[origin]?.clientID == rejectedClientID else { return }
+        clients[origin] = nil
+        persist(ClientCredentialsRecord?.none, forKey: StorageKey.client(origin))
+        accessTokens[origin] = nil
+        persist(AccessTokenRecord?.none, forKey: StorageKey.accessToken(origin))
+    }
+
     func storeAccessToken(_ record: AccessTokenRecord?, for origin: String) throws(AccessEnablerError) {
         try ensureLoaded()
         accessTokens[origin] = record

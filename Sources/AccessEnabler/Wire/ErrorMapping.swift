@@ -55,6 +55,11 @@ enum ErrorMapping {
         }
     }
 
+    /// The OAuth `error` of a DCR failure body (`invalid_client`, …), if it has one.
+    static func oauthError(in response: HTTPResponse) -> String? {
+        (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.error
+    }
+
     /// The documented default action of a code the server sent without one.
     static func defaultAction(forCode code: String) -> Status.Action? {
         switch code {

@@ -52,7 +52,7 @@ struct WireClient: Sendable {
 
     /// Whether the body is the OAuth error `invalid_client`.
     static func isInvalidClient(_ response: HTTPResponse) -> Bool {
-        (try? JSONDecoder().decode(ErrorMapping.ErrorBody.self, from: response.body))?.error == "invalid_client"
+        ErrorMapping.oauthError(in: response) == "invalid_client"
     }
 }
 

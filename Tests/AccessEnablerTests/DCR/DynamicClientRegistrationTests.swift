@@ -122,6 +122,27 @@ import Testing
     }
 
     @Test(arguments: allBackends)
+    func concurrentInvalidClientAnswersRegisterOnce(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend)
+        try await harness.signIn()
+        await harness.emulator.revokeClients()
+        await harness.emulator.clearRequestLog()
+        let enabler = harness.enabler
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
+                }
+            }
+            try await group.waitForAll()
+        }
+        // New credentials lose the viewer's sessions on the server: one registration, never a
+        // second one that wipes the first.
+        #expect(await harness.emulator.requests(to: .register).count == 1)
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated)
+    }
+
+    @Test(arguments: allBackends)
     func tokenCallWithUnknownClientRegistersAgain(backend: AccessEnabler.Backend) async throws {
         var scenario = EmulatorScenario.standard
         scenario.accessTokenTTL = 600

@@ -46,12 +46,9 @@ actor AccessTokenProvider {
     func registerAgain(for serviceProvider: ServiceProvider, rejectedClientID: String, context: RequestContext)
         async throws -> AccessTokenRecord
     {
-        if let credentials = try await cache.clientCredentials(for: serviceProvider.origin),
-            credentials.clientID == rejectedClientID
-        {
-            try await cache.storeClientCredentials(nil, for: serviceProvider.origin)
-            try await cache.storeAccessToken(nil, for: serviceProvider.origin)
-        }
+        // Compare and discard in one step on the cache actor: credentials registered meanwhile
+        // by another caller that saw the same rejection survive.
+        try await cache.discardClient(rejectedClientID, for: serviceProvider.origin)
         return try await validToken(for: serviceProvider, context: context)
     }
 
@@ -134,7 +131,9 @@ actor AccessTokenProvider {
         request.body = try JSONEncoder().encode(
             RegistrationRequestBody(software_statement: softwareStatement, redirect_uri: context.redirectURL.absoluteString))
         let response = try await caller.send(request, endpoint: .register)
-        guard response.isSuccess else { throw dcrFailure(response, endpoint: .register) }
+        guard response.isSuccess else {
+            throw dcrFailure(response, endpoint: .register, oauthError: ErrorMapping.oauthError(in: response))
+        }
         let body = try WireDecoding.decode(RegistrationResponseBody.self, from: response)
         let record = ClientCredentialsRecord(
             clientID: body.client_id.value, clientSecret: body.client_secret.value,
@@ -158,8 +157,9 @@ actor AccessTokenProvider {
             ]).utf8)
         let response = try await caller.send(request, endpoint: .token)
         guard response.isSuccess else {
-            if WireClient.isInvalidClient(response) { throw InvalidClient() }
-            throw dcrFailure(response, endpoint: .token)
+            let oauthError = ErrorMapping.oauthError(in: response)
+            if oauthError == "invalid_client" { throw InvalidClient() }
+            throw dcrFailure(response, endpoint: .token, oauthError: oauthError)
         }
         let body = try WireDecoding.decode(AccessTokenResponseBody.self, from: response)
         guard body.expires_in.isFinite, body.expires_in > 0 else {
@@ -178,10 +178,10 @@ actor AccessTokenProvider {
 
     /// A DCR failure: throttling and server errors keep their status; anything else means no
     /// token can be had (`access_token_unavailable`, with the OAuth error as details).
-    private func dcrFailure(_ response: HTTPResponse, endpoint: WireEndpoint) -> AccessEnablerError {
-        let mapped = ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
-        if response.status == 429 || response.status >= 500 { return mapped }
-        let oauthError = (try? JSONDecoder().decode(ErrorMapping.ErrorBody.self, from: response.body))?.error
+    private func dcrFailure(_ response: HTTPResponse, endpoint: WireEndpoint, oauthError: String?) -> AccessEnablerError {
+        if response.status == 429 || response.status >= 500 {
+            return ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
+        }
         return AccessEnablerError.accessTokenUnavailable.with(details: oauthError ?? "HTTP \(response.status)")
     }
 }
