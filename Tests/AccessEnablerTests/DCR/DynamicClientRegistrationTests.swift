@@ -84,15 +84,7 @@ import Testing
         try await harness.signIn()
         await harness.emulator.expireAccessTokens()
         await harness.emulator.clearRequestLog()
-        let enabler = harness.enabler
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 {
-                group.addTask {
-                    _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
-                }
-            }
-            try await group.waitForAll()
-        }
+        try await Self.twentyConcurrentPreauthorizations(harness.enabler)
         #expect(await harness.emulator.requests(to: .token).count == 1)
     }
 
@@ -127,15 +119,7 @@ import Testing
         try await harness.signIn()
         await harness.emulator.revokeClients()
         await harness.emulator.clearRequestLog()
-        let enabler = harness.enabler
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 {
-                group.addTask {
-                    _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
-                }
-            }
-            try await group.waitForAll()
-        }
+        try await Self.twentyConcurrentPreauthorizations(harness.enabler)
         // New credentials lose the viewer's sessions on the server: one registration, never a
         // second one that wipes the first.
         #expect(await harness.emulator.requests(to: .register).count == 1)
@@ -165,5 +149,17 @@ import Testing
         #expect(error?.status.status == 0)
         #expect(error?.action == Status.Action.none)
         #expect(error?.status.details == "unapproved_software_statement")
+    }
+
+    /// Twenty concurrent preauthorize calls that each go to the server.
+    static func twentyConcurrentPreauthorizations(_ enabler: AccessEnabler) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 }
