@@ -23,7 +23,7 @@ extension AccessEnabler {
             return .notAuthenticated(.requestorNotConfigured)
         }
         do {
-            let session = try await requireAuthentication(for: loaded.requestorID)
+            let session = try await requireAuthentication(for: loaded.requestorID).authentication
             guard let mvpd = loaded.mvpd(withID: session.mvpd.id) else {
                 return .notAuthenticated(.providerNotAvailable)
             }

@@ -29,10 +29,11 @@ extension AccessEnabler {
                 resource: resource, isAuthorized: true, mvpdID: token.mvpdID, userID: token.userID, fromCache: fromCache)))
             return token
         } catch {
-            await handleSessionRejection(error, requestorID: requestorID)
+            await handleSessionRejection(error, session: session, requestorID: requestorID)
             if let error = error as? AccessEnablerError {
                 hub.emit(.authorizationChecked(.init(
-                    resource: resource, isAuthorized: false, mvpdID: session.mvpd.id, userID: session.userID,
+                    resource: resource, isAuthorized: false, mvpdID: session.authentication.mvpd.id,
+                    userID: session.authentication.userID,
                     fromCache: false, error: error.status)))
             }
             throw error
@@ -40,15 +41,15 @@ extension AccessEnabler {
     }
 
     private func mediaToken(
-        for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String
+        for resource: String, data: [String: String], session cached: CachedSession, requestorID: String
     ) async throws -> (MediaToken, fromCache: Bool) {
         let context = try await context(for: requestorID)
+        let session = cached.authentication
         if backend.issuesMediaTokenWithAuthorization {
             // Each decision carries its own media token, so every call is its own request; the
             // decision's expiry is kept for getMetadata(.authorizationExpiry).
-            let generation = await cache.generation
             let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-            _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation)
+            _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation)
             guard let token = grant.mediaToken else { throw AccessEnablerError.serverResponseFormatUnknown }
             return (token, false)
         }
@@ -62,15 +63,16 @@ extension AccessEnabler {
             }
         }
         let authorization = try await sharedAuthorization(
-            for: resource, data: data, session: session, requestorID: requestorID, context: context)
+            for: resource, data: data, session: cached, requestorID: requestorID, context: context)
         return (try await backend.mediaToken(for: authorization, session: session, context: context), false)
     }
 
     /// One authorization request per resource (and data) for all concurrent callers.
     private func sharedAuthorization(
-        for resource: String, data: [String: String], session: AuthenticationRecord, requestorID: String,
+        for resource: String, data: [String: String], session cached: CachedSession, requestorID: String,
         context: RequestContext
     ) async throws -> AuthorizationRecord {
+        let session = cached.authentication
         func key(_ generation: UInt64) -> AuthorizationKey {
             AuthorizationKey(requestorID: requestorID, resource: resource, data: data, generation: generation)
         }
@@ -88,7 +90,12 @@ extension AccessEnabler {
             },
             fetch: { generation in
                 let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation) {
+                // Stored only for the session it was obtained with, in the generation it was shared in.
+                var stored = false
+                if generation == cached.generation {
+                    stored = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation)
+                }
+                if !stored {
                     log.info("authorization finished after the session changed; not stored")
                 }
                 return grant.authorization

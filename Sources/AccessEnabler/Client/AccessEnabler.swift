@@ -98,20 +98,26 @@ public actor AccessEnabler {
         return id
     }
 
-    /// The valid authentication of `requestorID`, or the status-0 error that says why there is none.
-    func requireAuthentication(for requestorID: String) async throws -> AuthenticationRecord {
-        guard let session = try await cache.authentication(for: requestorID) else {
+    /// The valid authentication of `requestorID` (with the cache generation it was read at), or
+    /// the status-0 error that says why there is none.
+    func requireAuthentication(for requestorID: String) async throws -> CachedSession {
+        guard let session = try await cache.session(for: requestorID) else {
             throw AccessEnablerError.authenticationSessionMissing
         }
-        guard session.expires > clock.now else { throw AccessEnablerError.authenticationSessionExpired }
+        guard session.authentication.expires > clock.now else { throw AccessEnablerError.authenticationSessionExpired }
         return session
     }
 
-    /// Drops the local authentication when the server says the session is gone.
-    func handleSessionRejection(_ error: any Error, requestorID: String) async {
+    /// Drops the local authentication when the server says the session a request was sent for is
+    /// gone, unless the session changed meanwhile (a logout, a new login): the rejection is about
+    /// `session` only.
+    func handleSessionRejection(_ error: any Error, session: CachedSession, requestorID: String) async {
         guard let error = error as? AccessEnablerError, Self.meansSessionGone(error) else { return }
-        log.info("server no longer knows the authentication (\(error.code)); removing it locally")
-        try? await cache.removeAuthentication(for: requestorID)
+        guard (try? await cache.removeAuthentication(session, for: requestorID)) == true else {
+            log.info("server rejected a session that is no longer the current one (\(error.code)); nothing removed")
+            return
+        }
+        log.info("server no longer knows the authentication (\(error.code)); removed it locally")
         hub.emit(.authenticationRemoved(reason: error))
     }
 

@@ -16,7 +16,8 @@ extension AccessEnabler {
         }
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
-        let session = try await requireAuthentication(for: requestorID)
+        let cached = try await requireAuthentication(for: requestorID)
+        let session = cached.authentication
         switch key {
         case .deviceID:
             preconditionFailure("handled above")
@@ -32,13 +33,14 @@ extension AccessEnabler {
                 let attribute = attributes[name]
                 return Metadata(key: key, value: attribute?.value ?? .null, isEncrypted: attribute?.isEncrypted ?? false)
             }
-            let record = try await userMetadata(session: session, requestorID: requestorID)
+            let record = try await userMetadata(session: cached, requestorID: requestorID)
             return Metadata(key: key, value: record.values[name] ?? .null, isEncrypted: record.encryptedKeys.contains(name))
         }
     }
 
     /// The user metadata of the session: cached, or fetched once for all concurrent callers.
-    private func userMetadata(session: AuthenticationRecord, requestorID: String) async throws -> UserMetadataRecord {
+    private func userMetadata(session cached: CachedSession, requestorID: String) async throws -> UserMetadataRecord {
+        let session = cached.authentication
         func key(_ generation: UInt64) -> SessionRequestKey {
             SessionRequestKey(requestorID: requestorID, generation: generation)
         }
@@ -55,11 +57,14 @@ extension AccessEnabler {
                 },
                 fetch: { [context = try await context(for: requestorID)] generation in
                     let record = try await backend.userMetadata(session: session, context: context)
-                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: generation)
+                    // Stored only for the session it was fetched with, in the generation it was shared in.
+                    if generation == cached.generation {
+                        _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: generation)
+                    }
                     return record
                 })
         } catch {
-            await handleSessionRejection(error, requestorID: requestorID)
+            await handleSessionRejection(error, session: cached, requestorID: requestorID)
             throw error
         }
     }

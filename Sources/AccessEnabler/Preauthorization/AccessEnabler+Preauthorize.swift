@@ -24,7 +24,8 @@ extension AccessEnabler {
         let useCache = !request.disabledFeatures.contains(.localCache)
         let state = try await cache.preauthorizationState(
             for: requestorID, resources: resources, now: now, useCache: useCache)
-        guard let session = state.authentication else { throw AccessEnablerError.authenticationSessionMissing }
+        guard let cachedSession = state.session else { throw AccessEnablerError.authenticationSessionMissing }
+        let session = cachedSession.authentication
         guard session.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
 
         let cached: [Decision?]
@@ -39,7 +40,7 @@ extension AccessEnabler {
                 missing, session: session, requestorID: requestorID,
                 bypassRemoteCache: request.disabledFeatures.contains(.remoteCache))
         } catch {
-            await handleSessionRejection(error, requestorID: requestorID)
+            await handleSessionRejection(error, session: cachedSession, requestorID: requestorID)
             throw error
         }
         let cacheable = fetched.values.filter(Self.isCacheable)

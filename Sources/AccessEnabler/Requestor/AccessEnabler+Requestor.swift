@@ -17,8 +17,10 @@ extension AccessEnabler {
     /// Each MVPD is bound to the first service provider to answer that lists it; every later call
     /// for that MVPD goes there. Returns once every service provider has answered or failed, or
     /// ``Configuration/configurationTimeout`` has passed; succeeds if at least one answered. Call
-    /// it again (for example when the app returns to the foreground) to refresh: local
-    /// authentications whose MVPD is no longer offered are dropped.
+    /// it again (for example when the app returns to the foreground) to refresh: a local
+    /// authentication is dropped when the service provider that issued it answers without its
+    /// MVPD. A service provider that fails changes nothing: its MVPDs keep the binding they had
+    /// (from the previous configuration, and the signed-in MVPD from its stored authentication).
     ///
     /// - Parameters:
     ///   - requestorID: The requestor (channel) ID from the TVE Dashboard.
@@ -154,11 +156,34 @@ extension AccessEnabler {
             log.error("no service provider answered the configuration call (\(first.code))")
             throw first
         }
-        return Self.merge(
+        var merged = Self.merge(
             requestorID: requestorID, answers: answers,
             failures: failures.sorted { $0.0 < $1.0 }.map {
                 ServiceProviderFailure(serviceProvider: providers[$0.0].baseURL, error: $0.1)
             })
+        await keepBindingsOfFailedServiceProviders(in: &merged)
+        return merged
+    }
+
+    /// A service provider that failed said nothing about what it offers: its MVPDs stay bound to
+    /// it, as the previous configuration of this requestor had them, and so does the MVPD of the
+    /// stored authentication (which survives a relaunch).
+    private func keepBindingsOfFailedServiceProviders(in merged: inout RequestorConfiguration) async {
+        let failed = Set(merged.failures.map(\.serviceProvider))
+        guard !failed.isEmpty else { return }
+        var kept: [MVPD] = []
+        if let previous = requestor.configuration, previous.requestorID == merged.requestorID {
+            kept += previous.mvpds.filter { failed.contains($0.serviceProvider) }
+            for (serviceProvider, domains) in previous.domainsByServiceProvider where failed.contains(serviceProvider) {
+                merged.domainsByServiceProvider[serviceProvider] = domains
+            }
+        }
+        if let session = try? await cache.authentication(for: merged.requestorID),
+            failed.contains(session.serviceProvider)
+        {
+            kept.append(session.mvpd)
+        }
+        for mvpd in kept where merged.mvpd(withID: mvpd.id) == nil { merged.mvpds.append(mvpd) }
     }
 
     /// Merges answers in arrival order: each MVPD is bound to the first service provider that
@@ -170,6 +195,7 @@ extension AccessEnabler {
         var seenMVPDs = Set<String>()
         for answer in answers {
             if merged.name == nil { merged.name = answer.name }
+            merged.answeredServiceProviders.insert(answer.serviceProvider.baseURL)
             merged.domainsByServiceProvider[answer.serviceProvider.baseURL] = answer.domains
             for domain in answer.domains where !merged.domains.contains(domain) { merged.domains.append(domain) }
             for mvpd in answer.mvpds where seenMVPDs.insert(mvpd.id).inserted { merged.mvpds.append(mvpd) }
@@ -177,13 +203,16 @@ extension AccessEnabler {
         return merged
     }
 
-    /// Drops the local authentication when its MVPD is no longer offered.
+    /// Drops the local authentication when the service provider that issued it answered without
+    /// its MVPD. Only an answer can say that; the removal is conditional on the session read here.
     private func reconcileAuthentication(with loaded: RequestorConfiguration) async {
-        guard let session = try? await cache.authentication(for: loaded.requestorID),
-            loaded.mvpd(withID: session.mvpd.id) == nil
+        guard let session = try? await cache.session(for: loaded.requestorID) else { return }
+        let authentication = session.authentication
+        guard loaded.mvpd(withID: authentication.mvpd.id) == nil,
+            loaded.answeredServiceProviders.contains(authentication.serviceProvider),
+            (try? await cache.removeAuthentication(session, for: loaded.requestorID)) == true
         else { return }
-        log.info("the authenticated MVPD is no longer offered; removing the local authentication")
-        try? await cache.removeAuthentication(for: loaded.requestorID)
+        log.info("the authenticated MVPD is no longer offered; removed the local authentication")
         hub.emit(.authenticationRemoved(reason: .providerNotAvailable))
     }
 }

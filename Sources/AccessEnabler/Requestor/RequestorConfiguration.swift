@@ -14,6 +14,8 @@ public struct RequestorConfiguration: Sendable, Hashable {
     public var failures: [ServiceProviderFailure]
     /// Each service provider's own domains: logins use the domain of the MVPD's provider.
     var domainsByServiceProvider: [URL: [String]] = [:]
+    /// The service providers that answered this time: only they can say an MVPD is not offered.
+    var answeredServiceProviders: Set<URL> = []
 
     /// Creates a configuration.
     public init(requestorID: String, name: String? = nil, domains: [String] = [], mvpds: [MVPD] = [],

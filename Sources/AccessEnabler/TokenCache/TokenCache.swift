@@ -290,6 +290,12 @@ actor TokenCache {
         return sessions[requestor]?.authentication
     }
 
+    /// The authentication of `requestor` with the generation it was read at, in one call.
+    func session(for requestor: String) throws(AccessEnablerError) -> CachedSession? {
+        try ensureLoaded()
+        return sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) }
+    }
+
     /// Stores a new authentication and drops what belonged to the previous one (authorizations,
     /// decisions, user metadata). Returns false, writing nothing, when a logout began since
     /// `logoutEpoch`.
@@ -305,14 +311,20 @@ actor TokenCache {
         return true
     }
 
-    /// Removes the authentication of `requestor` and everything that depended on it.
-    func removeAuthentication(for requestor: String) throws(AccessEnablerError) {
+    /// Removes the authentication of `requestor` and everything that depended on it, only if it
+    /// is still `session`: the session a rejected request was sent for, or that a configuration
+    /// no longer offers. A removal is a write-back, so a login, logout or removal since then
+    /// (another generation, another record) leaves the store as it is. Returns whether it removed.
+    func removeAuthentication(_ session: CachedSession, for requestor: String) throws(AccessEnablerError) -> Bool {
         try ensureLoaded()
-        guard sessions[requestor]?.authentication != nil else { return }
+        guard session.generation == generation, let current = sessions[requestor]?.authentication,
+            current == session.authentication
+        else { return false }
         generation &+= 1
         dropSessionData(for: requestor)
         sessions[requestor]?.authentication = nil
         persist(AuthenticationRecord?.none, forKey: StorageKey.authentication(requestor))
+        return true
     }
 
     private func dropSessionData(for requestor: String) {
@@ -388,7 +400,7 @@ actor TokenCache {
             all.append(decision)
         }
         return PreauthorizationState(
-            authentication: session?.authentication,
+            session: session?.authentication.map { CachedSession(authentication: $0, generation: generation) },
             decisions: all.count == resources.count ? .allCached(all) : .partlyCached(resources.map(valid)),
             generation: generation)
     }

@@ -56,7 +56,16 @@ struct DeviceRecord: Codable, Sendable, Equatable {
     var seed: String
 }
 
-/// A preauthorization decision in the (memory-only) local cache.
+/// An authentication as the token cache held it, with the cache generation it was read at.
+///
+/// Requests are sent for one session: a result or a rejection that comes back is applied only if
+/// the cache still holds that session (same generation, same record), so a late answer for a
+/// viewer who logged out never touches the next viewer's session.
+struct CachedSession: Sendable {
+    var authentication: AuthenticationRecord
+    var generation: UInt64
+}
+
 /// What the token cache holds for one preauthorize call.
 struct PreauthorizationState: Sendable {
     /// The cached decisions, in request order.
@@ -67,13 +76,15 @@ struct PreauthorizationState: Sendable {
         case partlyCached([Decision?])
     }
 
-    /// The requestor's authentication, if any.
-    var authentication: AuthenticationRecord?
+    /// The requestor's authentication, if any, read at the same generation as the decisions:
+    /// fetched decisions are stored only if it holds.
+    var session: CachedSession?
     var decisions: Decisions
-    /// The cache generation these were read at: fetched decisions are stored only if it holds.
+    /// The cache generation these were read at.
     var generation: UInt64
 }
 
+/// A preauthorization decision in the (memory-only) local cache.
 struct CachedDecision: Sendable, Equatable {
     var decision: Decision
     var expires: Date

@@ -68,6 +68,38 @@ import Testing
         }
     }
 
+    /// An authorization for viewer A held at the server across a logout and viewer B's login: its
+    /// late answer (on REST v2 `authenticated_profile_missing`, A's MVPD has no profile any more)
+    /// concerns A's session only and must not remove B's.
+    @Test(arguments: allBackends)
+    func aLateRejectionOfTheLoggedOutSessionLeavesTheNextLoginAlone(backend: AccessEnabler.Backend) async throws {
+        let storage = InMemoryTokenStorage()
+        let harness = Harness(backend: backend, storage: storage)
+        let events = EventRecorder(harness.enabler.events)
+        try await harness.signIn("Cablevision")
+        let gate = EmulatorGate()
+        await harness.emulator.inject(.hold(gate), on: backend.authorizeRoute)
+        let inFlight = Task { try await harness.enabler.authorize(resource: "news") }
+        try await harness.emulator.waitForRequests(to: backend.authorizeRoute, count: 1)
+        try await harness.enabler.logout()
+        let viewerB = try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        #expect(viewerB.userID == "bob-user-id")
+        gate.open()
+
+        let outcome = await inFlight.result
+        if backend == .restV2 {
+            let error = try #require(throws: AccessEnablerError.self) { try outcome.get() }
+            #expect(error.code == "authenticated_profile_missing")
+        }
+        let status = await harness.enabler.checkAuthentication()
+        #expect(status.authentication?.userID == "bob-user-id", "B's session survives A's late answer")
+        #expect(status.authentication?.mvpd.id == "AutoCable")
+        #expect(storage.keys.contains("authn|REF"))
+        #expect(!events.all.contains { if case .authenticationRemoved(let reason?) = $0 { reason.code == "authenticated_profile_missing" } else { false } })
+        // B's session is the server's too: it authorizes.
+        _ = try await harness.enabler.authorize(resource: "sports")
+    }
+
     @Test(arguments: allBackends)
     func aLoginFinishingAfterLogoutBeganIsDiscarded(backend: AccessEnabler.Backend) async throws {
         let storage = InMemoryTokenStorage()

@@ -173,6 +173,80 @@ import Testing
         await events.waitFor { $0 == .authenticationRemoved(reason: .providerNotAvailable) }
     }
 
+    /// Two service providers; the viewer signs in with an MVPD only the second one offers.
+    struct TwoServiceProviders {
+        let clock = TestClock()
+        let first: PassEmulator
+        let second: PassEmulator
+        let storage = InMemoryTokenStorage()
+        let backend: AccessEnabler.Backend
+
+        init(backend: AccessEnabler.Backend) {
+            self.backend = backend
+            first = PassEmulator(baseURL: URL(string: "https://first.pass-emulator.test")!, clock: clock)
+            var scenario = EmulatorScenario.standard
+            scenario.requestors[0].mvpds = ["SecondOnly"]
+            scenario.mvpds.append(.init(
+                id: "SecondOnly", displayName: "Second Only", autoLogin: true,
+                users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
+            second = PassEmulator(scenario: scenario, baseURL: URL(string: "https://second.pass-emulator.test")!, clock: clock)
+        }
+
+        /// A new SDK instance over the same storage (a relaunch when called again).
+        func launch() -> AccessEnabler {
+            var configuration = AccessEnabler.Configuration()
+            configuration.backend = backend
+            configuration.retryPolicy = .none
+            configuration.transport = PassEmulatorTransport(first, second)
+            configuration.storage = storage
+            configuration.clock = clock
+            configuration.environment = .init(serviceProviders: [first.baseURL, second.baseURL])
+            return AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
+        }
+
+        var authenticationKeys: [String] { storage.keys.filter { $0.hasPrefix("authn|") }.sorted() }
+    }
+
+    @Test(arguments: allBackends, [EmulatorFault.html(status: 503), .timeout, .dropConnection])
+    func aFailingServiceProviderKeepsTheSessionOfItsMVPD(backend: AccessEnabler.Backend, fault: EmulatorFault) async throws {
+        let setup = TwoServiceProviders(backend: backend)
+        let enabler = setup.launch()
+        let events = EventRecorder(enabler.events)
+        try await enabler.setRequestor("REF")
+        try await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "SecondOnly", transport: PassEmulatorTransport(setup.first, setup.second)))
+        #expect(setup.authenticationKeys == ["authn|REF"])
+
+        // A refresh during which the second service provider fails (server error, time-out, lost
+        // connection) says nothing about its MVPDs: the session stays, bound where it was.
+        await setup.second.inject(fault, on: backend.configurationRoute)
+        let refreshed = try await enabler.setRequestor("REF")
+        #expect(refreshed.failures.map(\.serviceProvider) == [setup.second.baseURL])
+        #expect(refreshed.mvpd(withID: "SecondOnly")?.serviceProvider == setup.second.baseURL)
+        #expect(await enabler.checkAuthentication().isAuthenticated)
+        #expect(setup.authenticationKeys == ["authn|REF"])
+        #expect(!events.all.contains { if case .authenticationRemoved = $0 { true } else { false } })
+        _ = try await enabler.authorize(resource: "news")
+        #expect(await setup.second.requests(to: backend.authorizeRoute).count == 1)
+
+        // After a relaunch there is no previous configuration in memory: the stored authentication
+        // still binds its MVPD to the service provider that failed.
+        let relaunched = setup.launch()
+        await setup.second.inject(fault, on: backend.configurationRoute)
+        let afterRelaunch = try await relaunched.setRequestor("REF")
+        #expect(afterRelaunch.mvpd(withID: "SecondOnly")?.serviceProvider == setup.second.baseURL)
+        #expect(await relaunched.checkAuthentication().isAuthenticated)
+        #expect(setup.authenticationKeys == ["authn|REF"])
+
+        // Only an answer without the MVPD removes it.
+        var withoutIt = EmulatorScenario.standard
+        withoutIt.requestors[0].mvpds = ["AutoCable"]
+        await setup.second.setScenario(withoutIt)
+        let answered = try await relaunched.setRequestor("REF")
+        #expect(answered.mvpd(withID: "SecondOnly") == nil)
+        #expect(await relaunched.checkAuthentication().isAuthenticated == false)
+        #expect(setup.authenticationKeys.isEmpty)
+    }
+
     @Test(arguments: allBackends)
     func switchingRequestorsKeepsEachSessionApart(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
