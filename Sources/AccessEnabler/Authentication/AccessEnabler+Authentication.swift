@@ -49,7 +49,10 @@ extension AccessEnabler {
     ///     identity).
     ///   - presenter: The picker and browser.
     /// - Throws: ``AccessEnablerError/providerNotSelected`` when the viewer cancels the picker,
-    ///   ``AccessEnablerError/invalidRedirectURL`` when the login ends elsewhere, or the server's error.
+    ///   ``AccessEnablerError/invalidRedirectURL`` when the login ends elsewhere,
+    ///   ``AccessEnablerError/storageFailure`` when the authentication could not be stored (it is
+    ///   kept in memory, so this instance is signed in, but the next launch would not be), or the
+    ///   server's error.
     @discardableResult
     public func authenticate(
         forceAuthentication: Bool = false, data: [String: String] = [:], presenter: any AuthenticationPresenter

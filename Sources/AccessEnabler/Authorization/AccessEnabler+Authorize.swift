@@ -16,6 +16,8 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/authenticationSessionExpired`` (status 0) without a local session;
     ///   ``AccessEnablerError/authorizationDeniedByMVPD`` with the MVPD's `details` when denied.
     ///   When the server no longer knows the session (412), the local authentication is removed.
+    ///   On REST API v1, ``AccessEnablerError/storageFailure`` when the authorization (which later
+    ///   calls reuse) could not be stored; it is kept in memory, so calling again succeeds.
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
@@ -49,8 +51,14 @@ extension AccessEnabler {
             // Each decision carries its own media token, so every call is its own request; the
             // decision's expiry is kept for getMetadata(.authorizationExpiry).
             let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-            _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation)
             guard let token = grant.mediaToken else { throw AccessEnablerError.serverResponseFormatUnknown }
+            do {
+                _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation)
+            } catch {
+                // No later call relies on this record (each decision is its own request): the
+                // media token is still good, and only the stored expiry is missing.
+                log.error("the authorization expiry could not be stored (\(error.code)); returning the media token")
+            }
             return (token, false)
         }
         if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {

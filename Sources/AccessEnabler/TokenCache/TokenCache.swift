@@ -160,11 +160,26 @@ actor TokenCache {
     // MARK: Writing
 
     /// Writes `record` (nil removes it); after a write that worked, writes again what failed before.
-    private func persist<Record: Encodable>(_ record: Record?, forKey key: String) {
-        guard write(record, forKey: key) else { return }
+    /// Returns whether `record` itself was written.
+    @discardableResult
+    private func persist<Record: Encodable>(_ record: Record?, forKey key: String) -> Bool {
+        guard write(record, forKey: key) else { return false }
         for pending in pendingWrites {
             // The storage failed again: leave the rest for the next write.
-            guard rewrite(pending) else { return }
+            guard rewrite(pending) else { break }
+        }
+        return true
+    }
+
+    /// Writes a record that later launches rely on; a failure is the caller's to know: memory
+    /// keeps the record for this process (and retries the write with the next one), but the next
+    /// launch would not find it.
+    private func persistOrThrow<Record: Encodable>(_ record: Record, forKey key: String, _ what: String)
+        throws(AccessEnablerError)
+    {
+        guard persist(record, forKey: key) else {
+            throw AccessEnablerError.storageFailure.with(
+                details: "The \(what) could not be stored; it is kept in memory until the app quits.")
         }
     }
 
@@ -298,7 +313,8 @@ actor TokenCache {
 
     /// Stores a new authentication and drops what belonged to the previous one (authorizations,
     /// decisions, user metadata). Returns false, writing nothing, when a logout began since
-    /// `logoutEpoch`.
+    /// `logoutEpoch`; throws `storage_failure` when storage refused the write (the authentication
+    /// is then held in memory only).
     func storeAuthentication(_ record: AuthenticationRecord, for requestor: String, ifLogoutEpoch expected: UInt64)
         throws(AccessEnablerError) -> Bool
     {
@@ -307,7 +323,7 @@ actor TokenCache {
         dropSessionData(for: requestor)
         generation &+= 1
         sessions[requestor, default: .init()].authentication = record
-        persist(record, forKey: StorageKey.authentication(requestor))
+        try persistOrThrow(record, forKey: StorageKey.authentication(requestor), "authentication")
         return true
     }
 
@@ -360,14 +376,15 @@ actor TokenCache {
     }
 
     /// Stores an authorization, replacing the previous one for the resource. Returns false,
-    /// writing nothing, when the session changed since `generation`.
+    /// writing nothing, when the session changed since `generation`; throws `storage_failure`
+    /// when storage refused the write (the authorization is then held in memory only).
     func storeAuthorization(_ record: AuthorizationRecord, for requestor: String, ifGeneration expected: UInt64)
         throws(AccessEnablerError) -> Bool
     {
         try ensureLoaded()
         guard expected == generation else { return false }
         sessions[requestor, default: .init()].authorizations[record.resource] = record
-        persist(record, forKey: StorageKey.authorization(requestor, record.resource))
+        try persistOrThrow(record, forKey: StorageKey.authorization(requestor, record.resource), "authorization")
         return true
     }
 

@@ -98,19 +98,33 @@ final class FlakyStorage: TokenStorage {
     }
 
     @Test(arguments: allBackends)
-    func writesThatFailAreWrittenOnceTheStorageWorksAgain(backend: AccessEnabler.Backend) async throws {
+    func aLoginThatCouldNotBeStoredIsReportedAndWrittenOnceTheStorageWorksAgain(backend: AccessEnabler.Backend) async throws {
         let storage = FlakyStorage()
         storage.failing.withLock { $0 = false }
         let harness = Harness(backend: backend, storage: storage)
         try await harness.configure()
-        // A full disk or a locked keychain: every record of a sign-in and two authorizations
-        // fails to write, yet the session works from memory.
+        // A full disk or a locked keychain: the sign-in cannot be stored. The caller is told; the
+        // session still works from memory for this instance.
         storage.failingWrites.withLock { $0 = true }
-        let authentication = try await harness.signIn()
-        _ = try await harness.enabler.authorize(resource: "news")
-        _ = try await harness.enabler.authorize(resource: "sports")
-        #expect(await harness.enabler.checkAuthentication().authentication == authentication)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authenticate(presenter: harness.presenter("Cablevision"))
+        }
+        #expect(error == .storageFailure)
+        #expect(error?.action == .retry)
+        let authentication = try #require(await harness.enabler.checkAuthentication().authentication)
+        #expect(authentication.mvpd.id == "Cablevision")
         #expect(try storage.inner.loadRecords().keys.contains { $0.hasPrefix("authn|") } == false)
+
+        if backend == .restV1 {
+            // The authorization later calls reuse could not be stored either: reported; held in
+            // memory, so the next call succeeds from it without a second authorization.
+            await #expect(throws: AccessEnablerError.storageFailure) { try await harness.enabler.authorize(resource: "news") }
+            _ = try await harness.enabler.authorize(resource: "news")
+            #expect(await harness.emulator.requests(to: .authorize).count == 1)
+        } else {
+            // A REST v2 decision carries its media token; only the stored expiry is missing.
+            _ = try await harness.enabler.authorize(resource: "news")
+        }
 
         // The next write that works brings every failed one along.
         storage.failingWrites.withLock { $0 = false }
