@@ -51,8 +51,12 @@ extension AccessEnabler {
     /// - Throws: ``AccessEnablerError/providerNotSelected`` when the viewer cancels the picker,
     ///   ``AccessEnablerError/invalidRedirectURL`` when the login ends elsewhere,
     ///   ``AccessEnablerError/storageFailure`` when the authentication could not be stored (it is
-    ///   kept in memory, so this instance is signed in, but the next launch would not be), or the
-    ///   server's error.
+    ///   kept in memory, so this instance is signed in, but the next launch would not be),
+    ///   ``AccessEnablerError/authenticationSessionExpired`` when the server issued an
+    ///   authentication that had already expired by this device's clock (nothing is stored: every
+    ///   later check compares with the same clock, so the viewer is not signed in, and signing in
+    ///   again is the recovery if the server's clock was wrong; a device clock far ahead shows up
+    ///   here), or the server's error.
     @discardableResult
     public func authenticate(
         forceAuthentication: Bool = false, data: [String: String] = [:], presenter: any AuthenticationPresenter
@@ -98,6 +102,11 @@ extension AccessEnabler {
         }
         try Task.checkCancellation()
         let session = try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, context: context)
+        guard session.expires > clock.now else {
+            log.error("the service provider issued an authentication that had already expired; not stored")
+            throw AccessEnablerError.authenticationSessionExpired.with(
+                details: "The service provider issued an authentication that had already expired; check the device clock.")
+        }
         guard try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch) else {
             // A logout began while the viewer was signing in: nothing is written back.
             log.info("authentication finished after a logout started; discarded")

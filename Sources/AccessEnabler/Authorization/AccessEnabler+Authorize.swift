@@ -18,6 +18,9 @@ extension AccessEnabler {
     ///   When the server no longer knows the session (412), the local authentication is removed.
     ///   On REST API v1, ``AccessEnablerError/storageFailure`` when the authorization (which later
     ///   calls reuse) could not be stored; it is kept in memory, so calling again succeeds.
+    ///   ``AccessEnablerError/serverResponseFormatUnknown`` when the server issued a media token
+    ///   that had already expired by this device's clock: a player would be handed a token it
+    ///   cannot use, so the server's answer is treated as unusable data (check the device clock).
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
@@ -27,6 +30,11 @@ extension AccessEnabler {
         let session = try await requireAuthentication(for: requestorID)
         do {
             let (token, fromCache) = try await mediaToken(for: resource, data: data, session: session, requestorID: requestorID)
+            guard token.expires > clock.now else {
+                log.error("the service provider issued a media token that had already expired")
+                throw AccessEnablerError.serverResponseFormatUnknown.with(
+                    details: "The service provider issued a media token that had already expired; check the device clock.")
+            }
             hub.emit(.authorizationChecked(.init(
                 resource: resource, isAuthorized: true, mvpdID: token.mvpdID, userID: token.userID, fromCache: fromCache)))
             return token
