@@ -26,14 +26,20 @@ extension AccessEnabler {
     ///   - requestorID: The requestor (channel) ID from the TVE Dashboard.
     ///   - serviceProviders: Service provider URLs; empty means the configured environment's.
     ///     Each must use HTTPS (plain HTTP is accepted for loopback hosts only).
-    /// - Throws: ``AccessEnablerError/invalidServiceProvider`` before any request for an
-    ///   unacceptable URL; otherwise the error of the first service provider when none answered.
+    /// - Throws: ``AccessEnablerError/invalidArgument`` for an empty requestor ID or one that is
+    ///   a dot segment (`.`, `..`); ``AccessEnablerError/invalidServiceProvider`` before any
+    ///   request for an unacceptable URL; otherwise the error of the first service provider when
+    ///   none answered.
     @discardableResult
     public func setRequestor(_ requestorID: String, serviceProviders: [URL] = []) async throws
         -> RequestorConfiguration
     {
         guard !requestorID.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The requestor ID is empty.")
+        }
+        // A path segment of dots would name another URL path (the requestor ID is one on REST v2).
+        guard requestorID != ".", requestorID != ".." else {
+            throw AccessEnablerError.invalidArgument.with(details: "The requestor ID cannot be \"\(requestorID)\".")
         }
         let urls = serviceProviders.isEmpty ? configuration.environment.serviceProviders : serviceProviders
         var providers: [ServiceProvider] = []

@@ -19,6 +19,15 @@ enum PercentEncoding {
         return result
     }
 
+    /// One path segment: encoded as a query component, and a segment of only dots (`.`, `..`)
+    /// encoded as `%2E` too, so that no ID can be normalised into another path.
+    static func pathSegment(_ text: String) -> String {
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            return String(repeating: "%2E", count: text.utf8.count)
+        }
+        return encode(text)
+    }
+
     /// `name=value&…`, each part encoded, in the given order.
     static func query(_ items: [(String, String)]) -> String {
         items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")

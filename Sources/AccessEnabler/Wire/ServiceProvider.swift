@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One Adobe Pass service provider: an origin every wire path is relative to.
 struct ServiceProvider: Sendable, Hashable {
@@ -45,9 +52,30 @@ struct ServiceProvider: Sendable, Hashable {
 
     private static let validatedProviders = LockedValue<[URL: ServiceProvider]>([:])
 
+    /// Whether `host` is the loopback interface, decided from the parsed address, never from a
+    /// name's prefix: `localhost` exactly, an IPv4 address of 127.0.0.0/8 in dotted decimal,
+    /// `::1`, or an IPv4-mapped IPv6 address of 127.0.0.0/8 (`::ffff:127.0.0.1`).
+    ///
+    /// Other spellings are refused even where a resolver might read them as 127.0.0.1 (decimal,
+    /// hex or octal IPv4, leading zeros, a trailing dot, `localhost.<domain>`): a name goes to DNS,
+    /// and an ambiguous address may not be what it looks like. `inet_pton` accepts only the
+    /// canonical forms on every platform.
     static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare == "127.0.0.1" || bare.hasPrefix("127.")
+        var bare = Substring(host.lowercased())
+        if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }
+        if bare == "localhost" { return true }
+        var ipv4 = in_addr()
+        if inet_pton(AF_INET, String(bare), &ipv4) == 1 {
+            return withUnsafeBytes(of: &ipv4) { $0[0] == 127 }
+        }
+        var ipv6 = in6_addr()
+        guard inet_pton(AF_INET6, String(bare), &ipv6) == 1 else { return false }
+        return withUnsafeBytes(of: &ipv6) { bytes in
+            let loopback = bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1
+            let mappedLoopback = bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+                && bytes[12] == 127
+            return loopback || mappedLoopback
+        }
     }
 
     /// `path` (already percent-encoded, starting with `/`) with the query `items`, in order.

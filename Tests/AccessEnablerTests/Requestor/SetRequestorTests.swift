@@ -40,6 +40,32 @@ import Testing
         #expect(await harness.emulator.requests.isEmpty)
     }
 
+    @Test(arguments: allBackends, [".", ".."])
+    func aDotSegmentRequestorIDIsRefusedBeforeAnyRequest(backend: AccessEnabler.Backend, requestorID: String) async throws {
+        let harness = Harness(backend: backend)
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.setRequestor(requestorID) }
+        #expect(error == .invalidArgument)
+        #expect(error?.isFromSDK == true)
+        #expect(await harness.emulator.requests.isEmpty, "nothing reaches the network")
+    }
+
+    /// An MVPD ID from the server is a path segment on REST v2: a dot segment stays one segment.
+    @Test func aDotSegmentMVPDIDStaysInItsPathSegment() async throws {
+        var scenario = EmulatorScenario.standard
+        scenario.requestors[0].mvpds = [".."]
+        scenario.mvpds.append(.init(
+            id: "..", displayName: "Dots", autoLogin: true,
+            users: [.init(username: "dave", password: "dave-password", userID: "dave-user-id")]))
+        let harness = Harness(backend: .restV2, scenario: scenario)
+        try await harness.configure()
+        try await harness.enabler.authenticate(presenter: harness.presenter(".."))
+        _ = try await harness.enabler.authorize(resource: "news")
+        let paths = await harness.emulator.requests.map(\.path)
+        #expect(paths.contains("/api/v2/REF/profiles/%2E%2E"))
+        #expect(paths.contains("/api/v2/REF/decisions/authorize/%2E%2E"))
+        #expect(!paths.contains { $0.hasSuffix("/..") || $0.contains("/../") })
+    }
+
     @Test(arguments: allBackends)
     func loopbackHTTPIsAccepted(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()

@@ -12,6 +12,15 @@ import Testing
         #expect(PercentEncoding.encode("adobepass://ios.app") == "adobepass%3A%2F%2Fios.app")
     }
 
+    @Test func dotSegmentsCannotNameAnotherPath() {
+        #expect(PercentEncoding.pathSegment("..") == "%2E%2E")
+        #expect(PercentEncoding.pathSegment(".") == "%2E")
+        #expect(PercentEncoding.pathSegment("...") == "%2E%2E%2E")
+        #expect(PercentEncoding.pathSegment("a.b") == "a.b", "dots inside an ID stay")
+        #expect(PercentEncoding.pathSegment("../x") == "..%2Fx", "a slash cannot start a new segment")
+        #expect(PercentEncoding.pathSegment("") == "")
+    }
+
     @Test func queryKeepsOrder() {
         #expect(PercentEncoding.query([("b", "2"), ("a", "1 1")]) == "b=2&a=1%201")
     }

@@ -5,7 +5,8 @@ import Testing
 @Suite struct ServiceProviderTests {
     @Test(arguments: [
         "https://api.auth.adobe.com", "https://api.auth.adobe.com/", "http://127.0.0.1:8080", "http://localhost:9",
-        "http://[::1]:8080", "https://sp.example.com/prefix/",
+        "http://[::1]:8080", "https://sp.example.com/prefix/", "http://127.12.34.56", "http://LOCALHOST:8080",
+        "http://[0:0:0:0:0:0:0:1]", "http://[::ffff:127.0.0.1]:8080", "http://[::FFFF:7f00:1]",
     ])
     func acceptsHTTPSAndLoopbackHTTP(url: String) throws {
         let provider = try ServiceProvider(URL(string: url)!)
@@ -18,6 +19,23 @@ import Testing
     ])
     func rejectsEverythingElse(url: String) {
         #expect(throws: AccessEnablerError.invalidServiceProvider) { try ServiceProvider(URL(string: url)!) }
+    }
+
+    /// Plain HTTP only where the parsed address is loopback: names that start like one, other
+    /// spellings of 127.0.0.1 that a resolver may or may not read as it, and other IPv6 forms.
+    @Test(arguments: [
+        "http://127.anything.example", "http://127.0.0.1.nip.io", "http://127.0.0.1.", "http://localhost.",
+        "http://localhost.example.com", "http://localhostx", "http://2130706433", "http://0x7f000001",
+        "http://0x7f.0.0.1", "http://0177.0.0.1", "http://0127.0.0.1", "http://127.1", "http://127.0.1",
+        "http://127.0.0.256", "http://[::ffff:10.0.0.1]", "http://[::127.0.0.1]", "http://[::2]",
+        "http://[fe80::1]", "http://[::]", "http://0.0.0.0", "http://128.0.0.1",
+    ])
+    func plainHTTPIsRefusedForAnythingButAParsedLoopbackAddress(url: String) throws {
+        let parsed = try #require(URL(string: url))
+        #expect(throws: AccessEnablerError.invalidServiceProvider) { try ServiceProvider(parsed) }
+        // The same host over HTTPS is fine: only clear text is at stake.
+        let https = try #require(URL(string: "https" + url.dropFirst("http".count)))
+        #expect(throws: Never.self) { try ServiceProvider(https) }
     }
 
     @Test func buildsURLsUnderTheBasePath() throws {

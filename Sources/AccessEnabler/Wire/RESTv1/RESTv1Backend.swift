@@ -14,7 +14,7 @@ struct RESTv1Backend: EntitlementBackend {
         -> ServiceProviderConfiguration
     {
         let url = serviceProvider.url(
-            "/api/v1/config/" + PercentEncoding.encode(context.requestorID), query: context.commonQuery)
+            "/api/v1/config/" + PercentEncoding.pathSegment(context.requestorID), query: context.commonQuery)
         let request = HTTPRequest(url: url, headers: context.commonHeaders)
         return try await wire.fetch(ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context)
             .configuration(of: serviceProvider)

@@ -51,7 +51,7 @@ struct RESTv2Backend: EntitlementBackend {
                     throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "resume without code")
                 }
                 session = try await sessionCall(
-                    serviceProvider.url(path(context, "sessions/\(PercentEncoding.encode(code))")),
+                    serviceProvider.url(path(context, "sessions/\(PercentEncoding.pathSegment(code))")),
                     form: Self.resumeParameters(session.missingParameters, from: parameters), endpoint: .sessions,
                     serviceProvider: serviceProvider, data: data, context: context)
             default:
@@ -105,7 +105,7 @@ struct RESTv2Backend: EntitlementBackend {
     private func profile(for mvpdID: String, at serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ProfilesBody.Profile?
     {
-        let url = serviceProvider.url(path(context, "profiles/\(PercentEncoding.encode(mvpdID))"))
+        let url = serviceProvider.url(path(context, "profiles/\(PercentEncoding.pathSegment(mvpdID))"))
         // An empty map means "not authenticated"; expired profiles simply disappear.
         return try await wire.fetch(
             ProfilesBody.self, HTTPRequest(url: url, headers: headers(context)), .profiles, to: serviceProvider,
@@ -169,7 +169,7 @@ struct RESTv2Backend: EntitlementBackend {
     ) async throws -> [DecisionsBody.Item] {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let kind = endpoint == .authorizeDecisions ? "authorize" : "preauthorize"
-        let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.encode(session.mvpd.id))"))
+        let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.pathSegment(session.mvpd.id))"))
         let body = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
         var headers = headers(context, temporaryPassIdentity: data)
         headers["Content-Type"] = "application/json"
@@ -198,7 +198,7 @@ struct RESTv2Backend: EntitlementBackend {
     func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url(
-            path(context, "logout/\(PercentEncoding.encode(session.mvpd.id))"),
+            path(context, "logout/\(PercentEncoding.pathSegment(session.mvpd.id))"),
             query: [("redirectUrl", context.redirectURL.absoluteString)])
         let body = try await wire.fetch(
             LogoutBody.self, HTTPRequest(url: url, headers: headers(context)), .logout, to: serviceProvider,
@@ -212,7 +212,7 @@ struct RESTv2Backend: EntitlementBackend {
     // MARK: Helpers
 
     private func path(_ context: RequestContext, _ rest: String) -> String {
-        "/api/v2/\(PercentEncoding.encode(context.requestorID))/\(rest)"
+        "/api/v2/\(PercentEncoding.pathSegment(context.requestorID))/\(rest)"
     }
 
     /// The v2 headers: the common ones, the device identifier, the visitor ID, and the
