@@ -32,14 +32,22 @@ extension AccessEnabler {
         public var deviceIDSeed: String?
         /// How many resources one preauthorization request carries (Adobe's default limit is 5).
         public var preauthorizeChunkSize: Int = 5
+        /// How many preauthorization requests of one call are in flight at once. Keep it at or
+        /// below your `URLSession`'s `httpMaximumConnectionsPerHost`, so that every request the
+        /// SDK starts is sent at once (its ``requestTimeout`` runs from that moment).
+        public var preauthorizeConcurrency: Int = 6
         /// How long a preauthorization decision stays in the local cache (never beyond the
         /// authentication).
         public var preauthorizeCacheTTL: Duration = .seconds(600)
         /// How long `setRequestor` waits for slow service providers before it answers with those
         /// that did.
         public var configurationTimeout: Duration = .seconds(30)
-        /// How long one HTTP request may take.
+        /// How long one HTTP request may take as a whole, the body included (also bounded by
+        /// what is left of the ``RetryPolicy/deadline`` of the call it belongs to).
         public var requestTimeout: Duration = .seconds(30)
+        /// The largest response body accepted, in bytes (after decompression); a larger one is
+        /// stopped and reported as `server_response_format_unknown`.
+        public var maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
         /// Which failed requests are retried, how often, and for how long.
         public var retryPolicy: RetryPolicy = .default
         /// The source of time for expiries and waits.

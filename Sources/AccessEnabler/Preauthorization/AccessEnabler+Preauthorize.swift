@@ -6,8 +6,9 @@ extension AccessEnabler {
     ///
     /// Returns one decision per distinct resource, in request order. With the local cache on (the
     /// default), resources with a valid cached decision are answered without the network; the
-    /// rest go to the server in chunks of ``Configuration/preauthorizeChunkSize``, sent
-    /// concurrently. Does not wait for a configuration in progress.
+    /// rest go to the server in chunks of ``Configuration/preauthorizeChunkSize``, up to
+    /// ``Configuration/preauthorizeConcurrency`` of them at once. Does not wait for a
+    /// configuration in progress.
     ///
     /// - Throws: At once, with status 0: ``AccessEnablerError/requestorNotConfigured``,
     ///   ``AccessEnablerError/authenticationSessionMissing`` or
@@ -56,8 +57,10 @@ extension AccessEnabler {
         })
     }
 
-    /// Sends `resources` in chunks, concurrently; the first failing chunk (in request order)
-    /// decides the error.
+    /// Sends `resources` in chunks, at most ``Configuration/preauthorizeConcurrency`` at a time
+    /// (a next chunk starts when one finishes, so a chunk's time limit runs only once it is
+    /// sent); the first failing chunk in request order decides the error, and a failure stops
+    /// the chunks not yet answered.
     private func fetchDecisions(
         _ resources: [String], session: AuthenticationRecord, requestorID: String, bypassRemoteCache: Bool
     ) async throws -> [String: Decision] {
@@ -76,29 +79,53 @@ extension AccessEnabler {
         // runtime hooks, see ordo-one/benchmark#349) that tuple twice came back with a garbage
         // index and trapped. The box has no such hand-off and costs nothing measurable.
         let outcomes = LockedValue([Result<[Decision], any Error>?](repeating: nil, count: chunks.count))
-        await withTaskGroup(of: Void.self) { group in
-            for (index, chunk) in chunks.enumerated() {
+        let concurrency = max(1, configuration.preauthorizeConcurrency)
+        await withTaskGroup(of: Bool.self) { group in
+            func start(_ index: Int) {
+                let chunk = chunks[index]
                 group.addTask {
                     do {
                         let decisions = try await backend.preauthorize(
                             chunk, session: session, bypassRemoteCache: bypassRemoteCache, context: context)
                         outcomes.withLock { $0[index] = .success(decisions) }
+                        return true
                     } catch {
                         outcomes.withLock { $0[index] = .failure(error) }
+                        return false
                     }
+                }
+            }
+            var next = min(concurrency, chunks.count)
+            for index in 0..<next { start(index) }
+            while let succeeded = await group.next() {
+                guard succeeded else {
+                    group.cancelAll()
+                    return
+                }
+                if next < chunks.count {
+                    start(next)
+                    next += 1
                 }
             }
         }
         let results = outcomes.withLock { $0 }
+        if let failure = Self.firstFailure(in: results) { throw failure }
         var merged: [String: Decision] = [:]
         for (index, result) in results.enumerated() {
-            switch result {
-            case .success(let decisions)?: merged.merge(Self.index(decisions, for: chunks[index])) { first, _ in first }
-            case .failure(let error)?: throw error
-            case nil: throw CancellationError()
-            }
+            guard case .success(let decisions)? = result else { throw CancellationError() }
+            merged.merge(Self.index(decisions, for: chunks[index])) { first, _ in first }
         }
         return merged
+    }
+
+    /// The error of the first chunk (in request order) that failed for a reason of its own, not
+    /// because a failure elsewhere cancelled it.
+    private static func firstFailure(in results: [Result<[Decision], any Error>?]) -> (any Error)? {
+        let failures = results.compactMap { result -> (any Error)? in
+            if case .failure(let error)? = result { return error }
+            return nil
+        }
+        return failures.first { !($0 is CancellationError) } ?? failures.first
     }
 
     /// The decisions of one chunk by resource, ignoring any the chunk did not ask for.

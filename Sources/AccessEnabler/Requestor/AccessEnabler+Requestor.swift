@@ -140,6 +140,7 @@ extension AccessEnabler {
             while !pending.isEmpty, let outcome = await group.next() {
                 switch outcome {
                 case .answered(let answer):
+                    log.debug("configuration: \(answer.serviceProvider.origin) answered")
                     answers.append(answer)
                     if let index = providers.firstIndex(of: answer.serviceProvider) { pending.remove(index) }
                 case .failed(let index, let error):

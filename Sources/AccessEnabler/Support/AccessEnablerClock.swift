@@ -9,6 +9,16 @@ public protocol AccessEnablerClock: Sendable {
     var now: Date { get }
     /// Suspends for `duration` of this clock's time; throws `CancellationError` when cancelled.
     func sleep(for duration: Duration) async throws
+    /// Suspends for `duration` as the time limit of work raced against it (a request's
+    /// time-out), which usually finishes first and cancels it. Implement it only to tell time
+    /// limits apart from waits (as `TestClock` does); by default it is ``sleep(for:)``.
+    func sleep(asTimeLimit duration: Duration) async throws
+}
+
+extension AccessEnablerClock {
+    public func sleep(asTimeLimit duration: Duration) async throws {
+        try await sleep(for: duration)
+    }
 }
 
 /// The real clock: `Date()` and `Task.sleep`.

@@ -5,7 +5,10 @@ import Foundation
 /// The SDK talks to every service provider through this protocol, so tests and tools can replace
 /// the network (``URLSessionTransport`` is the default). Implementations must return 3xx responses
 /// as they are, and should throw (any error) for transport failures: the SDK reports those as
-/// `network_error`. Cancelling the calling task should cancel the request.
+/// `network_error`. Cancelling the calling task must cancel the request: the SDK enforces
+/// ``HTTPRequest/timeout`` for the whole exchange by cancelling it. Stop reading a body larger
+/// than ``HTTPRequest/maximumResponseBytes`` and throw ``HTTPTransportError/responseTooLarge``
+/// (the SDK also checks the size of what a transport returns).
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response as received.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
@@ -94,8 +97,12 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body, if any.
     public var body: Data?
-    /// How long the request may take before the transport gives up.
+    /// How long the whole exchange may take, the body included (the SDK sets
+    /// ``AccessEnabler/Configuration/requestTimeout``, shortened to what is left of the call's
+    /// retry deadline).
     public var timeout: Duration
+    /// The largest response body the caller accepts, in bytes (decompressed).
+    public var maximumResponseBytes: Int
 
     /// Creates a request.
     public init(
@@ -103,13 +110,42 @@ public struct HTTPRequest: Sendable, Hashable {
         url: URL,
         headers: HTTPHeaders = [:],
         body: Data? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    /// 4 MiB: far more than any Adobe Pass answer (a configuration with hundreds of MVPDs is a
+    /// few hundred kilobytes), far less than what would strain a phone's memory.
+    public static let defaultMaximumResponseBytes = 4 << 20
+}
+
+/// A failure of the transport itself, as opposed to the network's.
+///
+/// ```swift
+/// catch let error as HTTPTransportError where error == .responseTooLarge { … }
+/// ```
+public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Code: Hashable, Sendable {
+        case responseTooLarge
+    }
+
+    private let code: Code
+
+    /// The response body was larger than ``HTTPRequest/maximumResponseBytes``; the transfer was
+    /// cancelled. The SDK reports it as `server_response_format_unknown`.
+    public static let responseTooLarge = HTTPTransportError(code: .responseTooLarge)
+
+    public var description: String {
+        switch code {
+        case .responseTooLarge: "the response body exceeded the size limit"
+        }
     }
 }
 

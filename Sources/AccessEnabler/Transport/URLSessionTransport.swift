@@ -8,8 +8,11 @@ import FoundationNetworking
 ///
 /// Redirects reach the SDK as 3xx responses: the browser steps of the protocol end at a
 /// custom-scheme URL that `URLSession` must not try to load. Sessions this type creates refuse
-/// redirects through their session delegate (Linux consults no other); for a session you create
-/// yourself, its delegate decides — the SDK's own API calls never depend on redirects.
+/// redirects and stream each body through their delegate, stopping a body larger than
+/// ``HTTPRequest/maximumResponseBytes`` as soon as it is (a declared `Content-Length` stops it
+/// before the first byte). For a session you create yourself its delegate decides about
+/// redirects — the SDK's own API calls never depend on them — and the size is checked once the
+/// body has arrived.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests are sent with.
     public let session: URLSession
@@ -20,35 +23,44 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = session
     }
 
-    /// Creates a transport over a new session with `configuration` that refuses redirects
-    /// (for example a configuration with your own `protocolClasses`).
+    /// Creates a transport over a new session with `configuration` that refuses redirects and
+    /// caps response sizes (for example a configuration with your own `protocolClasses`).
     public init(configuration: URLSessionConfiguration) {
-        self.session = URLSession(configuration: configuration, delegate: NoRedirectDelegate.shared, delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: nil)
     }
 
-    /// The ephemeral session the default transport shares; it refuses redirects.
+    /// The ephemeral session the default transport shares; it refuses redirects and caps
+    /// response sizes.
     public static let defaultSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        return URLSession(configuration: configuration, delegate: NoRedirectDelegate.shared, delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: nil)
     }()
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
+        // URLSession's own timeout is an idle timeout; the SDK bounds the whole exchange.
         urlRequest.timeoutInterval = request.timeout.timeInterval
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
-        #if canImport(FoundationNetworking)
-        // swift-corelibs-foundation never consults a task delegate about redirects.
-        let (data, response) = try await session.data(for: urlRequest)
-        #else
-        let (data, response) = try await session.data(for: urlRequest, delegate: NoRedirectDelegate.shared)
-        #endif
+        let data: Data
+        let response: URLResponse
+        if let delegate = session.delegate as? SessionDelegate {
+            (data, response) = try await delegate.load(urlRequest, in: session, maximumBytes: request.maximumResponseBytes)
+        } else {
+            #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation never consults a task delegate about redirects.
+            (data, response) = try await session.data(for: urlRequest)
+            #else
+            (data, response) = try await session.data(for: urlRequest, delegate: SessionDelegate.shared)
+            #endif
+            guard data.count <= request.maximumResponseBytes else { throw HTTPTransportError.responseTooLarge }
+        }
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
@@ -62,11 +74,55 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Refuses every redirect so that the 3xx response reaches the caller. Installed both as the
-/// session delegate (the only one Linux asks) and as the task delegate (for sessions created
-/// elsewhere, on Apple platforms).
-private final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    static let shared = NoRedirectDelegate()
+/// The delegate of the sessions ``URLSessionTransport`` creates: refuses every redirect (so the
+/// 3xx response reaches the caller) and collects each body, stopping one that outgrows its limit.
+/// Also installed as the task delegate of sessions created elsewhere, on Apple platforms, for the
+/// redirect decision only.
+///
+/// A load ends (its caller resumes) at the first of: completion, an oversize response, or the
+/// caller's cancellation; the data task is then cancelled off the current thread, because
+/// swift-corelibs-foundation's `cancel()` waits for the task's queue, which may be waiting for
+/// this very callback (a deadlock seen with a cancel made from `didReceive`).
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    static let shared = SessionDelegate()
+
+    private struct Load {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        var maximumBytes: Int
+        var data = Data()
+        var response: URLResponse?
+    }
+
+    /// Loads in flight, by task (one delegate serves several sessions, whose task identifiers
+    /// overlap).
+    private let loads = LockedValue<[ObjectIdentifier: Load]>([:])
+
+    /// Sends `request` on `session` (whose delegate must be this one) and returns the body and
+    /// response. Cancelling the calling task cancels the data task and returns at once.
+    func load(_ request: URLRequest, in session: URLSession, maximumBytes: Int) async throws -> (Data, URLResponse) {
+        let task = session.dataTask(with: request)
+        let id = ObjectIdentifier(task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                loads.withLock { $0[id] = Load(continuation: continuation, maximumBytes: maximumBytes) }
+                // A cancellation that came before the load was registered ends it here.
+                if Task.isCancelled {
+                    end(task, with: .failure(CancellationError()))
+                } else {
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            end(task, with: .failure(CancellationError()))
+        }
+    }
+
+    /// Resumes the caller of `task`'s load, if it is still waiting, and stops the transfer.
+    private func end(_ task: URLSessionTask, with result: Result<(Data, URLResponse), any Error>) {
+        guard let load = loads.withLock({ $0.removeValue(forKey: ObjectIdentifier(task)) }) else { return }
+        load.continuation.resume(with: result)
+        if case .failure = result { Task.detached { task.cancel() } }
+    }
 
     func urlSession(
         _ session: URLSession,
@@ -76,6 +132,47 @@ private final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendab
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = loads.withLock { loads -> Bool in
+            guard var load = loads[ObjectIdentifier(dataTask)] else { return false }
+            load.response = response
+            loads[ObjectIdentifier(dataTask)] = load
+            return response.expectedContentLength > Int64(load.maximumBytes)
+        }
+        // A declared length over the limit ends the load before the body; the transfer is
+        // cancelled by `end` (swift-corelibs-foundation never completes a `.cancel`led task).
+        completionHandler(.allow)
+        if tooLarge { end(dataTask, with: .failure(HTTPTransportError.responseTooLarge)) }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = loads.withLock { loads -> Bool in
+            guard var load = loads[ObjectIdentifier(dataTask)] else { return false }
+            guard load.data.count + data.count <= load.maximumBytes else { return true }
+            load.data.append(data)
+            loads[ObjectIdentifier(dataTask)] = load
+            return false
+        }
+        if tooLarge { end(dataTask, with: .failure(HTTPTransportError.responseTooLarge)) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let load = loads.withLock { $0[ObjectIdentifier(task)] }
+        guard let load else { return }
+        if let error {
+            end(task, with: .failure(error))
+        } else if let response = load.response ?? task.response {
+            end(task, with: .success((load.data, response)))
+        } else {
+            end(task, with: .failure(URLError(.badServerResponse)))
+        }
     }
 }
 

@@ -98,7 +98,11 @@ enum ErrorMapping {
     /// The error for a transport failure (no HTTP answer): `network_error`, status 0.
     static func transportError(_ error: any Error) -> AccessEnablerError {
         let summary: String
-        if let urlError = error as? URLError {
+        if let timedOut = error as? RequestTimedOut {
+            let seconds = Int(timedOut.limit.timeInterval.rounded(.up))
+            return AccessEnablerError.networkError.with(
+                details: "The service provider did not answer completely within \(seconds) s.", underlying: "timed out")
+        } else if let urlError = error as? URLError {
             summary = "URLError \(urlError.code.rawValue)"
         } else {
             let nsError = error as NSError

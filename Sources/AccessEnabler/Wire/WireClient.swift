@@ -58,15 +58,23 @@ struct WireClient: Sendable {
 
 /// Sends one request through the transport, retrying idempotent calls as the ``RetryPolicy``
 /// says, and logging only what is safe to log.
+///
+/// Each attempt is bounded as a whole — connecting, waiting and reading the body — by
+/// `requestTimeout` and by what is left of the call's ``RetryPolicy/deadline``, on the injected
+/// clock: a server that trickles its body a byte at a time cannot keep a call waiting longer.
+/// Bodies larger than `maximumResponseBytes` are refused (the transport stops reading them).
 struct HTTPCaller: Sendable {
     let transport: any HTTPTransport
     let log: Log
     let clock: any AccessEnablerClock
     let retryPolicy: RetryPolicy
+    var requestTimeout: Duration = .seconds(30)
+    var maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
 
-    /// Sends `request`. Transport failures become `network_error`; cancellation stays
-    /// `CancellationError`. Retryable failures are retried; the last response (or failure) is
-    /// returned (or thrown) when the retries are exhausted.
+    /// Sends `request`. Transport failures and time-outs become `network_error`, a body over the
+    /// size limit `server_response_format_unknown`; cancellation stays `CancellationError`.
+    /// Retryable failures are retried; the last response (or failure) is returned (or thrown)
+    /// when the retries are exhausted.
     func send(_ request: HTTPRequest, endpoint: WireEndpoint) async throws -> HTTPResponse {
         let started = clock.now
         var attempt = 1
@@ -75,12 +83,16 @@ struct HTTPCaller: Sendable {
             log.debug("\(request.method) \(Log.redacted(request.url))\(attempt > 1 ? " (attempt \(attempt))" : "")")
             let wait: Duration
             do {
-                let response = try await transport.send(request)
+                let response = try await exchange(request, started: started)
                 log.debug("\(endpoint.rawValue) answered \(response.status)")
                 guard let delay = retryDelay(for: response, endpoint: endpoint, attempt: attempt, started: started) else {
                     return response
                 }
                 wait = delay
+            } catch let error as HTTPTransportError where error == .responseTooLarge {
+                log.error("\(endpoint.rawValue): the response exceeded \(maximumResponseBytes) bytes; transfer stopped")
+                throw AccessEnablerError.serverResponseFormatUnknown.with(
+                    details: "The response was larger than \(maximumResponseBytes) bytes.", underlying: "response too large")
             } catch {
                 if error is CancellationError || Task.isCancelled { throw CancellationError() }
                 let mapped = ErrorMapping.transportError(error)
@@ -95,6 +107,37 @@ struct HTTPCaller: Sendable {
             try await clock.sleep(for: wait)
             attempt += 1
         }
+    }
+
+    /// One attempt: the transport's exchange raced against its time limit (the request timeout,
+    /// or what is left of the call's deadline if that is shorter). The timer starts when the
+    /// request is handed to the transport, so a request that waits for its turn (a bounded
+    /// preauthorization chunk) does not spend its time waiting.
+    private func exchange(_ request: HTTPRequest, started: Date) async throws -> HTTPResponse {
+        let left = retryPolicy.deadline - .seconds(clock.now.timeIntervalSince(started))
+        let timeout = min(requestTimeout, left)
+        guard timeout > .zero else { throw RequestTimedOut(limit: requestTimeout) }
+        var limited = request
+        limited.timeout = timeout
+        limited.maximumResponseBytes = maximumResponseBytes
+        let sent = limited
+        let transport = self.transport
+        let clock = self.clock
+        let response = try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await transport.send(sent) }
+            group.addTask {
+                try await clock.sleep(asTimeLimit: timeout)
+                throw RequestTimedOut(limit: timeout)
+            }
+            // The first to finish decides; the other is cancelled (a transport must stop when
+            // cancelled, see HTTPTransport).
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+        // A transport that ignored the limit (any custom one may): refuse what it returned.
+        guard response.body.count <= maximumResponseBytes else { throw HTTPTransportError.responseTooLarge }
+        return response
     }
 
     /// The wait before retrying after `response`, or nil to return it as it is.
@@ -122,4 +165,9 @@ struct HTTPCaller: Sendable {
         guard elapsed + wait.timeInterval < retryPolicy.deadline.timeInterval else { return nil }
         return wait
     }
+}
+
+/// An exchange that did not complete within its time limit.
+struct RequestTimedOut: Error, Sendable {
+    var limit: Duration
 }

@@ -10,6 +10,8 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
     private struct Sleeper {
         var deadline: Date
         var continuation: CheckedContinuation<Void, any Error>
+        /// A time limit raced against other work (``sleep(asTimeLimit:)``), not a wait.
+        var isTimeLimit: Bool
     }
 
     private struct State {
@@ -33,11 +35,20 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
         return state.now
     }
 
-    /// The number of tasks suspended in ``sleep(for:)``.
+    /// The number of tasks suspended in ``sleep(for:)``: waits such as retry back-offs, not the
+    /// time limits of requests in flight.
     public var pendingSleeps: Int {
         lock.lock()
         defer { lock.unlock() }
-        return state.sleepers.count
+        return state.sleepers.values.count(where: { !$0.isTimeLimit })
+    }
+
+    /// The number of time limits running (``sleep(asTimeLimit:)``): one per request the SDK has
+    /// in flight.
+    public var pendingTimeLimits: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return state.sleepers.values.count(where: \.isTimeLimit)
     }
 
     /// Moves the clock forward by `duration` and wakes every sleeper whose deadline has passed.
@@ -61,6 +72,15 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
     /// Suspends until the clock has been advanced to `now + duration`; a zero or negative duration
     /// returns at once. Throws `CancellationError` as soon as the calling task is cancelled.
     public func sleep(for duration: Duration) async throws {
+        try await suspend(for: duration, isTimeLimit: false)
+    }
+
+    /// Like ``sleep(for:)``, counted in ``pendingTimeLimits`` instead of ``pendingSleeps``.
+    public func sleep(asTimeLimit duration: Duration) async throws {
+        try await suspend(for: duration, isTimeLimit: true)
+    }
+
+    private func suspend(for duration: Duration, isTimeLimit: Bool) async throws {
         guard duration > .zero else {
             try Task.checkCancellation()
             return
@@ -79,7 +99,7 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
                 } else if state.now >= deadline {
                     outcome = .wake
                 } else {
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, isTimeLimit: isTimeLimit)
                     outcome = .suspended
                 }
                 lock.unlock()

@@ -114,6 +114,45 @@ import Testing
                 == [Array(ids[0..<5]), Array(ids[5..<10]), Array(ids[10..<12])])
     }
 
+    /// 40 resources are eight chunks; at most three are in flight at once, and a chunk's time
+    /// limit starts when it is sent, not while it waits for its turn.
+    @Test(arguments: allBackends)
+    func chunksInFlightAreBoundedAndTimedFromWhenTheyAreSent(backend: AccessEnabler.Backend) async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let transport = InFlightCountingTransport(inner: emulator.transport)
+        let harness = Harness(backend: backend, clock: clock, emulator: emulator) {
+            $0.transport = transport
+            $0.preauthorizeConcurrency = 3
+        }
+        try await harness.signIn()
+        let gate = EmulatorGate()
+        await emulator.inject(.hold(gate), on: backend.preauthorizeRoute, times: nil)
+        let ids = (0..<40).map { "show-\($0)" }
+        let asking = Task { try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ids)) }
+        await eventually { gate.waiting >= 3 }
+        #expect(gate.waiting == 3)
+        #expect(clock.pendingTimeLimits == 3, "only the chunks sent are timed")
+        gate.open()
+        let response = try await asking.value
+        #expect(response.decisions.map(\.id) == ids)
+        #expect(await emulator.requests(to: backend.preauthorizeRoute).count == 8)
+        #expect(transport.mostInFlight == 3)
+    }
+
+    /// A failed chunk fails the call and stops the chunks not yet sent.
+    @Test(arguments: allBackends)
+    func aFailedChunkStopsTheRest(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend) { $0.preauthorizeConcurrency = 2 }
+        try await harness.signIn()
+        await harness.emulator.inject(.html(status: 502), on: backend.preauthorizeRoute)
+        let ids = (0..<40).map { "show-\($0)" }
+        await #expect(throws: AccessEnablerError.internalError) {
+            try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ids))
+        }
+        #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).count <= 2)
+    }
+
     @Test(arguments: allBackends)
     func duplicatesAreCollapsedFirstOccurrenceKept(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
@@ -216,5 +255,24 @@ import Testing
         await #expect(throws: AccessEnablerError.invalidArgument) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", ""]))
         }
+    }
+}
+
+/// A transport that counts the requests in flight through it, and the most at once.
+final class InFlightCountingTransport: HTTPTransport {
+    let inner: any HTTPTransport
+    private let counts = LockedValue((now: 0, most: 0))
+
+    init(inner: any HTTPTransport) { self.inner = inner }
+
+    var mostInFlight: Int { counts.withLock { $0.most } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        counts.withLock {
+            $0.now += 1
+            $0.most = max($0.most, $0.now)
+        }
+        defer { counts.withLock { $0.now -= 1 } }
+        return try await inner.send(request)
     }
 }

@@ -14,7 +14,10 @@ import Testing
 
     enum Fault: String, Sendable, CaseIterable {
         case timeout, droppedConnection, status500, html502, throttledWithRetryAfter, throttledWithoutRetryAfter,
-            malformedJSON, wrongTypes, emptyBody, tenMegabyteBody, revokedToken401, invalidClient403
+            malformedJSON, wrongTypes, emptyBody, tenMegabyteBody, revokedToken401, invalidClient403,
+            /// The server never finishes its answer (a body trickling forever looks the same to the
+            /// SDK): the request's time limit ends the call.
+            stalled
 
         var injected: EmulatorFault {
             switch self {
@@ -32,6 +35,7 @@ import Testing
                 .status(401, body: #"{"status":401,"code":"invalid_access_token_client_application","message":"revoked","action":"application-registration"}"#,
                         contentType: "application/json")
             case .invalidClient403: .status(403, body: #"{"error":"invalid_client"}"#, contentType: "application/json")
+            case .stalled: .hold(EmulatorGate())  // never opened
             }
         }
     }
@@ -75,13 +79,16 @@ import Testing
             if step == .logout { return .loggedOutLocally }
             let dcr = step == .register || step == .token
             switch fault {
-            case .timeout, .droppedConnection: return .error(code: "network_error", status: 0)
+            case .timeout, .droppedConnection, .stalled: return .error(code: "network_error", status: 0)
             case .status500: return .error(code: "internal_error", status: 500)
             case .html502: return .error(code: "internal_error", status: 502)
             case .throttledWithRetryAfter, .throttledWithoutRetryAfter: return .error(code: "too_many_requests", status: 429)
-            case .malformedJSON, .wrongTypes, .emptyBody, .tenMegabyteBody:
+            case .malformedJSON, .wrongTypes, .emptyBody:
                 // v1 TempPass login answers 204 and its body is never read.
                 if backend == .restV1 && step == .tempPassLogin { return .recovered }
+                return .error(code: "server_response_format_unknown", status: 0)
+            case .tenMegabyteBody:
+                // Over the 4 MiB response limit on every call, read or not.
                 return .error(code: "server_response_format_unknown", status: 0)
             case .revokedToken401:
                 return dcr ? .error(code: "access_token_unavailable", status: 0) : .recovered
@@ -127,36 +134,23 @@ import Testing
         default:
             break
         }
-        await emulator.inject(testCase.fault.injected, on: testCase.route, times: 1)
+        let injected = testCase.fault.injected
+        await emulator.inject(injected, on: testCase.route, times: 1)
         let enabler = harness.enabler
+        let step = testCase.step
+        let presenter = harness.presenter("AutoCable")
 
-        var outcome: Outcome = .recovered
-        do {
-            switch testCase.step {
-            case .register, .token, .configuration:
-                try await enabler.setRequestor("REF")
-            case .tempPassLogin:
-                try await enabler.authenticate(
-                    forceAuthentication: true, presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
-            case .authentication:
-                try await enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("AutoCable"))
-            case .authorize:
-                _ = try await enabler.authorize(resource: "sports")
-            case .mediaToken:
-                _ = try await enabler.authorize(resource: "news")
-            case .preauthorize:
-                _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache]))
-            case .userMetadata:
-                _ = try await enabler.getMetadata(.userMetadata("zip"))
-            case .logout:
-                try await enabler.logout()
-                outcome = .loggedOutLocally
-            }
-        } catch let error as AccessEnablerError {
-            outcome = .error(code: error.code, status: error.status.status)
+        let call = Task { await Self.run(step, on: enabler, presenter: presenter) }
+        if case .hold(let gate) = injected {
+            // The request is in flight and its time limit runs: let the limit pass.
+            await eventually { gate.waiting == 1 && clock.pendingTimeLimits > 0 }
+            clock.advance(by: .seconds(30))
+            await eventually { gate.waiting == 0 }
         }
+        let outcome = await call.value
         #expect(outcome == testCase.expected)
-        #expect(await emulator.requests(to: testCase.route).contains { $0.responseStatus != nil || $0.failure != nil },
+        #expect(await emulator.requests(to: testCase.route).contains { $0.responseStatus != nil || $0.failure != nil }
+                    || testCase.fault == .stalled,
                 "the fault was exercised")
 
         let after = try storage.loadRecords()
@@ -176,5 +170,37 @@ import Testing
             #expect(after["authz|REF|sports"] == nil, "nothing granted")
             #expect(after.keys.filter(Self.isUserRecord).count == userBefore.count, "no record added or removed")
         }
+    }
+
+    /// Runs `step` and reports how it ended.
+    static func run(_ step: Step, on enabler: AccessEnabler, presenter: HeadlessPresenter) async -> Outcome {
+        var outcome: Outcome = .recovered
+        do {
+            switch step {
+            case .register, .token, .configuration:
+                try await enabler.setRequestor("REF")
+            case .tempPassLogin:
+                try await enabler.authenticate(
+                    forceAuthentication: true, presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
+            case .authentication:
+                try await enabler.authenticate(forceAuthentication: true, presenter: presenter)
+            case .authorize:
+                _ = try await enabler.authorize(resource: "sports")
+            case .mediaToken:
+                _ = try await enabler.authorize(resource: "news")
+            case .preauthorize:
+                _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache]))
+            case .userMetadata:
+                _ = try await enabler.getMetadata(.userMetadata("zip"))
+            case .logout:
+                try await enabler.logout()
+                outcome = .loggedOutLocally
+            }
+        } catch let error as AccessEnablerError {
+            outcome = .error(code: error.code, status: error.status.status)
+        } catch {
+            outcome = .error(code: "\(type(of: error))", status: -1)
+        }
+        return outcome
     }
 }

@@ -1,0 +1,28 @@
+// Appended to the type-checker's Foundation stand-in: the URLSession delegate API the package's
+// URLSessionTransport uses, with the Swift signatures of Apple's SDK (Xcode 16).
+extension URLSession {
+    public var delegate: (any URLSessionDelegate)? { get }
+    public func dataTask(with request: URLRequest) -> URLSessionDataTask
+    public enum ResponseDisposition: Swift.Int, Swift.Sendable {
+        case cancel = 0
+        case allow = 1
+        case becomeDownload = 2
+        case becomeStream = 3
+    }
+}
+extension URLSessionTask {
+    public func resume()
+    public func cancel()
+    public var response: URLResponse? { get }
+}
+open class URLSessionDataTask : URLSessionTask, @unchecked Swift.Sendable {}
+public protocol URLSessionDataDelegate : URLSessionTaskDelegate {
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Swift.Void)
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data)
+    // Apple declares this one on URLSessionTaskDelegate, which URLSessionDataDelegate refines;
+    // the stand-in's task delegate cannot gain it from here.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Swift.Error)?)
+}
+extension URLResponse {
+    public var expectedContentLength: Swift.Int64 { get }
+}
