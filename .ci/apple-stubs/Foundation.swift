@@ -26,3 +26,6 @@ public protocol URLSessionDataDelegate : URLSessionTaskDelegate {
 extension URLResponse {
     public var expectedContentLength: Swift.Int64 { get }
 }
+extension URLSessionConfiguration {
+    public var httpMaximumConnectionsPerHost: Swift.Int { get set }
+}

@@ -32,10 +32,11 @@ extension AccessEnabler {
         public var deviceIDSeed: String?
         /// How many resources one preauthorization request carries (Adobe's default limit is 5).
         public var preauthorizeChunkSize: Int = 5
-        /// How many preauthorization requests of one call are in flight at once. Keep it at or
-        /// below your `URLSession`'s `httpMaximumConnectionsPerHost`, so that every request the
-        /// SDK starts is sent at once (its ``requestTimeout`` runs from that moment).
-        public var preauthorizeConcurrency: Int = 6
+        /// How many preauthorization requests of one call are in flight at once. With your own
+        /// `URLSession` over HTTP/1.1, keep it at or below the session's
+        /// `httpMaximumConnectionsPerHost` (the default transport's session allows 8), so that
+        /// every request the SDK starts is sent at once: its ``requestTimeout`` runs from then.
+        public var preauthorizeConcurrency: Int = 8
         /// How long a preauthorization decision stays in the local cache (never beyond the
         /// authentication).
         public var preauthorizeCacheTTL: Duration = .seconds(600)

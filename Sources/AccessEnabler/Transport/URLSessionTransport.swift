@@ -29,12 +29,15 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: nil)
     }
 
-    /// The ephemeral session the default transport shares; it refuses redirects and caps
-    /// response sizes.
+    /// The ephemeral session the default transport shares; it refuses redirects, caps response
+    /// sizes and allows 8 connections per host.
     public static let defaultSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
+        // As many HTTP/1.1 connections as preauthorization chunks in flight by default (Apple's
+        // own default is 4 on iOS, 6 on macOS); HTTP/2 multiplexes them on one connection anyway.
+        configuration.httpMaximumConnectionsPerHost = 8
         return URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: nil)
     }()
 
