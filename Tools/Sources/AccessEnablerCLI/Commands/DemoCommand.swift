@@ -101,6 +101,6 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private func format(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        DateText.timestamp(date)
     }
 }
