@@ -27,10 +27,14 @@ enum CommandExecution {
             session.progress.stop()
             let status = FailureStatus.of(error)
             session.console.err(FailureReport.message(for: status))
-            if session.json { session.console.out(JSONOutput.line(failureReport(status))) }
+            if session.json { session.console.outJSON(JSONOutput.line(failureReport(status))) }
             throw ExitCode(1)
         }
         session.progress.stop()
-        session.console.out(session.json ? JSONOutput.line(report) : report.text)
+        if session.json {
+            session.console.outJSON(JSONOutput.line(report))
+        } else {
+            session.console.out(report.text)
+        }
     }
 }
