@@ -4,6 +4,21 @@ import Testing
 @testable import AccessEnablerTesting
 
 @Suite struct RESTv2DecisionTests {
+    @Test func absurdTTLsAreSentAsInt64MaxMilliseconds() async throws {
+        var scenario = EmulatorScenario.standard
+        scenario.mediaTokenTTL = 1e300
+        for position in scenario.mvpds.indices { scenario.mvpds[position].authzTTL = 1e300 }
+        scenario.mvpds[0].authnTTL = 1e300
+        let harness = try await Harness.make(scenario)
+        try await harness.loginV2()
+        let decision = try harness.singleDecision(try await harness.decide("authorize", resources: ["news"]))
+        #expect(decision["notAfter"] == .number(Double(Int64.max)))
+        #expect(decision["token"]?["notAfter"] == .number(Double(Int64.max)))
+        let serialized = try #require(decision["token"]?["serializedToken"]?.stringValue)
+        let xml = String(decoding: try #require(Data(base64Encoded: serialized)), as: UTF8.self)
+        #expect(xml.contains("<ttl>\(Int64.max)</ttl>"))
+    }
+
     @Test func grantedAuthorizationCarriesAMediaTokenAndTheDecisionWindow() async throws {
         let harness = try await Harness.make()
         try await harness.loginV2()

@@ -49,7 +49,7 @@ extension Date {
 extension Int64 {
     /// `value` rounded toward zero and clamped to the range of `Int64` (NaN is 0). Server data can
     /// hold any number; a plain conversion of an out-of-range `Double` traps.
-    init(saturating value: Double) {
+    package init(saturating value: Double) {
         if value.isNaN {
             self = 0
         } else if value >= 9_223_372_036_854_775_808.0 {  // 2^63: the first Double above Int64.max

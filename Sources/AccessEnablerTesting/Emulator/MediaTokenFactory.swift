@@ -11,7 +11,8 @@ enum MediaTokenFactory {
     /// A new token; every call has its own session GUID, so no two tokens are equal.
     static func make(requestor: String, resource: String, mvpd: String, issued: Date, ttl: TimeInterval) -> Token {
         let guid = RandomIdentifier.uuid()
-        let ttlMilliseconds = Int64((ttl * 1000).rounded())
+        // Saturating: a scenario may set an absurd TTL to test how clients cope with "never".
+        let ttlMilliseconds = Int64(saturating: (ttl * 1000).rounded())
         let xml = "<signatureInfo>pass-emulator-unsigned</signatureInfo>"
             + "<shortAuthorizationToken>"
             + MarkupEscaping.element("sessionGUID", guid)

@@ -12,10 +12,16 @@ import Foundation
 ///   it) → ``setDegradation(_:for:)``.
 /// - `POST /emulator/sessions/force-resume` `{"count": 2}` (absent: 1) → ``forceSessionResume(count:)``.
 ///
+/// Every input is checked (durations finite and at most ten years, statuses 100–599, counts not
+/// negative, …): a bad one is answered 400 with `{"error": "<field>: <what was wrong>. Expected …"}`
+/// and changes nothing.
+///
 /// Route names (`"route"`) are the raw values of ``EmulatorRoute``, v1 and v2 alike
 /// (`"authorizeV2"`, `"sessionResume"`, …).
 extension PassEmulator {
     private struct FaultCommand: Decodable {
+        static let expected = #"Expected {"route", "fault": {"kind", …} or "<kind>", "times": n >= 0 or null}."#
+
         var route: EmulatorRoute
         var fault: EmulatorFault
         var times: Int?
@@ -27,7 +33,8 @@ extension PassEmulator {
             route = try container.decode(EmulatorRoute.self, forKey: .route)
             fault = try container.decode(EmulatorFault.self, forKey: .fault)
             if container.contains(.times) {
-                times = try container.decodeNil(forKey: .times) ? nil : container.decode(Int.self, forKey: .times)
+                times = try container.decodeNil(forKey: .times)
+                    ? nil : container.checkedCount(container.decode(Int.self, forKey: .times), forKey: .times)
             } else {
                 times = 1
             }
@@ -35,73 +42,88 @@ extension PassEmulator {
     }
 
     private struct ClockCommand: Decodable {
-        var seconds: Double
+        static let expected = #"Expected {"seconds": n} with 0 <= n <= 315360000."#
+
+        var duration: Duration
+
+        private enum CodingKeys: String, CodingKey { case seconds }
+
+        init(from decoder: any Decoder) throws {
+            duration = try decoder.container(keyedBy: CodingKeys.self).decodeSeconds(forKey: .seconds)
+        }
     }
 
     private struct DegradationCommand: Decodable {
+        static let expected =
+            #"Expected {"mvpd", "rule": "authenticateAll" | "authorizeAll" | "authorizeNone" | null}."#
+
         var mvpd: String
         var rule: EmulatorScenario.Degradation?
     }
 
     private struct ForceResumeCommand: Decodable {
-        var count: Int?
+        static let expected = #"Expected {"count": n} with n >= 0."#
+
+        var count = 1
+
+        private enum CodingKeys: String, CodingKey { case count }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let count = try container.decodeIfPresent(Int.self, forKey: .count) {
+                self.count = try container.checkedCount(count, forKey: .count)
+            }
+        }
     }
 
     func handleControl(_ request: IncomingRequest) -> HTTPResponse {
         let path = request.segments.dropFirst().joined(separator: "/")
-        switch (request.method, path) {
-        case (.get, "requests"):
-            return encodedResponse(log.records)
-        case (.delete, "requests"):
-            log.clear()
-            return noContent()
-        case (.post, "faults"):
-            guard let body = request.http.body,
-                  let command = try? JSONDecoder().decode(FaultCommand.self, from: body)
-            else {
-                return controlError(400, "Expected {\"route\", \"fault\", \"times\"}.")
+        let body = request.http.body
+        do throws(ControlInput.Problem) {
+            switch (request.method, path) {
+            case (.get, "requests"):
+                return encodedResponse(log.records)
+            case (.delete, "requests"):
+                log.clear()
+                return noContent()
+            case (.post, "faults"):
+                let command = try ControlInput.decode(FaultCommand.self, from: body, expected: FaultCommand.expected)
+                faults.add(command.fault, on: command.route, times: command.times)
+                return noContent()
+            case (.delete, "faults"):
+                faults.removeAll()
+                return noContent()
+            case (.post, "clock/advance"):
+                guard let testClock = clock as? TestClock else {
+                    return controlError(409, "The emulator's clock is not a TestClock.")
+                }
+                let command = try ControlInput.decode(ClockCommand.self, from: body, expected: ClockCommand.expected)
+                testClock.advance(by: command.duration)
+                return jsonResponse(200, .object([("now", .integer(testClock.now.epochMilliseconds))]))
+            case (.get, "scenario"):
+                return encodedResponse(scenario)
+            case (.post, "degradation"):
+                let command = try ControlInput.decode(
+                    DegradationCommand.self, from: body, expected: DegradationCommand.expected)
+                guard index.mvpds[command.mvpd] != nil else { return controlError(404, "No such MVPD.") }
+                setDegradation(command.rule, for: command.mvpd)
+                return noContent()
+            case (.post, "sessions/force-resume"):
+                let command = (body ?? Data()).isEmpty
+                    ? ForceResumeCommand()
+                    : try ControlInput.decode(ForceResumeCommand.self, from: body, expected: ForceResumeCommand.expected)
+                forceSessionResume(count: command.count)
+                return noContent()
+            case (_, "requests"), (_, "faults"), (_, "clock/advance"), (_, "scenario"), (_, "degradation"),
+                 (_, "sessions/force-resume"):
+                return controlError(405, "Method not allowed.")
+            default:
+                return controlError(404, "No such control route.")
             }
-            faults.add(command.fault, on: command.route, times: command.times)
-            return noContent()
-        case (.delete, "faults"):
-            faults.removeAll()
-            return noContent()
-        case (.post, "clock/advance"):
-            guard let testClock = clock as? TestClock else {
-                return controlError(409, "The emulator's clock is not a TestClock.")
-            }
-            guard let body = request.http.body,
-                  let command = try? JSONDecoder().decode(ClockCommand.self, from: body), command.seconds >= 0
-            else {
-                return controlError(400, "Expected {\"seconds\": n} with n >= 0.")
-            }
-            testClock.advance(by: .milliseconds(Int64((command.seconds * 1000).rounded())))
-            return jsonResponse(200, .object([("now", .integer(testClock.now.epochMilliseconds))]))
-        case (.get, "scenario"):
-            return encodedResponse(scenario)
-        case (.post, "degradation"):
-            guard let body = request.http.body,
-                  let command = try? JSONDecoder().decode(DegradationCommand.self, from: body)
-            else {
-                return controlError(400, "Expected {\"mvpd\", \"rule\": \"authenticateAll\" | \"authorizeAll\" | \"authorizeNone\" | null}.")
-            }
-            guard index.mvpds[command.mvpd] != nil else { return controlError(404, "No such MVPD.") }
-            setDegradation(command.rule, for: command.mvpd)
-            return noContent()
-        case (.post, "sessions/force-resume"):
-            let body = request.http.body ?? Data()
-            guard let command = body.isEmpty ? ForceResumeCommand() : try? JSONDecoder().decode(ForceResumeCommand.self, from: body),
-                  (command.count ?? 1) >= 0
-            else {
-                return controlError(400, "Expected {\"count\": n} with n >= 0.")
-            }
-            forceSessionResume(count: command.count ?? 1)
-            return noContent()
-        case (_, "requests"), (_, "faults"), (_, "clock/advance"), (_, "scenario"), (_, "degradation"),
-             (_, "sessions/force-resume"):
-            return controlError(405, "Method not allowed.")
-        default:
-            return controlError(404, "No such control route.")
+        } catch {
+            return controlError(400, error.message)
         }
     }
 

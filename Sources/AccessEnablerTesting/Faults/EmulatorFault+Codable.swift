@@ -5,6 +5,10 @@ import Foundation
 /// `{"kind": "tooManyRequests", "retryAfter": "1"}`, `{"kind": "largeBody", "bytes": 100000}`, or
 /// just the kind as a string for the faults without parameters (`"dropConnection"`). `hold` has
 /// no JSON form: encoding it throws.
+///
+/// Decoding checks bounds, so that a control request cannot crash a server: `seconds` finite,
+/// from 0 to ten years; statuses 100–599; `bytes` from 0 to 64 MiB; `contentType` and
+/// `retryAfter` valid header values.
 extension EmulatorFault: Codable {
     private enum Kind: String, Codable {
         case status, malformedJSON, html, delay, dropConnection, timeout, tooManyRequests, wrongTypes
@@ -22,19 +26,22 @@ extension EmulatorFault: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Kind.self, forKey: .kind) {
         case .status:
+            let contentType = try container.decodeIfPresent(String.self, forKey: .contentType) ?? "text/plain"
             self = .status(
-                try container.decode(Int.self, forKey: .status),
+                try container.checkedStatus(container.decode(Int.self, forKey: .status), forKey: .status),
                 body: try container.decodeIfPresent(String.self, forKey: .body) ?? "",
-                contentType: try container.decodeIfPresent(String.self, forKey: .contentType) ?? "text/plain")
+                contentType: try container.checkedHeaderValue(contentType, forKey: .contentType))
         case .html:
-            self = .html(status: try container.decodeIfPresent(Int.self, forKey: .status) ?? 502)
+            let status = try container.decodeIfPresent(Int.self, forKey: .status) ?? 502
+            self = .html(status: try container.checkedStatus(status, forKey: .status))
         case .delay:
-            let seconds = try container.decode(Double.self, forKey: .seconds)
-            self = .delay(.milliseconds(Int64((seconds * 1000).rounded())))
+            self = .delay(try container.decodeSeconds(forKey: .seconds))
         case .tooManyRequests:
-            self = .tooManyRequests(retryAfter: try container.decodeIfPresent(String.self, forKey: .retryAfter))
+            let retryAfter = try container.decodeIfPresent(String.self, forKey: .retryAfter)
+            self = .tooManyRequests(retryAfter: try retryAfter.map { try container.checkedHeaderValue($0, forKey: .retryAfter) })
         case .largeBody:
-            self = .largeBody(bytes: try container.decode(Int.self, forKey: .bytes))
+            let bytes = try container.decode(Int.self, forKey: .bytes)
+            self = .largeBody(bytes: try container.checkedCount(bytes, forKey: .bytes, maximum: ControlInput.maximumBodyBytes))
         case let kind:
             self = try Self.withoutParameters(kind, codingPath: decoder.codingPath)
         }

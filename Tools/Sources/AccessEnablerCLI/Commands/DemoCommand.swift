@@ -22,26 +22,26 @@ struct DemoCommand: AsyncParsableCommand {
         configuration.environment = .init(serviceProviders: [emulator.baseURL])
         let enabler = AccessEnabler(softwareStatement: "demo-software-statement", configuration: configuration)
 
-        print("AccessEnabler demo — REST API \(backend == .restV2 ? "v2" : "v1") against the in-process emulator at \(emulator.baseURL.absoluteString)")
+        console.out("AccessEnabler demo — REST API \(backend == .restV2 ? "v2" : "v1") against the in-process emulator at \(emulator.baseURL.absoluteString)")
 
         step("1. setRequestor(\"REF\")")
         let requestor = try await enabler.setRequestor("REF")
-        print("Requestor \(requestor.requestorID) — \(requestor.name ?? "unnamed"), domains: \(requestor.domains.joined(separator: ", "))")
+        console.out("Requestor \(requestor.requestorID) — \(requestor.name ?? "unnamed"), domains: \(requestor.domains.joined(separator: ", "))")
         var mvpds = Table(headers: ["MVPD", "Name", "TempPass", "Service provider"])
         for mvpd in requestor.mvpds {
             mvpds.rows.append([mvpd.id, mvpd.displayName, mvpd.isTempPass ? "yes" : "no", mvpd.serviceProvider.host ?? ""])
         }
-        print(mvpds.render())
+        console.out(mvpds.render())
 
         step("2. checkAuthentication()")
-        print(describe(await enabler.checkAuthentication()))
+        console.out(describe(await enabler.checkAuthentication()))
 
         step("3. authenticate(presenter:) — picks Cablevision, fills in the MVPD login form as alice")
         let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
                                           transport: emulator.transport)
         let authentication = try await enabler.authenticate(presenter: presenter)
-        print("Signed in with \(authentication.mvpd.displayName) as \(authentication.userID), until \(format(authentication.expires))")
-        print(describe(await enabler.checkAuthentication()))
+        console.out("Signed in with \(authentication.mvpd.displayName) as \(authentication.userID), until \(format(authentication.expires))")
+        console.out(describe(await enabler.checkAuthentication()))
 
         step("4. preauthorize([news, sports, premium, movies, news])")
         let resources = ["news", "sports", "premium", "movies", "news"]
@@ -53,17 +53,17 @@ struct DemoCommand: AsyncParsableCommand {
                 decision.error.map { "\($0.code ?? "") — \($0.details ?? $0.message ?? "")" } ?? "",
             ])
         }
-        print(decisions.render())
-        print("(duplicates collapsed; a second call for the same resources is answered from the local cache)")
+        console.out(decisions.render())
+        console.out("(duplicates collapsed; a second call for the same resources is answered from the local cache)")
 
         step("5. authorize(resource: \"news\")")
         let token = try await enabler.authorize(resource: "news")
-        print("Media token for \(token.resource) from \(token.mvpdID), expires \(format(token.expires)):")
-        print("  \(token.serializedToken.prefix(48))… (\(token.serializedToken.count) characters)")
+        console.out("Media token for \(token.resource) from \(token.mvpdID), expires \(format(token.expires)):")
+        console.out("  \(token.serializedToken.prefix(48))… (\(token.serializedToken.count) characters)")
         do {
             _ = try await enabler.authorize(resource: "premium")
         } catch let error as AccessEnablerError {
-            print("authorize(resource: \"premium\") → \(error.code) (HTTP \(error.status.status)): \(error.status.details ?? "")")
+            console.out("authorize(resource: \"premium\") → \(error.code) (HTTP \(error.status.status)): \(error.status.details ?? "")")
         }
 
         step("6. getMetadata")
@@ -77,18 +77,20 @@ struct DemoCommand: AsyncParsableCommand {
             let text = value.date.map(format) ?? value.value.description
             metadata.rows.append([label, text, value.isEncrypted ? "yes" : "no"])
         }
-        print(metadata.render())
+        console.out(metadata.render())
 
         step("7. logout(presenter:)")
         try await enabler.logout(presenter: presenter)
-        print(describe(await enabler.checkAuthentication()))
+        console.out(describe(await enabler.checkAuthentication()))
 
         let calls = await emulator.requests.compactMap(\.route).map(\.rawValue)
-        print("\nThe emulator served \(calls.count) requests: \(calls.joined(separator: ", ")).")
+        console.out("\nThe emulator served \(calls.count) requests: \(calls.joined(separator: ", ")).")
     }
 
+    private var console: Console { Console() }
+
     private func step(_ title: String) {
-        print("\n▸ \(title)")
+        console.out("\n▸ \(title)")
     }
 
     private func describe(_ status: AuthenticationStatus) -> String {
@@ -101,6 +103,6 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private func format(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        DateText.timestamp(date)
     }
 }

@@ -11,7 +11,13 @@ enum JSONOutput {
     }
 
     /// `date` as epoch milliseconds, the unit of every expiry in the JSON output.
+    ///
+    /// Clamped to the range of `Int64`: a server's "never" (`Int64.max` milliseconds) is 2^63 once
+    /// it has been a `Double`, which a plain conversion traps on.
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        if let exact = Int64(exactly: milliseconds) { return exact }
+        if milliseconds.isNaN { return 0 }
+        return milliseconds > 0 ? .max : .min
     }
 }

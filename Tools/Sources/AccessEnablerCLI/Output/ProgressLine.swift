@@ -49,7 +49,7 @@ final class ProgressLine: Sendable {
                 let current = self.state.withLock { state -> Bool in
                     guard state.generation == generation else { return false }
                     state.drawn = true
-                    self.console.errRaw("\r\u{1B}[2K\(Self.frames[frame % Self.frames.count]) \(label)…")
+                    self.console.redrawLine("\(Self.frames[frame % Self.frames.count]) \(label)…")
                     return true
                 }
                 guard current else { return }
@@ -67,7 +67,7 @@ final class ProgressLine: Sendable {
             state.generation += 1
             state.task?.cancel()
             state.task = nil
-            if state.drawn { console.errRaw("\r\u{1B}[2K") }
+            if state.drawn { console.eraseLine() }
             state.drawn = false
         }
     }

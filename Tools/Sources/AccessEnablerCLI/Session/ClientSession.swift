@@ -17,6 +17,8 @@ struct ClientSession: Sendable {
     let console: Console
     /// The spinner (drawn only for people, on a terminal).
     let progress: ProgressLine
+    /// The unreadable token stores the SDK moved aside, reported when the command ends.
+    let storageRecoveries: StorageRecoveryWatcher
 
     /// Builds the session.
     ///
@@ -34,6 +36,8 @@ struct ClientSession: Sendable {
         }
         self.enabler = AccessEnabler(
             softwareStatement: try options.resolvedSoftwareStatement(), configuration: configuration)
+        // Subscribed before any call: the store is read, and moved aside if unreadable, on the first.
+        self.storageRecoveries = StorageRecoveryWatcher(events: enabler.events, storage: options.storageURL)
         self.requestorID = options.requestor
         self.serviceProviders = try options.serviceProviderURLs()
         self.json = options.json

@@ -3,6 +3,9 @@ import ArgumentParser
 
 /// Runs a command body with a ``ClientSession`` and prints its report, or its failure.
 ///
+/// A token store the SDK found unreadable and moved aside is reported first, in one line on
+/// standard error.
+///
 /// Exit codes: 0 when the body returns; 1 when it throws (the SDK or the server failed) — with
 /// `{"status": {…}}` on standard output under `--json` and a readable message on standard error;
 /// usage errors (`ValidationError`) pass through and exit with 2.
@@ -22,15 +25,22 @@ enum CommandExecution {
             report = try await body(session)
         } catch let error as ValidationError {
             session.progress.stop()
+            await session.storageRecoveries.report(to: session.console)
             throw error
         } catch {
             session.progress.stop()
+            await session.storageRecoveries.report(to: session.console)
             let status = FailureStatus.of(error)
             session.console.err(FailureReport.message(for: status))
-            if session.json { session.console.out(JSONOutput.line(failureReport(status))) }
+            if session.json { session.console.outJSON(JSONOutput.line(failureReport(status))) }
             throw ExitCode(1)
         }
         session.progress.stop()
-        session.console.out(session.json ? JSONOutput.line(report) : report.text)
+        await session.storageRecoveries.report(to: session.console)
+        if session.json {
+            session.console.outJSON(JSONOutput.line(report))
+        } else {
+            session.console.out(report.text)
+        }
     }
 }

@@ -99,6 +99,47 @@ struct EmulatorServeProcessTests {
         #expect(result.stderr.isEmpty, "--quiet logs no requests: \(result.stderr)")
     }
 
+    @Test("a bad control request is answered 400 with the reason, and the server keeps serving")
+    func badControlRequests() async throws {
+        let (process, url) = try await serve(["--manual-clock", "--quiet"])
+        func post(_ path: String, _ body: String) async throws -> (status: Int?, error: String?) {
+            var request = URLRequest(url: url.appendingPathComponent(path))
+            request.httpMethod = "POST"
+            request.httpBody = Data(body.utf8)
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let error = (try? JSONDecoder().decode(JSONValue.self, from: data))?["error"]?.stringValue
+            return ((response as? HTTPURLResponse)?.statusCode, error)
+        }
+        let delay = try await post("emulator/faults", #"{"route": "configurationV2", "fault": {"kind": "delay", "seconds": 1e300}}"#)
+        #expect(delay.status == 400)
+        #expect(delay.error?.hasPrefix("fault.seconds: must be a number of seconds from 0 to 315360000") == true,
+                "\(delay.error ?? "")")
+        let advance = try await post("emulator/clock/advance", #"{"seconds": 1e300}"#)
+        #expect(advance.status == 400)
+        #expect(advance.error?.hasPrefix("seconds: ") == true, "\(advance.error ?? "")")
+        for status in [-1, 1000] {
+            let fault = try await post(
+                "emulator/faults", #"{"route": "configurationV2", "fault": {"kind": "status", "status": \#(status)}}"#)
+            #expect(fault.status == 400)
+            #expect(fault.error?.contains("fault.status: must be an HTTP status from 100 to 599; got \(status)") == true,
+                    "\(fault.error ?? "")")
+        }
+
+        // Still serving, with nothing applied: a client gets its configuration.
+        let (data, response) = try await URLSession.shared.data(from: url.appendingPathComponent("emulator/requests"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: data).arrayValue == [])
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let configure = try await CLIClient(
+            serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2).run(["configure"])
+        #expect(configure.status == 0, "\(configure.stderr)")
+
+        process.interrupt()
+        let result = await process.finish(timeout: .seconds(30))
+        #expect(result.status == 0, "the server was still running and stopped cleanly: \(result.stderr)")
+    }
+
     @Test("a port in use is reported and exits with 1")
     func portInUse() async throws {
         let (first, url) = try await serve(["--quiet"])

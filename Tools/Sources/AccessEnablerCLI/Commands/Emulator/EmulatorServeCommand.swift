@@ -45,7 +45,7 @@ struct EmulatorServeCommand: AsyncParsableCommand {
         let console = Console()
         let (scenario, origin) = try loadScenario()
         console.out("Scenario (\(origin)):")
-        console.out(Self.prettyJSON(scenario))
+        console.outJSON(Self.prettyJSON(scenario))
         var server = EmulatorServer(host: host, port: port, scenario: scenario)
         if manualClock { server.clock = TestClock(now: Date()) }
         if !quiet {
