@@ -161,9 +161,10 @@ extension FileTokenStorage {
     }
 
     /// Takes the exclusive `flock` on `descriptor`, waiting at most `timeout` for another holder.
-    /// Uncontended, this is one `flock` call; contended, it polls with back-off sleeps (1 ms
-    /// doubling up to 50 ms) on the monotonic clock until the deadline.
-    static func lockExclusively(_ descriptor: Int32, file: URL, timeout: Duration) throws {
+    /// Uncontended, this is one `flock` call (`file`, for the error, is not even built); contended,
+    /// it polls with back-off sleeps (1 ms doubling up to 50 ms) on the monotonic clock until the
+    /// deadline.
+    static func lockExclusively(_ descriptor: Int32, file: @autoclosure () -> URL, timeout: Duration) throws {
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: max(timeout, .zero))
@@ -172,7 +173,7 @@ extension FileTokenStorage {
             let code = errno
             if code == EWOULDBLOCK {
                 let remaining = deadline - clock.now
-                guard remaining > .zero else { throw FileTokenStorageError.lockTimedOut.about(file) }
+                guard remaining > .zero else { throw FileTokenStorageError.lockTimedOut.about(file()) }
                 usleep(microseconds(min(backOff, remaining)))
                 backOff = min(backOff * 2, .milliseconds(50))
             } else if code != EINTR {
