@@ -1,5 +1,8 @@
-// Appended to the type-checker's Darwin stand-in: the parts of <netinet/in.h> and <arpa/inet.h>
-// the package uses, with the Swift signatures Apple's SDK imports them with.
+// Appended to apple-typecheck's built-in Darwin stand-in: what the package uses that the stand-in
+// lacks, with the shapes the Swift importer gives them in Apple's SDKs (C macros as Int32; S_IF*
+// as mode_t from the Swift overlay; useconds_t is UInt32).
+
+// <netinet/in.h>, <arpa/inet.h>: ServiceProvider's loopback check.
 public typealias in_addr_t = Swift.UInt32
 public typealias sa_family_t = Swift.UInt8
 // C structs are trivially copyable; saying so keeps `withUnsafeBytes(of:)` warning-free as with
@@ -16,3 +19,21 @@ public typealias sa_family_t = Swift.UInt8
 public var AF_INET: Swift.Int32 { get }
 public var AF_INET6: Swift.Int32 { get }
 @discardableResult public func inet_pton(_: Swift.Int32, _: Swift.UnsafePointer<Swift.CChar>!, _: Swift.UnsafeMutableRawPointer!) -> Swift.Int32
+
+// POSIX file calls: FileTokenStorage's checked opens and bounded lock wait.
+public var O_NOFOLLOW: Swift.Int32 { get }
+public var O_CLOEXEC: Swift.Int32 { get }
+public var O_NONBLOCK: Swift.Int32 { get }
+public var ELOOP: Swift.Int32 { get }
+public var EISDIR: Swift.Int32 { get }
+public var ENOTDIR: Swift.Int32 { get }
+public var EWOULDBLOCK: Swift.Int32 { get }
+public var S_IFMT: DarwinTypes.mode_t { get }
+public var S_IFREG: DarwinTypes.mode_t { get }
+public var S_IFDIR: DarwinTypes.mode_t { get }
+public var S_IFLNK: DarwinTypes.mode_t { get }
+public typealias useconds_t = Swift.UInt32
+@discardableResult public func lstat(_: Swift.UnsafePointer<Swift.CChar>!, _: Swift.UnsafeMutablePointer<DarwinTypes.stat>!) -> Swift.Int32
+@discardableResult public func fchmod(_: Swift.Int32, _: DarwinTypes.mode_t) -> Swift.Int32
+public func geteuid() -> DarwinTypes.uid_t
+@discardableResult public func usleep(_: useconds_t) -> Swift.Int32

@@ -22,6 +22,40 @@ import Darwin
 /// The snapshot is versioned JSON. Version 1 (a single file rewritten on every change) is read
 /// as is; the first compaction writes version 2. A file that cannot be decoded is moved aside to
 /// `<name>.corrupt-<timestamp>` and reported with ``TokenStorageCorruption``.
+///
+/// ## What the storage trusts
+///
+/// Every file it opens or creates — snapshot, journal, lock file, temporary snapshot — is opened
+/// with `O_NOFOLLOW` and `O_CLOEXEC`, then checked on the open descriptor (`fstat`, so nothing
+/// can be swapped between the check and the use):
+///
+/// - a symbolic link is refused (``FileTokenStorageError/symbolicLink``), whether it points at a
+///   file or nowhere: nothing is read or written through it, nothing is created at its target;
+/// - a directory, FIFO, device or socket is refused (``FileTokenStorageError/notARegularFile``);
+/// - a file owned by another user is refused (``FileTokenStorageError/ownedByAnotherUser``) and
+///   left as it is;
+/// - a file of the user's that group or others may access (say 0644 or 0666) is re-secured to
+///   0600 with `fchmod` and used.
+///
+/// A write is refused before anything is appended when the snapshot is a link, not a regular file
+/// or someone else's. The folder is created 0700 when missing; one that exists must be a folder
+/// owned by the user (or root) that others cannot write to
+/// (``FileTokenStorageError/writableByOthers``): a store directly in `/tmp` is refused, so give it
+/// a folder of its own. A folder its group may write to is accepted (user-private groups, umask
+/// 002), as is a symbolic link to a folder; the folders above it are not checked. The folder is
+/// checked once per instance, when the lock file is first opened.
+///
+/// A refusal throws a ``FileTokenStorageError`` and writes nothing; the SDK reports it as
+/// `storage_failure` (caused by `AccessEnabler.FileTokenStorage <code>`) and keeps the tokens in
+/// memory.
+///
+/// ## Waiting for the lock
+///
+/// A change or a load waits for another instance or process holding the lock for at most
+/// ``lockTimeout``, then throws ``FileTokenStorageError/lockTimedOut`` (the SDK retries the write
+/// with the next one). Uncontended, taking the lock is one `flock` call; contended, the storage
+/// polls with back-off sleeps of 1 ms up to 50 ms, blocking the calling thread until the lock
+/// is free or the deadline passes.
 public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// The snapshot format version this type writes.
     public static let formatVersion = 2
@@ -31,6 +65,8 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     /// The snapshot file.
     public let url: URL
+    /// How long a call waits for another instance or process that holds the lock.
+    public let lockTimeout: Duration
     /// The journal of changes since the snapshot.
     public var journalURL: URL { sibling(".journal") }
     var lockURL: URL { sibling(".lock") }
@@ -49,12 +85,18 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     }
 
     /// Creates storage backed by the files at `url` (created on the first write).
-    public convenience init(url: URL) {
-        self.init(url: url, hooks: Hooks())
+    ///
+    /// - Parameter lockTimeout: how long a call waits for another instance or process holding
+    ///   the lock before it throws ``FileTokenStorageError/lockTimedOut``. The default is the
+    ///   SDK's default `Configuration.requestTimeout`; the storage cannot see the configuration,
+    ///   so an app that changes `requestTimeout` should pass the same value here.
+    public convenience init(url: URL, lockTimeout: Duration = .seconds(30)) {
+        self.init(url: url, lockTimeout: lockTimeout, hooks: Hooks())
     }
 
-    init(url: URL, hooks: Hooks) {
+    init(url: URL, lockTimeout: Duration = .seconds(30), hooks: Hooks) {
         self.url = url
+        self.lockTimeout = lockTimeout
         self.hooks = hooks
     }
 
@@ -104,21 +146,12 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if lockDescriptor < 0 {
-            try createDirectory()
-            lockDescriptor = open(lockURL.path, O_RDWR | O_CREAT, 0o600)
-            guard lockDescriptor >= 0 else { throw Self.posixError() }
+            try Self.prepareFolder(url.deletingLastPathComponent())
+            lockDescriptor = try Self.openChecked(lockURL, O_RDWR | O_CREAT).descriptor
         }
-        while flock(lockDescriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw Self.posixError() }
-        }
+        try Self.lockExclusively(lockDescriptor, file: lockURL, timeout: lockTimeout)
         defer { flock(lockDescriptor, LOCK_UN) }
         return try body()
-    }
-
-    private func createDirectory() throws {
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
     }
 
     /// Appends one change; compacts when the journal has outgrown the snapshot. Appends are not
@@ -129,32 +162,30 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         line.append(0x0A)
         if let transform = hooks.journalLine { line = transform(line) }
         try exclusively {
-            let descriptor = open(journalURL.path, O_RDWR | O_CREAT, 0o600)
-            guard descriptor >= 0 else { throw Self.posixError() }
+            let snapshotSize = try Self.snapshotSize(url)
+            let (descriptor, size) = try Self.openChecked(journalURL, O_RDWR | O_CREAT)
             defer { close(descriptor) }
-            try Self.dropTornTail(of: descriptor)
+            try Self.dropTornTail(of: descriptor, size: size)
             guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.posixError() }
             try Self.writeAll(line, to: descriptor)
             var status = stat()
             let journalSize = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-            let snapshotSize = stat(url.path, &status) == 0 ? Int(status.st_size) : 0
             if journalSize > max(Self.minimumCompactionBytes, snapshotSize) {
-                try compact()
+                try compact(journal: descriptor)
             }
         }
     }
 
-    /// Folds the journal into a new snapshot. Holds the file lock; re-reads both files so that
-    /// records other writers appended are kept.
-    private func compact() throws {
-        let records = try readAll()
+    /// Folds the journal (open as `journal`) into a new snapshot. Holds the file lock; re-reads
+    /// both files so that records other writers appended are kept.
+    private func compact(journal: Int32) throws {
+        let records = try readAll(journal: journal)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(Snapshot(format: Self.formatName, version: Self.formatVersion, records: records))
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw Self.posixError() }
+        let descriptor = try Self.openChecked(temporary, O_WRONLY | O_CREAT | O_EXCL).descriptor
         do {
             try Self.writeAll(data, to: descriptor)
             guard fsync(descriptor) == 0 else { throw Self.posixError() }
@@ -171,25 +202,28 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
             throw error
         }
         // A crash before this truncation only replays changes already in the snapshot.
-        guard truncate(journalURL.path, 0) == 0 || errno == ENOENT else { throw Self.posixError() }
+        guard ftruncate(journal, 0) == 0 else { throw Self.posixError() }
         removeStaleTemporaryFiles()
     }
 
     /// Temporary snapshots left by a process that crashed mid-compaction. Compaction holds the
-    /// file lock, so no other temporary file can be in use.
+    /// file lock, so no other temporary file can be in use. `unlink` removes a name, never a
+    /// folder or what a link points at.
     private func removeStaleTemporaryFiles() {
         let directory = url.deletingLastPathComponent()
         let prefix = ".\(url.lastPathComponent)."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            unlink(directory.appendingPathComponent(name).path)
         }
     }
 
-    /// The snapshot with the journal replayed onto it. Call holding the file lock.
-    private func readAll() throws -> [String: Data] {
+    /// The snapshot with the journal (read from `journal` when it is open) replayed onto it.
+    /// Call holding the file lock.
+    private func readAll(journal descriptor: Int32? = nil) throws -> [String: Data] {
         var records = try readSnapshot()
-        guard let journal = try Self.contents(of: journalURL) else { return records }
+        let contents = if let descriptor { try Self.readToEnd(descriptor) } else { try Self.contents(of: journalURL) }
+        guard let journal = contents else { return records }
         var start = journal.startIndex
         while let newline = journal[start...].firstIndex(of: 0x0A) {
             let line = journal[start..<newline]
@@ -232,12 +266,9 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         return TokenStorageCorruption(movedTo: movedTo, reason: reason)
     }
 
-    /// Cuts a line torn by a crash off the end of the journal, so the next line starts clean.
-    /// Costs one one-byte read when the journal is intact.
-    private static func dropTornTail(of descriptor: Int32) throws {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw posixError() }
-        let size = Int(status.st_size)
+    /// Cuts a line torn by a crash off the end of the journal (`size` bytes long), so the next
+    /// line starts clean. Costs one one-byte read when the journal is intact.
+    private static func dropTornTail(of descriptor: Int32, size: Int) throws {
         guard size > 0 else { return }
         var last: UInt8 = 0
         guard pread(descriptor, &last, 1, off_t(size - 1)) == 1 else { throw posixError() }
@@ -258,15 +289,39 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         guard ftruncate(descriptor, off_t(keep)) == 0 else { throw posixError() }
     }
 
-    /// The file's bytes, or nil when it does not exist. Any other failure throws.
+    /// The file's bytes (through the checked open), or nil when it does not exist. Any other
+    /// failure throws.
     private static func contents(of file: URL) throws -> Data? {
-        do {
-            return try Data(contentsOf: file)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return nil
-        } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ENOENT) {
-            return nil
+        guard let (descriptor, size) = try openCheckedIfPresent(file, O_RDONLY) else { return nil }
+        defer { close(descriptor) }
+        return try readToEnd(descriptor, expected: size)
+    }
+
+    /// Everything in the file from its start, whatever the descriptor's offset.
+    private static func readToEnd(_ descriptor: Int32, expected size: Int? = nil) throws -> Data {
+        var capacity = size ?? 0
+        if size == nil {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw posixError() }
+            capacity = Int(status.st_size)
         }
+        // A byte of room beyond the expected size: reaching the end costs no reallocation.
+        var data = Data(count: capacity + 1)
+        var length = 0
+        while true {
+            if length == data.count { data.count += max(4096, data.count / 2) }
+            let count = data.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(length))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw posixError()
+            }
+            if count == 0 { break }
+            length += count
+        }
+        data.count = length
+        return data
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32) throws {
@@ -281,9 +336,5 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
                 offset += written
             }
         }
-    }
-
-    private static func posixError() -> NSError {
-        NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
     }
 }

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import AccessEnabler
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct FileTokenStorageTests {
     func temporaryFile() -> URL {
@@ -35,6 +42,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let storage = FileTokenStorage(url: url)
         try storage.writeRecord(Data("x".utf8), forKey: "k")
+        #expect(try permissions(url.deletingLastPathComponent()) == 0o700, "the missing folder was created private")
         #expect(try permissions(storage.journalURL) == 0o600)
         #expect(try permissions(url.deletingLastPathComponent().appendingPathComponent("tokens.json.lock")) == 0o600)
         try fill(storage, count: 400)
@@ -146,5 +154,272 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         #expect(throws: (any Error).self) { try FileTokenStorage(url: url).loadRecords() }
+    }
+}
+
+/// The files are trusted only after a check of what was opened: never through a symbolic link,
+/// only regular files of the user's (re-secured to 0600 when others could read them), in a folder
+/// others cannot write to; and a lock held elsewhere is waited for no longer than the timeout.
+@Suite struct FileTokenStorageFileCheckTests {
+    static let isRoot = geteuid() == 0
+    /// Not the test's user (root can give files away; the check compares with `geteuid()`).
+    static let otherUser: uid_t = 65534
+
+    /// A folder of the test's own, 0700 as the storage makes it, and the store's URL in it.
+    func store() throws -> (folder: URL, url: URL) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("FileTokenStorageFileCheckTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return (folder, folder.appendingPathComponent("tokens.json"))
+    }
+
+    func journal(_ url: URL) -> URL { url.deletingLastPathComponent().appendingPathComponent("tokens.json.journal") }
+    func lock(_ url: URL) -> URL { url.deletingLastPathComponent().appendingPathComponent("tokens.json.lock") }
+
+    /// Permission bits of the item itself (a symbolic link is not followed).
+    func mode(_ file: URL) throws -> Int {
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else { throw POSIXError(.ENOENT) }
+        return Int(status.st_mode) & 0o7777
+    }
+
+    /// Owner of the item itself.
+    func owner(_ file: URL) throws -> uid_t {
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else { throw POSIXError(.ENOENT) }
+        return status.st_uid
+    }
+
+    func names(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// Enough records that the journal is compacted into a snapshot.
+    func fill(_ storage: FileTokenStorage, count: Int = 400) throws {
+        for index in 0..<count { try storage.writeRecord(Data(repeating: 0x41, count: 200), forKey: "k\(index)") }
+    }
+
+    @Test func aStoreOthersCouldReadIsReSecuredAndUsed() throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = FileTokenStorage(url: url)
+        try fill(first)
+        try first.writeRecord(Data("last".utf8), forKey: "last")
+        for file in [url, journal(url), lock(url)] {
+            #expect(chmod(file.path, 0o666) == 0)
+        }
+        let second = FileTokenStorage(url: url)
+        #expect(try second.loadRecords().count == 401)
+        try second.writeRecord(Data("more".utf8), forKey: "more")
+        for file in [url, journal(url), lock(url)] {
+            #expect(try mode(file) == 0o600, "\(file.lastPathComponent) was re-secured")
+        }
+        #expect(try FileTokenStorage(url: url).loadRecords()["more"] == Data("more".utf8))
+    }
+
+    @Test func aJournalSomeoneElseCreatedWithOpenPermissionsIsReSecuredAndRead() throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let line = #"{"op":"put","key":"authn|REF","value":"eyJ4IjoxfQ=="}"# + "\n"
+        #expect(FileManager.default.createFile(
+            atPath: journal(url).path, contents: Data(line.utf8), attributes: [.posixPermissions: 0o666]))
+        #expect(try FileTokenStorage(url: url).loadRecords() == ["authn|REF": Data(#"{"x":1}"#.utf8)])
+        #expect(try mode(journal(url)) == 0o600)
+    }
+
+    enum Link: String, CaseIterable, Sendable {
+        case journal, snapshot, lock, danglingJournal
+    }
+
+    @Test(arguments: Link.allCases)
+    func aSymbolicLinkIsRefusedAndItsTargetLeftAlone(link: Link) throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.txt")
+        try Data("precious\n".utf8).write(to: target)
+        #expect(chmod(target.path, 0o644) == 0)
+        let path: URL
+        switch link {
+        case .journal: path = journal(url)
+        case .snapshot: path = url
+        case .lock: path = lock(url)
+        case .danglingJournal: path = journal(url)
+        }
+        let destination = link == .danglingJournal ? folder.appendingPathComponent("absent") : target
+        try FileManager.default.createSymbolicLink(at: path, withDestinationURL: destination)
+        let before = try names(in: folder)
+
+        let storage = FileTokenStorage(url: url)
+        #expect(throws: FileTokenStorageError.symbolicLink) {
+            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        }
+        #expect(throws: FileTokenStorageError.symbolicLink) { try storage.loadRecords() }
+        #expect(try Data(contentsOf: target) == Data("precious\n".utf8), "nothing was written through the link")
+        #expect(try mode(target) == 0o644, "the target was not re-secured either")
+        let created = Set(try names(in: folder)).subtracting(before)
+        #expect(created.isSubset(of: ["tokens.json.lock"]), "no journal, snapshot or target was created: \(created)")
+    }
+
+    enum Odd: String, CaseIterable, Sendable { case directory, fifo }
+
+    @Test(arguments: Odd.allCases)
+    func aJournalThatIsNotARegularFileIsRefused(kind: Odd) throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        switch kind {
+        case .directory: try FileManager.default.createDirectory(at: journal(url), withIntermediateDirectories: false)
+        case .fifo: #expect(mkfifo(journal(url).path, 0o600) == 0)
+        }
+        let storage = FileTokenStorage(url: url)
+        #expect(throws: FileTokenStorageError.notARegularFile) {
+            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        }
+        #expect(throws: FileTokenStorageError.notARegularFile) { try storage.loadRecords() }
+        #expect(try names(in: folder) == ["tokens.json.journal", "tokens.json.lock"], "no snapshot was written")
+        if kind == .directory { #expect(try names(in: journal(url)).isEmpty) }
+    }
+
+    enum Owned: String, CaseIterable, Sendable { case journal, snapshot, lock }
+
+    @Test(.enabled(if: isRoot, "only root can give a file to another user"), arguments: Owned.allCases)
+    func aFileOwnedByAnotherUserIsRefusedAndLeftAlone(file: Owned) throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try fill(FileTokenStorage(url: url))
+        try FileTokenStorage(url: url).writeRecord(Data("x".utf8), forKey: "x")
+        let path = switch file {
+        case .journal: journal(url)
+        case .snapshot: url
+        case .lock: lock(url)
+        }
+        #expect(chown(path.path, Self.otherUser, gid_t(Self.otherUser)) == 0)
+        let contents = try Data(contentsOf: path)
+        let journalBefore = try Data(contentsOf: journal(url))
+
+        let storage = FileTokenStorage(url: url)
+        #expect(throws: FileTokenStorageError.ownedByAnotherUser) {
+            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        }
+        #expect(throws: FileTokenStorageError.ownedByAnotherUser) { try storage.loadRecords() }
+        #expect(try Data(contentsOf: path) == contents)
+        #expect(try Data(contentsOf: journal(url)) == journalBefore, "nothing was appended")
+        #expect(try owner(path) == Self.otherUser)
+        #expect(try mode(path) == 0o600, "another user's file is not re-secured")
+    }
+
+    @Test(arguments: [0o777, 0o1777])
+    func aFolderOthersCanWriteToIsRefused(permissions: Int) throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(chmod(folder.path, mode_t(permissions)) == 0)
+        let storage = FileTokenStorage(url: url)
+        #expect(throws: FileTokenStorageError.writableByOthers) {
+            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        }
+        #expect(throws: FileTokenStorageError.writableByOthers) { try storage.loadRecords() }
+        #expect(try names(in: folder).isEmpty, "nothing was created")
+    }
+
+    @Test(.enabled(if: isRoot, "only root can give a folder to another user"))
+    func aFolderOwnedByAnotherUserIsRefused() throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(chown(folder.path, Self.otherUser, gid_t(Self.otherUser)) == 0)
+        #expect(throws: FileTokenStorageError.ownedByAnotherUser) {
+            try FileTokenStorage(url: url).writeRecord(Data("secret".utf8), forKey: "k")
+        }
+        #expect(try names(in: folder).isEmpty, "nothing was created")
+    }
+
+    @Test func aLockHeldElsewhereFailsTheCallAfterTheTimeoutAndTheNextCallWorks() throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storage = FileTokenStorage(url: url, lockTimeout: .milliseconds(50))
+        try storage.writeRecord(Data("a".utf8), forKey: "a")
+        // flock locks belong to an open file description: a second open contends like another process.
+        let holder = open(lock(url).path, O_RDWR)
+        #expect(holder >= 0)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+
+        #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.writeRecord(Data("b".utf8), forKey: "b") }
+        #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.loadRecords() }
+        #expect(throws: FileTokenStorageError.lockTimedOut) {
+            try FileTokenStorage(url: url, lockTimeout: .zero).removeAllRecords()
+        }
+
+        #expect(flock(holder, LOCK_UN) == 0)
+        try storage.writeRecord(Data("b".utf8), forKey: "b")
+        #expect(try storage.loadRecords() == ["a": Data("a".utf8), "b": Data("b".utf8)])
+    }
+
+    @Test func theDefaultLockTimeoutIsTheDefaultRequestTimeout() {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("unused/tokens.json")
+        #expect(FileTokenStorage(url: url).lockTimeout == AccessEnabler.Configuration().requestTimeout)
+    }
+
+    @Test func theErrorNamesTheFileAndTheReasonAndHasItsOwnDomainAndCodes() throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(at: journal(url), withDestinationURL: folder.appendingPathComponent("absent"))
+        let error = #expect(throws: FileTokenStorageError.self) {
+            try FileTokenStorage(url: url).writeRecord(Data("secret".utf8), forKey: "k")
+        }
+        let description = try #require(error).description
+        #expect(description.contains(journal(url).path))
+        #expect(description.contains("symbolic link"))
+        #expect(!description.contains("secret"))
+        let nsError = try #require(error) as NSError
+        #expect(nsError.domain == "AccessEnabler.FileTokenStorage")
+        #expect(TokenCache.summary(of: try #require(error)) == "AccessEnabler.FileTokenStorage \(nsError.code)")
+        let all: [FileTokenStorageError] = [.notARegularFile, .symbolicLink, .ownedByAnotherUser, .writableByOthers, .lockTimedOut]
+        #expect(Set(all.map { ($0 as NSError).code }).count == all.count, "each reason has its own code")
+        #expect(Set(all.map { ($0 as NSError).domain }) == ["AccessEnabler.FileTokenStorage"])
+    }
+
+    @Test func aRefusedStoreIsAStorageFailureThroughTheSDK() async throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.txt")
+        try Data("precious\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: journal(url), withDestinationURL: target)
+        let harness = Harness(storage: FileTokenStorage(url: url))
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.configure() }
+        #expect(error == .storageFailure)
+        #expect(error?.code == "storage_failure")
+        #expect(error?.underlyingSummary == TokenCache.summary(of: FileTokenStorageError.symbolicLink))
+        #expect(error?.underlyingSummary?.hasPrefix("AccessEnabler.FileTokenStorage ") == true)
+        #expect(try Data(contentsOf: target) == Data("precious\n".utf8))
+        #expect(try names(in: folder) == ["target.txt", "tokens.json.journal", "tokens.json.lock"])
+    }
+
+    @Test func aLockHeldTooLongIsAStorageFailureThroughTheSDK() async throws {
+        let (folder, url) = try store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileTokenStorage(url: url).writeRecord(Data("x".utf8), forKey: "unknown record")
+        let holder = open(lock(url).path, O_RDWR)
+        #expect(holder >= 0)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        let harness = Harness(storage: FileTokenStorage(url: url, lockTimeout: .milliseconds(20)))
+        let error = await #expect(throws: AccessEnablerError.self) { try await harness.configure() }
+        #expect(error == .storageFailure)
+        #expect(error?.underlyingSummary == TokenCache.summary(of: FileTokenStorageError.lockTimedOut))
+
+        #expect(flock(holder, LOCK_UN) == 0)
+        try await harness.configure()
+        // A login whose write times out is reported; the session stays in memory and is
+        // written with the next write.
+        #expect(flock(holder, LOCK_EX) == 0)
+        await #expect(throws: AccessEnablerError.storageFailure) { try await harness.signIn() }
+        let authentication = try #require(await harness.enabler.checkAuthentication().authentication)
+        let failedWrite = "token storage write failed (authentication): \(TokenCache.summary(of: FileTokenStorageError.lockTimedOut))"
+        #expect(harness.logLines.all.contains { $0.message.hasSuffix(failedWrite) }, "the writes did wait and fail")
+        #expect(flock(holder, LOCK_UN) == 0)
+        _ = try await harness.enabler.authorize(resource: "news")
+        let relaunched = Harness(clock: harness.clock, emulator: harness.emulator, storage: FileTokenStorage(url: url))
+        try await relaunched.configure()
+        #expect(await relaunched.enabler.checkAuthentication().authentication == authentication)
     }
 }

@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why ``FileTokenStorage`` refused its files or gave up waiting for them. Nothing was read from
+/// or written to a refused file.
+///
+/// Compare with the static cases (equality compares the reason only, not the file):
+///
+/// ```swift
+/// catch let error as FileTokenStorageError where error == .lockTimedOut { ... }
+/// ```
+///
+/// The description names the file and the reason and never holds a record. Bridged to `NSError`,
+/// the domain is `AccessEnabler.FileTokenStorage` and each reason has its own code (listed on
+/// the cases), which is what the SDK reports as the cause of a `storage_failure`.
+public struct FileTokenStorageError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Code: Int, Sendable {
+        case notARegularFile = 1
+        case symbolicLink = 2
+        case ownedByAnotherUser = 3
+        case writableByOthers = 4
+        case lockTimedOut = 5
+    }
+
+    private let code: Code
+    /// The file or folder concerned; nil on the static cases.
+    public let file: URL?
+
+    private init(_ code: Code, file: URL?) {
+        self.code = code
+        self.file = file
+    }
+
+    /// The file is a directory, a FIFO, a device or a socket (code 1).
+    public static let notARegularFile = Self(.notARegularFile, file: nil)
+    /// The file is a symbolic link; it is not followed (code 2).
+    public static let symbolicLink = Self(.symbolicLink, file: nil)
+    /// The file or its folder belongs to another user (code 3).
+    public static let ownedByAnotherUser = Self(.ownedByAnotherUser, file: nil)
+    /// Users other than the owner may write to the folder (code 4).
+    public static let writableByOthers = Self(.writableByOthers, file: nil)
+    /// Another instance or process held the lock longer than the lock timeout (code 5).
+    public static let lockTimedOut = Self(.lockTimedOut, file: nil)
+
+    /// This reason, about `file`.
+    func about(_ file: URL) -> Self { Self(code, file: file) }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    public var description: String {
+        let subject = file?.path ?? "the file"
+        let reason = switch code {
+        case .notARegularFile: "\(subject) is not a regular file"
+        case .symbolicLink: "\(subject) is a symbolic link, which the storage does not follow"
+        case .ownedByAnotherUser: "\(subject) belongs to another user"
+        case .writableByOthers: "other users can write to the folder \(subject)"
+        case .lockTimedOut: "another instance or process held the lock \(subject) longer than the lock timeout"
+        }
+        return "FileTokenStorageError.\(code): \(reason)"
+    }
+}
+
+extension FileTokenStorageError: CustomNSError, LocalizedError {
+    public static var errorDomain: String { "AccessEnabler.FileTokenStorage" }
+    public var errorCode: Int { code.rawValue }
+    public var errorDescription: String? { description }
+}
+
+// MARK: - Checked files
+
+extension FileTokenStorage {
+    /// Opens `file` without following a symbolic link and checks what was opened: a regular file
+    /// owned by the effective user, re-secured to 0600 when group or others had any permission
+    /// (or a set-ID or sticky bit was set). Returns the descriptor and the file's size. A refused
+    /// file is closed at once: nothing is read from or written to it. A file that cannot be
+    /// re-secured (say on a read-only volume) fails with the `fchmod` error.
+    ///
+    /// `O_NONBLOCK` keeps the open itself from waiting on a FIFO; it changes nothing for the
+    /// regular files that pass the check.
+    static func openChecked(_ file: URL, _ flags: Int32) throws -> (descriptor: Int32, size: Int) {
+        guard let opened = try openChecked(file, flags, missing: false) else { throw posixError(ENOENT) }
+        return opened
+    }
+
+    /// ``openChecked(_:_:)`` of a file that may not exist: nil when it does not.
+    static func openCheckedIfPresent(_ file: URL, _ flags: Int32) throws -> (descriptor: Int32, size: Int)? {
+        try openChecked(file, flags, missing: true)
+    }
+
+    private static func openChecked(
+        _ file: URL, _ flags: Int32, missing: Bool
+    ) throws -> (descriptor: Int32, size: Int)? {
+        let descriptor = open(file.path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT where missing: return nil
+            case ELOOP: throw FileTokenStorageError.symbolicLink.about(file)
+            case EISDIR: throw FileTokenStorageError.notARegularFile.about(file)
+            default: throw posixError(code)
+            }
+        }
+        do {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw posixError() }
+            guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+                throw FileTokenStorageError.notARegularFile.about(file)
+            }
+            guard status.st_uid == geteuid() else { throw FileTokenStorageError.ownedByAnotherUser.about(file) }
+            if status.st_mode & mode_t(0o7077) != 0 {
+                guard fchmod(descriptor, 0o600) == 0 else { throw posixError() }
+            }
+            return (descriptor, Int(status.st_size))
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    /// The early refusal of a write when the snapshot is not one of the user's regular files
+    /// (reading it would be refused anyway); also its size, 0 when there is none. Path-based, so
+    /// only a pre-check: the snapshot is trusted only through ``openChecked(_:_:)``.
+    static func snapshotSize(_ file: URL) throws -> Int {
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else {
+            guard errno == ENOENT else { throw posixError() }
+            return 0
+        }
+        switch status.st_mode & mode_t(S_IFMT) {
+        case mode_t(S_IFREG): break
+        case mode_t(S_IFLNK): throw FileTokenStorageError.symbolicLink.about(file)
+        default: throw FileTokenStorageError.notARegularFile.about(file)
+        }
+        guard status.st_uid == geteuid() else { throw FileTokenStorageError.ownedByAnotherUser.about(file) }
+        return Int(status.st_size)
+    }
+
+    /// Creates the folder (0700, with any missing parents) or checks the one there: a folder
+    /// (a symbolic link to one is followed: the folder is the app's choice, its files are not),
+    /// owned by the effective user or root, that others cannot write to.
+    static func prepareFolder(_ folder: URL) throws {
+        var status = stat()
+        if stat(folder.path, &status) != 0 {
+            guard errno == ENOENT else { throw posixError() }
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard stat(folder.path, &status) == 0 else { throw posixError() }
+        }
+        guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) else { throw posixError(ENOTDIR) }
+        guard status.st_uid == geteuid() || status.st_uid == 0 else {
+            throw FileTokenStorageError.ownedByAnotherUser.about(folder)
+        }
+        guard status.st_mode & mode_t(0o002) == 0 else { throw FileTokenStorageError.writableByOthers.about(folder) }
+    }
+
+    /// Takes the exclusive `flock` on `descriptor`, waiting at most `timeout` for another holder.
+    /// Uncontended, this is one `flock` call (`file`, for the error, is not even built); contended,
+    /// it polls with back-off sleeps (1 ms doubling up to 50 ms) on the monotonic clock until the
+    /// deadline.
+    static func lockExclusively(_ descriptor: Int32, file: @autoclosure () -> URL, timeout: Duration) throws {
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: max(timeout, .zero))
+        var backOff = Duration.milliseconds(1)
+        while true {
+            let code = errno
+            if code == EWOULDBLOCK {
+                let remaining = deadline - clock.now
+                guard remaining > .zero else { throw FileTokenStorageError.lockTimedOut.about(file()) }
+                usleep(microseconds(min(backOff, remaining)))
+                backOff = min(backOff * 2, .milliseconds(50))
+            } else if code != EINTR {
+                throw posixError(code)
+            }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+        }
+    }
+
+    private static func microseconds(_ duration: Duration) -> useconds_t {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return useconds_t(clamping: max(total, 1))
+    }
+
+    static func posixError(_ code: Int32 = errno) -> NSError {
+        NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+    }
+}
