@@ -8,6 +8,7 @@ import Foundation
 func registerConcurrencyBenchmarks() {
     registerSharedAuthorization()
     registerChunkedPreauthorization()
+    registerBoundedPreauthorization()
     registerMultiServiceProviderConfiguration()
 }
 
@@ -46,8 +47,9 @@ private func registerSharedAuthorization() {
 }
 
 /// `preauthorize` of 100 resources with a 20 ms delay on every preauthorize request: the SDK
-/// sends its 20 chunks of 5 concurrently; the baseline calls the SDK once per chunk (the same
-/// 5-resource chunks), one after another. Local cache disabled on both.
+/// sends its 20 chunks of 5 at most 8 at a time (the default `preauthorizeConcurrency`); the
+/// baseline calls the SDK once per chunk (the same 5-resource chunks), one after another. Local
+/// cache disabled on both.
 private func registerChunkedPreauthorization() {
     let configuration = Suite.configuration(iterations: 40, seconds: 8, warmup: 2)
     let resources = Fixture.resources(100)
@@ -83,6 +85,26 @@ private func registerChunkedPreauthorization() {
         if authorized != 100 { benchmark.error("PreauthorizeSequential100: \(authorized) of 100 decisions") }
     } setup: {
         try await delayedFixture()
+    }
+}
+
+/// `preauthorize` of 1,000 resources against a server that takes 50 ms per request: 200 chunks
+/// of 5, at most `preauthorizeConcurrency` (8, the default) in flight, so ideally
+/// ceil(200 / 8) × 50 ms = 1.25 s. Much faster would mean the bound does not hold; much slower,
+/// that chunks wait for more than their turn.
+private func registerBoundedPreauthorization() {
+    let configuration = Suite.configuration(iterations: 6, seconds: 20, warmup: 1)
+    let all = PreauthorizeRequest(resources: Fixture.resources(1_000), disabledFeatures: [.localCache])
+    Benchmark("PreauthorizeBounded1000", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
+        benchmark.startMeasurement()
+        let response = try? await fixture.enabler.preauthorize(all)
+        benchmark.stopMeasurement()
+        if response?.authorizedResources.count != 1_000 { benchmark.error("PreauthorizeBounded1000: not 1,000 decisions") }
+    } setup: {
+        let fixture = try await Fixture.make(configure: { $0.preauthorizeChunkSize = 5 })
+        await fixture.emulator.setRequestLogging(false)
+        await fixture.emulator.inject(.delay(.milliseconds(50)), on: .preauthorizeV2, times: nil)
+        return fixture
     }
 }
 

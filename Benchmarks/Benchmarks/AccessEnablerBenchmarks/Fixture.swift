@@ -15,8 +15,10 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 enum Mount: Sendable {
     /// `PassEmulator.transport`: the emulator is called directly, in process.
     case inProcess
-    /// `URLSessionTransport` over a real `URLSession` whose `URLProtocol` answers from the
-    /// emulator (`PassEmulator.makeURLSessionConfiguration()`).
+    /// `URLSessionTransport(configuration:)` — the kind of session the SDK's default transport
+    /// uses, whose delegate streams and limits each body — whose `URLProtocol` answers from the
+    /// emulator (`PassEmulator.makeURLSessionConfiguration()`). The raw baseline gets a plain
+    /// session with the same configuration and calls `data(for:)`.
     case urlSession
 }
 
@@ -30,7 +32,7 @@ final class Fixture: Sendable {
 
     let emulator: PassEmulator
     let enabler: AccessEnabler
-    /// The session the SDK sends with, when mounted on `URLSession`.
+    /// The plain session the raw baseline sends with, when mounted on `URLSession`.
     let session: URLSession?
     let backend: AccessEnabler.Backend
 
@@ -79,9 +81,9 @@ final class Fixture: Sendable {
         case .inProcess:
             configuration.transport = emulator.transport
         case .urlSession:
-            let urlSession = URLSession(configuration: emulator.makeURLSessionConfiguration())
-            configuration.transport = URLSessionTransport(session: urlSession)
-            session = urlSession
+            let routed = emulator.makeURLSessionConfiguration()
+            configuration.transport = URLSessionTransport(configuration: routed)
+            session = URLSession(configuration: routed)
         }
         configure(&configuration)
 

@@ -63,7 +63,8 @@ struct NetworkOperation: Sendable {
     let route: EmulatorRoute
 }
 
-/// An authenticated SDK on the URLSession mount and a raw client on the same session.
+/// An authenticated SDK on the URLSession mount and a raw client on a plain session with the same
+/// configuration.
 struct NetworkPair: Sendable {
     let fixture: Fixture
     let raw: RawClient
