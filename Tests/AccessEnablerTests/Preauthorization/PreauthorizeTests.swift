@@ -120,7 +120,7 @@ import Testing
     func chunksInFlightAreBoundedAndTimedFromWhenTheyAreSent(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
-        let transport = InFlightCountingTransport(inner: emulator.transport)
+        let transport = RecordingTransport(inner: emulator.transport)
         let harness = Harness(backend: backend, clock: clock, emulator: emulator) {
             $0.transport = transport
             $0.preauthorizeConcurrency = 3
@@ -255,24 +255,5 @@ import Testing
         await #expect(throws: AccessEnablerError.invalidArgument) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", ""]))
         }
-    }
-}
-
-/// A transport that counts the requests in flight through it, and the most at once.
-final class InFlightCountingTransport: HTTPTransport {
-    let inner: any HTTPTransport
-    private let counts = LockedValue((now: 0, most: 0))
-
-    init(inner: any HTTPTransport) { self.inner = inner }
-
-    var mostInFlight: Int { counts.withLock { $0.most } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        counts.withLock {
-            $0.now += 1
-            $0.most = max($0.most, $0.now)
-        }
-        defer { counts.withLock { $0.now -= 1 } }
-        return try await inner.send(request)
     }
 }

@@ -6,17 +6,6 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// A transport that records what the SDK asks of each request, then lets the emulator answer.
-struct RecordingTransport: HTTPTransport {
-    let inner: any HTTPTransport
-    let sent = LockedValue<[HTTPRequest]>([])
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        sent.withLock { $0.append(request) }
-        return try await inner.send(request)
-    }
-}
-
 /// The limits every request is sent with: the whole exchange within the request timeout (and
 /// within what is left of the call's deadline), the body within the size limit.
 @Suite struct TransportLimitsTests {
@@ -107,13 +96,15 @@ struct RecordingTransport: HTTPTransport {
         await eventually { server.stats.closedByClient }
     }
 
-    /// A body that never ends is stopped at the size limit, not read into memory. (Sent at
-    /// 64 MB/s, a fast network's pace: swift-corelibs-foundation queues every chunk for the
-    /// delegate with no back-pressure, so a loopback server writing at memory speed would only
-    /// measure how long that queue takes to drain.)
-    @Test func anEndlessBodyIsStoppedAtTheSizeLimit() async throws {
+    /// A body that never ends is stopped at the size limit, not read into memory, whether its
+    /// length is not declared or declared (1 GB: stopped before the body). Sent at 64 MB/s, a
+    /// fast network's pace: swift-corelibs-foundation queues every chunk for the delegate with no
+    /// back-pressure, so a loopback server writing at memory speed would only measure how long
+    /// that queue takes to drain.
+    @Test(arguments: ["", "Content-Length: 1073741824\r\n"])
+    func anEndlessBodyIsStoppedAtTheSizeLimit(declaredLength: String) async throws {
         let server = try LoopbackHTTPServer(.init(
-            head: Self.json + "\r\n", body: Data(repeating: 0x20, count: 64 * 1024), repeats: nil,
+            head: Self.json + declaredLength + "\r\n", body: Data(repeating: 0x20, count: 64 * 1024), repeats: nil,
             interval: .milliseconds(1)))
         defer { server.stop() }
         let enabler = Self.enabler(for: server, clock: TestClock(), maximumResponseBytes: 256 * 1024)
@@ -123,21 +114,6 @@ struct RecordingTransport: HTTPTransport {
         #expect(error == .serverResponseFormatUnknown)
         #expect(error?.status.details == "The response was larger than 262144 bytes.")
         // The transfer was cancelled: the client hung up on the endless body.
-        await eventually { server.stats.closedByClient }
-    }
-
-    /// A declared length over the limit stops the transfer before the body is read.
-    @Test func aDeclaredLengthOverTheLimitIsRefusedAtOnce() async throws {
-        let server = try LoopbackHTTPServer(.init(
-            head: Self.json + "Content-Length: 1073741824\r\n\r\n", body: Data(repeating: 0x20, count: 64 * 1024),
-            repeats: nil, interval: .milliseconds(1)))
-        defer { server.stop() }
-        let enabler = Self.enabler(for: server, clock: TestClock())
-        let error = await #expect(throws: AccessEnablerError.self) {
-            try await enabler.setRequestor("REF", serviceProviders: [server.baseURL])
-        }
-        #expect(error == .serverResponseFormatUnknown)
-        #expect(error?.status.details == "The response was larger than 4194304 bytes.")
         await eventually { server.stats.closedByClient }
     }
 
