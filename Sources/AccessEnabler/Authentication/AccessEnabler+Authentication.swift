@@ -79,6 +79,7 @@ extension AccessEnabler {
         configuration loaded: RequestorConfiguration, data: [String: String], presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
         let requestorID = loaded.requestorID
+        let loaded = try await configurationForPicker(loaded)
         guard let picked = try await presenting({ try await presenter.selectProvider(from: loaded.mvpds) }) else {
             throw AccessEnablerError.providerNotSelected
         }

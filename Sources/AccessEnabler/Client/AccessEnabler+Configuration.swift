@@ -43,6 +43,11 @@ extension AccessEnabler {
         /// How long `setRequestor` waits for slow service providers before it answers with those
         /// that did.
         public var configurationTimeout: Duration = .seconds(30)
+        /// How long a fetched configuration is used without asking again (REST API v2; Adobe's
+        /// checklist recommends 3–5 minutes). While the viewer is authenticated the stored
+        /// configuration is used whatever its age; it is fetched again before the MVPD picker
+        /// is shown once it is older than this.
+        public var configurationTTL: Duration = .seconds(300)
         /// How long one HTTP request may take as a whole, the body included (also bounded by
         /// what is left of the ``RetryPolicy/deadline`` of the call it belongs to).
         public var requestTimeout: Duration = .seconds(30)

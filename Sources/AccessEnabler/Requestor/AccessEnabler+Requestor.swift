@@ -4,18 +4,30 @@ import Foundation
 struct RequestorState {
     /// The requestor of the last `setRequestor` call.
     var requestorID: String?
+    /// The service providers of the last `setRequestor` call.
+    var serviceProviders: [ServiceProvider] = []
     /// The last configuration that loaded for `requestorID`.
     var configuration: RequestorConfiguration?
+    /// When `configuration` was fetched from the service providers (it may come from storage).
+    var fetched: Date?
     /// The configuration being loaded, which calls made meanwhile wait for.
     var pending: SharedOperation<RequestorConfiguration>?
 }
 
 extension AccessEnabler {
-    /// Registers with each service provider (once; credentials are kept), then fetches the
-    /// requestor configuration from all of them concurrently and merges it.
+    /// Fetches the requestor configuration from every service provider concurrently and merges
+    /// it — or, on REST API v2, answers from the stored one without the network.
+    ///
+    /// On REST API v2 (Adobe's checklist: the configuration is needed only before the MVPD
+    /// picker) the configuration is stored with the time it was fetched, and a later call, in
+    /// this launch or the next, uses it when the viewer is authenticated with an MVPD it lists,
+    /// or when it is younger than ``Configuration/configurationTTL``; `authenticate` fetches it
+    /// again before showing the picker once it is older. Pass `refresh: true` to fetch anyway.
+    /// REST API v1 fetches on every call, as the legacy SDK did.
     ///
     /// Each MVPD is bound to the first service provider to answer that lists it; every later call
-    /// for that MVPD goes there. Returns once every service provider has answered or failed, or
+    /// for that MVPD goes there, and the binding is stored with the configuration. Returns once
+    /// every service provider has answered or failed, or
     /// ``Configuration/configurationTimeout`` has passed; succeeds if at least one answered. Call
     /// it again (for example when the app returns to the foreground) to refresh: a local
     /// authentication is dropped when the service provider that issued it answers without its
@@ -26,12 +38,14 @@ extension AccessEnabler {
     ///   - requestorID: The requestor (channel) ID from the TVE Dashboard.
     ///   - serviceProviders: Service provider URLs; empty means the configured environment's.
     ///     Each must use HTTPS (plain HTTP is accepted for loopback hosts only).
+    ///   - refresh: Fetch from the service providers even when a stored configuration could
+    ///     answer (for example when the app returns to the foreground after a long time).
     /// - Throws: ``AccessEnablerError/invalidArgument`` for an empty requestor ID or one that is
     ///   a dot segment (`.`, `..`); ``AccessEnablerError/invalidServiceProvider`` before any
     ///   request for an unacceptable URL; otherwise the error of the first service provider when
     ///   none answered.
     @discardableResult
-    public func setRequestor(_ requestorID: String, serviceProviders: [URL] = []) async throws
+    public func setRequestor(_ requestorID: String, serviceProviders: [URL] = [], refresh: Bool = false) async throws
         -> RequestorConfiguration
     {
         guard !requestorID.isEmpty else {
@@ -50,14 +64,62 @@ extension AccessEnabler {
         guard !providers.isEmpty else {
             throw AccessEnablerError.invalidServiceProvider.with(details: "No service provider was given.")
         }
-        if requestor.requestorID != requestorID {
-            requestor = RequestorState(requestorID: requestorID)
+        if requestor.requestorID != requestorID || requestor.serviceProviders != providers {
+            requestor = RequestorState(requestorID: requestorID, serviceProviders: providers)
         }
+        if !refresh, requestor.pending == nil, let stored = await usableStoredConfiguration(requestorID, from: providers) {
+            requestor.configuration = stored.configuration
+            requestor.fetched = stored.fetched
+            log.info("configuration from storage (fetched \(Int(clock.now.timeIntervalSince(stored.fetched))) s ago)")
+            hub.emit(.configurationLoaded(stored.configuration))
+            return stored.configuration
+        }
+        return try await fetchConfiguration(requestorID, from: providers)
+    }
+
+    /// Loads the configuration from the service providers; calls made meanwhile wait for it.
+    private func fetchConfiguration(_ requestorID: String, from providers: [ServiceProvider]) async throws
+        -> RequestorConfiguration
+    {
         let operation = SharedOperation { [self, providers] in
             try await self.loadConfiguration(requestorID: requestorID, from: providers)
         }
         requestor.pending = operation
         return try await awaitConfiguration(operation)
+    }
+
+    /// The stored configuration of `requestorID`, if it was fetched from the same service
+    /// providers and the viewer is authenticated with one of its MVPDs or it is still fresh.
+    private func usableStoredConfiguration(_ requestorID: String, from providers: [ServiceProvider]) async
+        -> ConfigurationRecord?
+    {
+        guard backend.cachesConfiguration,
+            let stored = try? await cache.storedConfiguration(for: requestorID),
+            stored.serviceProviders == providers.map(\.origin)
+        else { return nil }
+        if clock.now.timeIntervalSince(stored.fetched) < configuration.configurationTTL.timeInterval { return stored }
+        guard let session = try? await cache.authentication(for: requestorID), session.expires > clock.now,
+            stored.mvpds.contains(where: { $0.id == session.mvpd.id })
+        else { return nil }
+        return stored
+    }
+
+    /// The configuration the MVPD picker is shown with: fetched again first when the one in use
+    /// is older than ``Configuration/configurationTTL`` (the checklist's one reason to fetch).
+    /// When that fails, the one in use is shown.
+    func configurationForPicker(_ current: RequestorConfiguration) async throws -> RequestorConfiguration {
+        guard backend.cachesConfiguration, let fetched = requestor.fetched,
+            clock.now.timeIntervalSince(fetched) >= configuration.configurationTTL.timeInterval,
+            requestor.requestorID == current.requestorID
+        else { return current }
+        do {
+            return try await fetchConfiguration(current.requestorID, from: requestor.serviceProviders)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            log.error("the configuration could not be refreshed before the MVPD picker; showing the stored one")
+            return current
+        }
     }
 
     /// Waits for a configuration load and applies its result if it is still the latest.
@@ -69,6 +131,11 @@ extension AccessEnabler {
             if requestor.pending === operation {
                 requestor.pending = nil
                 requestor.configuration = loaded
+                requestor.fetched = clock.now
+                if backend.cachesConfiguration {
+                    try? await cache.storeConfiguration(
+                        ConfigurationRecord(loaded, serviceProviders: requestor.serviceProviders, fetched: clock.now))
+                }
                 await reconcileAuthentication(with: loaded)
                 hub.emit(.configurationLoaded(loaded))
             }
@@ -173,13 +240,14 @@ extension AccessEnabler {
     }
 
     /// A service provider that failed said nothing about what it offers: its MVPDs stay bound to
-    /// it, as the previous configuration of this requestor had them, and so does the MVPD of the
-    /// stored authentication (which survives a relaunch).
+    /// it, as the previous configuration of this requestor had them (in memory, else stored), and
+    /// so does the MVPD of the stored authentication.
     private func keepBindingsOfFailedServiceProviders(in merged: inout RequestorConfiguration) async {
         let failed = Set(merged.failures.map(\.serviceProvider))
         guard !failed.isEmpty else { return }
         var kept: [MVPD] = []
-        if let previous = requestor.configuration, previous.requestorID == merged.requestorID {
+        let stored = try? await cache.storedConfiguration(for: merged.requestorID)?.configuration
+        if let previous = requestor.configuration ?? stored, previous.requestorID == merged.requestorID {
             kept += previous.mvpds.filter { failed.contains($0.serviceProvider) }
             for (serviceProvider, domains) in previous.domainsByServiceProvider where failed.contains(serviceProvider) {
                 merged.domainsByServiceProvider[serviceProvider] = domains

@@ -18,6 +18,7 @@ actor TokenCache {
     private var clients: [String: ClientCredentialsRecord] = [:]
     private var accessTokens: [String: AccessTokenRecord] = [:]
     private var sessions: [String: RequestorSession] = [:]
+    private var configurations: [String: ConfigurationRecord] = [:]
     /// Records whose last write failed, retried with the next write.
     private var pendingWrites: Set<String> = []
 
@@ -106,6 +107,7 @@ actor TokenCache {
         case "selected-mvpd": return (try? decoder.decode(MVPD.self, from: data)) != nil
         case "authorization": return (try? decoder.decode(AuthorizationRecord.self, from: data)) != nil
         case "user-metadata": return (try? decoder.decode(UserMetadataRecord.self, from: data)) != nil
+        case "configuration": return (try? decoder.decode(ConfigurationRecord.self, from: data)) != nil
         default: return true
         }
     }
@@ -118,6 +120,7 @@ actor TokenCache {
         if key.hasPrefix(StorageKey.selectedMVPDPrefix) { return "selected-mvpd" }
         if key.hasPrefix(StorageKey.authorizationPrefix) { return "authorization" }
         if key.hasPrefix(StorageKey.userMetadataPrefix) { return "user-metadata" }
+        if key.hasPrefix(StorageKey.configurationPrefix) { return "configuration" }
         return "unknown"
     }
 
@@ -148,6 +151,9 @@ actor TokenCache {
                 case "user-metadata":
                     sessions[String(key.dropFirst(StorageKey.userMetadataPrefix.count)), default: .init()]
                         .userMetadata = try decoder.decode(UserMetadataRecord.self, from: data)
+                case "configuration":
+                    configurations[String(key.dropFirst(StorageKey.configurationPrefix.count))] =
+                        try decoder.decode(ConfigurationRecord.self, from: data)
                 default:
                     log.debug("ignoring unknown token storage record")
                 }
@@ -214,6 +220,8 @@ actor TokenCache {
             return write(sessions[String(key.dropFirst(StorageKey.selectedMVPDPrefix.count))]?.selectedMVPD, forKey: key)
         case "user-metadata":
             return write(sessions[String(key.dropFirst(StorageKey.userMetadataPrefix.count))]?.userMetadata, forKey: key)
+        case "configuration":
+            return write(configurations[String(key.dropFirst(StorageKey.configurationPrefix.count))], forKey: key)
         case "authorization":
             let record = sessions.lazy.flatMap { requestor, session in
                 session.authorizations.values.lazy.filter { StorageKey.authorization(requestor, $0.resource) == key }
@@ -445,6 +453,22 @@ actor TokenCache {
         sessions[requestor, default: .init()].userMetadata = record
         persist(record, forKey: StorageKey.userMetadata(requestor))
         return true
+    }
+
+    // MARK: Configuration
+
+    /// The configuration of `requestor` as last fetched, if any.
+    func storedConfiguration(for requestor: String) throws(AccessEnablerError) -> ConfigurationRecord? {
+        try ensureLoaded()
+        return configurations[requestor]
+    }
+
+    /// Keeps `record` for the next launch; a failed write is logged (the configuration is
+    /// fetched again then).
+    func storeConfiguration(_ record: ConfigurationRecord) throws(AccessEnablerError) {
+        try ensureLoaded()
+        configurations[record.requestorID] = record
+        persist(record, forKey: StorageKey.configuration(record.requestorID))
     }
 
     // MARK: Logout

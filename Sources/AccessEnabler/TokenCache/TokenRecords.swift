@@ -51,6 +51,41 @@ struct UserMetadataRecord: Codable, Sendable, Equatable {
     var expires: Date
 }
 
+/// The requestor configuration as last fetched, with when and from which service providers, so
+/// that a launch can skip the configuration call (REST API v2 checklist: Configuration Retrieval
+/// and Caching). Not the viewer's: it survives logout.
+struct ConfigurationRecord: Codable, Sendable, Equatable {
+    var requestorID: String
+    var name: String?
+    var domains: [String]
+    var mvpds: [MVPD]
+    /// Each service provider's domains, by origin.
+    var domainsByServiceProvider: [String: [String]]
+    /// The origins of the service providers it was fetched from, in order.
+    var serviceProviders: [String]
+    var fetched: Date
+
+    init(_ configuration: RequestorConfiguration, serviceProviders: [ServiceProvider], fetched: Date) {
+        requestorID = configuration.requestorID
+        name = configuration.name
+        domains = configuration.domains
+        mvpds = configuration.mvpds
+        domainsByServiceProvider = Dictionary(
+            configuration.domainsByServiceProvider.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { a, _ in a })
+        self.serviceProviders = serviceProviders.map(\.origin)
+        self.fetched = fetched
+    }
+
+    /// The configuration as the SDK uses it (no failures: those were of the call that fetched it).
+    var configuration: RequestorConfiguration {
+        var configuration = RequestorConfiguration(requestorID: requestorID, name: name, domains: domains, mvpds: mvpds)
+        for (origin, domains) in domainsByServiceProvider {
+            if let url = URL(string: origin) { configuration.domainsByServiceProvider[url] = domains }
+        }
+        return configuration
+    }
+}
+
 /// The per-install random seed of the device ID, when the app gives none.
 struct DeviceRecord: Codable, Sendable, Equatable {
     var seed: String
@@ -99,6 +134,7 @@ enum StorageKey {
     static let selectedMVPDPrefix = "selected-mvpd|"
     static let authorizationPrefix = "authz|"
     static let userMetadataPrefix = "user-metadata|"
+    static let configurationPrefix = "configuration|"
 
     static func client(_ origin: String) -> String { clientPrefix + origin }
     static func accessToken(_ origin: String) -> String { accessTokenPrefix + origin }
@@ -108,6 +144,7 @@ enum StorageKey {
         authorizationPrefix + requestor + "|" + resource
     }
     static func userMetadata(_ requestor: String) -> String { userMetadataPrefix + requestor }
+    static func configuration(_ requestor: String) -> String { configurationPrefix + requestor }
 
     /// Keys that hold the viewer's session (removed on logout); the device seed and the app's
     /// DCR registration are not the viewer's and stay.

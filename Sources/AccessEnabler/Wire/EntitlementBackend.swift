@@ -9,6 +9,11 @@ protocol EntitlementBackend: Sendable {
     /// v1) the authorization is reused until it expires and media tokens come from a separate call.
     var issuesMediaTokenWithAuthorization: Bool { get }
 
+    /// Whether `setRequestor` may answer from the stored configuration (REST API v2, whose
+    /// checklist asks for the configuration only before the MVPD picker). REST API v1 keeps the
+    /// legacy SDK's fetch on every `setRequestor`.
+    var cachesConfiguration: Bool { get }
+
     /// The requestor configuration of one service provider, MVPDs bound to it.
     func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ServiceProviderConfiguration

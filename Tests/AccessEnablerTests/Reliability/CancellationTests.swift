@@ -37,7 +37,8 @@ import Testing
 
     func run(_ flow: Flow, _ enabler: AccessEnabler, _ harness: Harness) async throws {
         switch flow {
-        case .setRequestor: try await enabler.setRequestor("REF")
+        // Forced: a REST v2 instance would otherwise answer from the stored configuration.
+        case .setRequestor: try await enabler.setRequestor("REF", refresh: true)
         case .authenticate:
             try await enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("AutoCable"))
         case .preauthorize:

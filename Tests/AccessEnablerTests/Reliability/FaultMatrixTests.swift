@@ -178,7 +178,8 @@ import Testing
         do {
             switch step {
             case .register, .token, .configuration:
-                try await enabler.setRequestor("REF")
+                // Forced: a REST v2 instance would otherwise answer from the stored configuration.
+                try await enabler.setRequestor("REF", refresh: true)
             case .tempPassLogin:
                 try await enabler.authenticate(
                     forceAuthentication: true, presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))

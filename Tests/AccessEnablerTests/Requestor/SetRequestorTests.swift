@@ -196,7 +196,7 @@ import Testing
         var scenario = EmulatorScenario.standard
         scenario.requestors[0].mvpds = ["Cablevision", "TempPass"]
         await harness.emulator.setScenario(scenario)
-        let refreshed = try await harness.configure()
+        let refreshed = try await harness.enabler.setRequestor(Harness.requestor, refresh: true)
         #expect(refreshed.mvpd(withID: "AutoCable") == nil)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
         await events.waitFor { $0 == .authenticationRemoved(reason: .providerNotAvailable) }
@@ -248,7 +248,7 @@ import Testing
         // A refresh during which the second service provider fails (server error, time-out, lost
         // connection) says nothing about its MVPDs: the session stays, bound where it was.
         await setup.second.inject(fault, on: backend.configurationRoute)
-        let refreshed = try await enabler.setRequestor("REF")
+        let refreshed = try await enabler.setRequestor("REF", refresh: true)
         #expect(refreshed.failures.map(\.serviceProvider) == [setup.second.baseURL])
         #expect(refreshed.mvpd(withID: "SecondOnly")?.serviceProvider == setup.second.baseURL)
         #expect(await enabler.checkAuthentication().isAuthenticated)
@@ -261,7 +261,7 @@ import Testing
         // still binds its MVPD to the service provider that failed.
         let relaunched = setup.launch()
         await setup.second.inject(fault, on: backend.configurationRoute)
-        let afterRelaunch = try await relaunched.setRequestor("REF")
+        let afterRelaunch = try await relaunched.setRequestor("REF", refresh: true)
         #expect(afterRelaunch.mvpd(withID: "SecondOnly")?.serviceProvider == setup.second.baseURL)
         #expect(await relaunched.checkAuthentication().isAuthenticated)
         #expect(setup.authenticationKeys == ["authn|REF"])
@@ -270,7 +270,7 @@ import Testing
         var withoutIt = EmulatorScenario.standard
         withoutIt.requestors[0].mvpds = ["AutoCable"]
         await setup.second.setScenario(withoutIt)
-        let answered = try await relaunched.setRequestor("REF")
+        let answered = try await relaunched.setRequestor("REF", refresh: true)
         #expect(answered.mvpd(withID: "SecondOnly") == nil)
         #expect(await relaunched.checkAuthentication().isAuthenticated == false)
         #expect(setup.authenticationKeys.isEmpty)

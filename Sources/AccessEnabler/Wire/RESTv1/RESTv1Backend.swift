@@ -7,6 +7,7 @@ struct RESTv1Backend: EntitlementBackend {
     let clock: any AccessEnablerClock
 
     var issuesMediaTokenWithAuthorization: Bool { false }
+    var cachesConfiguration: Bool { false }
 
     // MARK: C — configuration
 

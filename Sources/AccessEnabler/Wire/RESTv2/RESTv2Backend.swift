@@ -13,6 +13,7 @@ struct RESTv2Backend: EntitlementBackend {
     static let maximumSessionRounds = 3
 
     var issuesMediaTokenWithAuthorization: Bool { true }
+    var cachesConfiguration: Bool { true }
 
     // MARK: Configuration
 

@@ -45,15 +45,16 @@ struct ClientSession: Sendable {
         self.progress = ProgressLine(enabled: !options.json && console.stderrIsTerminal, console: console)
     }
 
-    /// `setRequestor`: registers (once), fetches and merges the configuration. Service providers
-    /// that did not answer are reported on standard error.
+    /// `setRequestor`: on REST API v2 the stored configuration while signed in or fresh (no
+    /// request), else registers (once), fetches and merges it; `refresh` always fetches. Service
+    /// providers that did not answer are reported on standard error.
     @discardableResult
-    func configure() async throws -> RequestorConfiguration {
+    func configure(refresh: Bool = false) async throws -> RequestorConfiguration {
         let enabler = self.enabler
         let requestorID = self.requestorID
         let serviceProviders = self.serviceProviders
         let configuration = try await progress.during("Configuring \(requestorID)") {
-            try await enabler.setRequestor(requestorID, serviceProviders: serviceProviders)
+            try await enabler.setRequestor(requestorID, serviceProviders: serviceProviders, refresh: refresh)
         }
         for failure in configuration.failures {
             console.err("warning: \(failure.serviceProvider.absoluteString) did not answer: \(failure.error.status)")

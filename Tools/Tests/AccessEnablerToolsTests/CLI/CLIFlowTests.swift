@@ -184,3 +184,31 @@ struct CLIFlowTests {
         }
     }
 }
+
+/// REST API v2 checklist, Configuration Retrieval: a signed-in `status` is answered from storage.
+@Suite("CLI round trips")
+struct CLIRoundTripTests {
+    @Test("status while signed in sends no request on REST v2; configure always fetches", arguments: AccessEnabler.Backend.allCases)
+    func signedInStatus(backend: AccessEnabler.Backend) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await withEmulatorServer { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: backend)
+            let login = try await client.run(["login", "--mvpd", "AutoCable"])
+            #expect(login.status == 0, "\(login.stderr)")
+            await server.emulator.clearRequestLog()
+
+            let status = try await client.run(["status"])
+            #expect(status.status == 0)
+            #expect(try status.object()["authenticated"] == true)
+            let sent = await server.emulator.requests.compactMap(\.route)
+            // REST v1 fetches the configuration on every setRequestor, as the legacy SDK did.
+            #expect(sent == (backend == .restV2 ? [] : [.configuration]))
+
+            await server.emulator.clearRequestLog()
+            let configure = try await client.run(["configure"])
+            #expect(configure.status == 0)
+            #expect(await server.emulator.requests(to: backend == .restV2 ? .configurationV2 : .configuration).count == 1)
+        }
+    }
+}
