@@ -9,6 +9,11 @@ extension PassEmulator {
         faults.add(fault, on: route, times: times)
     }
 
+    /// Whether a fault is still queued for `route` (not yet consumed by a request).
+    public func hasQueuedFault(on route: EmulatorRoute) -> Bool {
+        faults.hasFaults(for: route)
+    }
+
     /// Removes every queued fault.
     public func clearFaults() {
         faults.removeAll()
