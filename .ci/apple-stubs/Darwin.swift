@@ -37,3 +37,7 @@ public typealias useconds_t = Swift.UInt32
 @discardableResult public func fchmod(_: Swift.Int32, _: DarwinTypes.mode_t) -> Swift.Int32
 public func geteuid() -> DarwinTypes.uid_t
 @discardableResult public func usleep(_: useconds_t) -> Swift.Int32
+
+// <sys/sysctl.h>: DeviceInfo reads a Mac's model (`hw.model`) where uname's machine is only the
+// architecture. size_t is Int in Swift.
+@discardableResult public func sysctlbyname(_: Swift.UnsafePointer<Swift.CChar>!, _: Swift.UnsafeMutableRawPointer!, _: Swift.UnsafeMutablePointer<Swift.Int>!, _: Swift.UnsafeMutableRawPointer!, _: Swift.Int) -> Swift.Int32

@@ -46,6 +46,13 @@ extension Harness {
                                             headers: headers))
     }
 
+    /// A call a second device makes with the authentication code alone (resume, session
+    /// information, profile by code): their pages list neither device header.
+    func v2WithCode(_ path: String, method: HTTPMethod = .get, form: [(String, String)]? = nil,
+                    headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
+        try await v2(path, method: method, form: form, deviceID: nil, deviceInfo: nil, headers: headers)
+    }
+
     /// The session form with the parameters given (nil leaves one out).
     static func sessionForm(mvpd: String?, domain: String? = "adobe.com",
                             redirect: String? = Harness.redirectURL) -> [(String, String)] {

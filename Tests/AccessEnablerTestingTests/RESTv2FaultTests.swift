@@ -15,11 +15,11 @@ import Testing
         let body = try decodeObject(try await harness.createSession(mvpd: nil))
         let code = try #require(body["code"]?.stringValue)
         // The same path, two routes: reading the session is not resuming it.
-        #expect(try await harness.v2("/api/v2/REF/sessions/\(code)").status == 200)
-        #expect(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post,
-                                     form: [("mvpd", "Cablevision")]).status == 502)
-        #expect(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post,
-                                     form: [("mvpd", "Cablevision")]).status == 200)
+        #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)").status == 200)
+        #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)", method: .post,
+                                             form: Harness.sessionForm(mvpd: "Cablevision")).status == 502)
+        #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)", method: .post,
+                                             form: Harness.sessionForm(mvpd: "Cablevision")).status == 200)
     }
 
     @Test func connectionFaultsAndTheLogOnV2Routes() async throws {

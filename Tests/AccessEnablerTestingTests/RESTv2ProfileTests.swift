@@ -123,32 +123,33 @@ import Testing
                                           transport: harness.emulator.transport)
         _ = try await presenter.presentLogin(url: harness.url(try #require(session["url"]?.stringValue)),
                                              redirectURL: URL(string: Harness.redirectURL)!)
-        let body = try profile(try await harness.v2("/api/v2/REF/profiles/code/\(code)", deviceID: "another-device"),
-                               "Cablevision")
+        let body = try profile(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(code)"), "Cablevision")
         #expect(body["type"] == "regular")
         #expect(body["attributes"]?["userID"]?["value"] == "alice-user-id")
         #expect(await harness.emulator.requests(to: .profileForCode).count == 2)
 
-        try expectV2Error(try await harness.v2("/api/v2/REF/profiles/code/NOCODE1"), status: 400,
+        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/profiles/code/NOCODE1"), status: 400,
                           code: "invalid_authentication_session")
         harness.clock.advance(by: .seconds(1800))
-        try expectV2Error(try await harness.v2("/api/v2/REF/profiles/code/\(code)"), status: 400,
+        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(code)"), status: 400,
                           code: "invalid_authentication_session")
     }
 
     @Test func profileForCodeOfTempPassAndDegradedSessions() async throws {
         let harness = try await Harness.make()
         let tempPass = try #require(try decodeObject(try await harness.createSession(mvpd: nil))["code"]?.stringValue)
-        _ = try await harness.v2("/api/v2/REF/sessions/\(tempPass)", method: .post, form: [("mvpd", "TempPass")])
-        #expect(try profile(try await harness.v2("/api/v2/REF/profiles/code/\(tempPass)"), "TempPass")["type"]
+        _ = try await harness.v2WithCode("/api/v2/REF/sessions/\(tempPass)", method: .post,
+                                         form: Harness.sessionForm(mvpd: "TempPass"))
+        #expect(try profile(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(tempPass)"), "TempPass")["type"]
                 == "temporary")
 
         await harness.emulator.setDegradation(.authenticateAll, for: "AutoCable")
         let degraded = try #require(try decodeObject(try await harness.createSession(mvpd: nil, deviceID: "device-2"))["code"]?.stringValue)
         // No MVPD chosen yet: no profile.
-        #expect(text(try await harness.v2("/api/v2/REF/profiles/code/\(degraded)")) == #"{"profiles":{}}"#)
-        _ = try await harness.v2("/api/v2/REF/sessions/\(degraded)", method: .post, form: [("mvpd", "AutoCable")])
-        let body = try profile(try await harness.v2("/api/v2/REF/profiles/code/\(degraded)"), "AutoCable")
+        #expect(text(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(degraded)")) == #"{"profiles":{}}"#)
+        _ = try await harness.v2WithCode("/api/v2/REF/sessions/\(degraded)", method: .post,
+                                         form: Harness.sessionForm(mvpd: "AutoCable"))
+        let body = try profile(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(degraded)"), "AutoCable")
         #expect(body["type"] == "degraded")
         #expect(await harness.emulator.session(requestor: "REF", deviceID: "device-2")?.isDegraded == true)
     }

@@ -11,9 +11,9 @@ import FoundationNetworking
 ///
 /// It has its own Dynamic Client Registration (hand-built `/o/client/register` and
 /// `/o/client/token` calls). The device headers (`X-Device-Info`, `AP-Device-Identifier`, the
-/// `deviceId` parameter) and `User-Agent` / `AP-SDK-Identifier` are copied from a request the SDK
-/// sent, so that the raw requests carry the same device identity (the one the emulator holds
-/// the authentication for) and the same bytes.
+/// `deviceId` parameter), `User-Agent` and, on REST v1 only, `AP-SDK-Identifier` are copied from a
+/// request the SDK sent, so that the raw requests carry the same device identity (the one the
+/// emulator holds the authentication for) and the same bytes.
 struct RawClient: Sendable {
     let session: URLSession
     let baseURL: URL
@@ -85,9 +85,10 @@ struct RawClient: Sendable {
             ("Accept", "application/json"),
             ("X-Device-Info", try field("X-Device-Info")),
             ("User-Agent", try field("User-Agent")),
-            ("AP-SDK-Identifier", try field("AP-SDK-Identifier")),
             ("Authorization", "Bearer " + accessToken),
         ]
+        // A v1 header only: no REST API v2 page lists it, and the strict emulator refuses it there.
+        if let sdk = template.headers["AP-SDK-Identifier"] { headers.append(("AP-SDK-Identifier", sdk)) }
         let deviceID: String
         if let identifier = template.headers["AP-Device-Identifier"] {
             // REST API v2: `fingerprint <Base64 of the device ID>`.

@@ -102,7 +102,8 @@ extension AccessEnabler {
             break
         }
         try Task.checkCancellation()
-        let session = try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, context: context)
+        let session = try await backend.completeAuthentication(
+            mvpd: mvpd, configuration: loaded, data: data, context: context)
         guard session.expires > clock.now else {
             log.error("the service provider issued an authentication that had already expired; not stored")
             throw AccessEnablerError.authenticationSessionExpired.with(

@@ -5,21 +5,36 @@ extension AccessEnabler {
     public struct Options: Sendable, Hashable {
         /// A value the server may use to select configuration (`applicationProfile`).
         public var applicationProfile: String?
-        /// The Experience Cloud visitor ID (ECID), sent as `ap_vi` / `AP-Visitor-Identifier`.
+        /// The Experience Cloud visitor ID (ECID), sent as `ap_vi` (REST v1) or
+        /// `AP-Visitor-Identifier` (REST v2, on every call whose page lists it: all but the
+        /// configuration).
         public var visitorID: String?
         /// Whether the app presents Safari view controllers itself (legacy `handleSVC`); used by
         /// the legacy adapter to choose `navigateToUrl(_:useSVC:)`.
         public var handleSVC: Bool
         /// Client information that replaces the computed `X-Device-Info` entirely.
         public var deviceInfo: DeviceInfo?
+        /// The device's own IP address (`connectionIp` in `X-Device-Info`), for MVPDs with
+        /// home-based authentication, which check that the device is in the subscriber's home.
+        ///
+        /// The SDK cannot know the address the MVPD should see (a device behind NAT only knows its
+        /// private one), so it sends this only when the app sets it. It overrides a
+        /// `connectionIp` in ``deviceInfo``.
+        public var connectionIP: String?
+        /// The port the device sends requests from (`connectionPort` in `X-Device-Info`), sent only
+        /// when the app sets it, for the same home-based authentication checks as
+        /// ``connectionIP``. It overrides a `connectionPort` in ``deviceInfo``.
+        public var connectionPort: UInt16?
 
         /// Creates options.
         public init(applicationProfile: String? = nil, visitorID: String? = nil, handleSVC: Bool = false,
-                    deviceInfo: DeviceInfo? = nil) {
+                    deviceInfo: DeviceInfo? = nil, connectionIP: String? = nil, connectionPort: UInt16? = nil) {
             self.applicationProfile = applicationProfile
             self.visitorID = visitorID
             self.handleSVC = handleSVC
             self.deviceInfo = deviceInfo
+            self.connectionIP = connectionIP
+            self.connectionPort = connectionPort
         }
     }
 }

@@ -36,8 +36,9 @@ public actor AccessEnabler {
     /// again instead of starting a second request (see `sharedRequest`).
     var sharedRequestsStarted = 0
     private var deviceID: String?
-    /// The last encoded `X-Device-Info`, for the requestor and app device info it was made from.
-    private var deviceInfoHeaderMemo: (requestorID: String, appDeviceInfo: DeviceInfo?, value: String)?
+    /// The last encoded `X-Device-Info`, with what it was made from: encoding JSON and Base64 on
+    /// every call would cost more than the rest of building a request.
+    private var deviceInfoHeaderMemo: (key: DeviceInfoHeaderKey, value: String)?
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.
@@ -77,13 +78,18 @@ public actor AccessEnabler {
     /// The context of a call for `requestorID`.
     func context(for requestorID: String) async throws -> RequestContext {
         let deviceID = try await currentDeviceID()
+        let key = DeviceInfoHeaderKey(
+            requestorID: requestorID, appDeviceInfo: options.deviceInfo, connectionIP: options.connectionIP,
+            connectionPort: options.connectionPort,
+            connectionType: options.deviceInfo == nil ? DeviceInfo.currentConnectionType : nil)
         let deviceInfo: String
-        if let memo = deviceInfoHeaderMemo, memo.requestorID == requestorID, memo.appDeviceInfo == options.deviceInfo {
+        if let memo = deviceInfoHeaderMemo, memo.key == key {
             deviceInfo = memo.value
         } else {
             deviceInfo = RequestContext.deviceInfoHeader(
-                requestorID: requestorID, appDeviceInfo: options.deviceInfo, defaultDeviceInfo: defaultDeviceInfo)
-            deviceInfoHeaderMemo = (requestorID, options.deviceInfo, deviceInfo)
+                requestorID: requestorID, options: options, defaultDeviceInfo: defaultDeviceInfo,
+                connectionType: key.connectionType)
+            deviceInfoHeaderMemo = (key, deviceInfo)
         }
         return RequestContext(
             requestorID: requestorID, deviceID: deviceID, options: options,
@@ -135,13 +141,23 @@ public actor AccessEnabler {
     }
 }
 
-/// Identifies one shared authorization request.
+/// Everything `X-Device-Info` is made from besides the fixed hardware and OS keys.
+struct DeviceInfoHeaderKey: Hashable, Sendable {
+    var requestorID: String
+    var appDeviceInfo: DeviceInfo?
+    var connectionIP: String?
+    var connectionPort: UInt16?
+    /// Only for the computed device info: an app's own replaces it whole.
+    var connectionType: String?
+}
+
 /// What one shared user-metadata request is for.
 struct SessionRequestKey: Hashable, Sendable {
     var requestorID: String
     var generation: UInt64
 }
 
+/// Identifies one shared authorization request.
 struct AuthorizationKey: Hashable, Sendable {
     var requestorID: String
     var resource: String

@@ -1,10 +1,19 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The client information sent as `X-Device-Info` (Base64 of a JSON object).
 ///
-/// The SDK computes one by default. Set ``AccessEnabler/Options/deviceInfo`` to replace it
-/// entirely (Adobe merges nothing): supply as many keys as you can — at least `model`,
-/// `version`, `osName`, `osVersion` and `connectionType`.
+/// The SDK computes one by default, with the keys of Adobe's X-Device-Info appendix that the
+/// platform can know and, where the appendix restricts a key to a list, a value from that list.
+/// Set ``AccessEnabler/Options/deviceInfo`` to replace it entirely (Adobe merges nothing):
+/// supply as many keys as you can — at least `model`, `version`, `osName`, `osVersion` and
+/// `connectionType`.
 public struct DeviceInfo: Sendable, Hashable {
     /// Every key of the JSON object.
     public var fields: [String: JSONValue]
@@ -26,7 +35,7 @@ public struct DeviceInfo: Sendable, Hashable {
         get { fields["model"]?.stringValue }
         set { fields["model"] = newValue.map(JSONValue.string) }
     }
-    /// The operating system, for example `iOS` or `tvOS`.
+    /// The operating system, from the appendix's list: for example `iOS`, `tvOS` or `Mac OS`.
     public var osName: String? {
         get { fields["osName"]?.stringValue }
         set { fields["osName"] = newValue.map(JSONValue.string) }
@@ -49,62 +58,210 @@ public struct DeviceInfo: Sendable, Hashable {
         return ((try? encoder.encode(JSONValue.object(fields))) ?? Data("{}".utf8)).base64EncodedString()
     }
 
-    /// What this device reports by default.
-    public static var current: DeviceInfo {
-        let os = ProcessInfo.processInfo.operatingSystemVersion
-        var fields: [String: JSONValue] = [
-            "model": .string(machineModel),
-            "version": .string(machineModel),
-            "osName": .string(osName),
-            "osVersion": .string("\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)"),
-            "connectionType": .string("unknown"),
-            "manufacturer": .string(manufacturer),
-            "primaryHardwareType": .string(hardwareType),
-        ]
-        if let bundleID = Bundle.main.bundleIdentifier { fields["applicationId"] = .string(bundleID) }
-        return DeviceInfo(fields: fields)
-    }
+    /// What this device reports by default: hardware, operating system and application. The
+    /// connection type is added per request (it changes while the app runs), and the connection
+    /// address only when the app supplies it (``AccessEnabler/Options/connectionIP``).
+    public static var current: DeviceInfo { computed }
 
-    static var osName: String {
-        #if os(iOS)
-        return "iOS"
-        #elseif os(tvOS)
-        return "tvOS"
-        #elseif os(macOS)
-        return "macOS"
-        #elseif os(Linux)
-        return "Linux"
-        #else
-        return "Unknown"
-        #endif
-    }
+    /// Computed once: the hardware and the OS do not change while the process runs.
+    private static let computed: DeviceInfo = {
+        let os = ProcessInfo.processInfo.operatingSystemVersion
+        let platform = Platform.current
+        let hardware = Hardware.current
+        var fields: [String: JSONValue] = [
+            "primaryHardwareType": .string(hardware.primaryHardwareType ?? platform.primaryHardwareType),
+            "osVersion": .string("\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)"),
+        ]
+        func set(_ key: String, _ value: String?) {
+            if let value, !value.isEmpty { fields[key] = .string(value) }
+        }
+        set("model", hardware.model)
+        set("version", hardware.version)
+        set("manufacturer", hardware.manufacturer)
+        set("vendor", hardware.vendor)
+        set("osName", platform.osName)
+        set("osFamily", platform.osFamily)
+        set("osVendor", platform.osVendor)
+        set("applicationId", Bundle.main.bundleIdentifier)
+        return DeviceInfo(fields: fields)
+    }()
+
+    /// The OS name for `User-Agent`: the appendix's name where it has one.
+    static var osName: String { Platform.current.osName ?? Platform.current.osFamily ?? "Unknown" }
 
     static var osVersion: String {
         let os = ProcessInfo.processInfo.operatingSystemVersion
         return "\(os.majorVersion).\(os.minorVersion)"
     }
 
-    private static var manufacturer: String {
+    /// How the device is connected now (`connectionType`), when the platform can tell: the
+    /// values of Adobe's cookbooks (`WiFi`, `cellular`, `LAN`, `notConnected`).
+    static var currentConnectionType: String? {
+        #if canImport(Network)
+        return NetworkPathMonitor.shared.connectionType
+        #elseif os(Linux)
+        return LinuxConnection.type
+        #else
+        return nil
+        #endif
+    }
+}
+
+// MARK: - Operating system
+
+extension DeviceInfo {
+    /// The platforms the SDK builds for, named with the appendix's restricted lists.
+    enum Platform: CaseIterable {
+        case iOS, tvOS, macOS, macCatalyst, watchOS, visionOS, linux, other
+
+        static var current: Platform {
+            #if targetEnvironment(macCatalyst)
+            return .macCatalyst
+            #elseif os(iOS)
+            return .iOS
+            #elseif os(tvOS)
+            return .tvOS
+            #elseif os(macOS)
+            return .macOS
+            #elseif os(watchOS)
+            return .watchOS
+            #elseif os(visionOS)
+            return .visionOS
+            #elseif os(Linux)
+            return .linux
+            #else
+            return .other
+            #endif
+        }
+
+        /// `osName`. iPadOS is `iOS` (the list has no iPadOS, and Adobe's iOS & iPadOS cookbook
+        /// covers both); a Mac is `Mac OS`, the list's current name (`OS X` is the old one); an
+        /// iPad app built for the Mac runs on macOS. The list has nothing for watchOS or visionOS,
+        /// so they send none and Adobe derives one from the request, as it does for a missing key.
+        var osName: String? {
+            switch self {
+            case .iOS: "iOS"
+            case .tvOS: "tvOS"
+            case .macOS, .macCatalyst: "Mac OS"
+            case .linux: "Linux"
+            case .watchOS, .visionOS, .other: nil
+            }
+        }
+
+        /// `osFamily` (its list spells the Mac family `macOS`).
+        var osFamily: String? {
+            switch self {
+            case .iOS: "iOS"
+            case .tvOS: "tvOS"
+            case .macOS, .macCatalyst: "macOS"
+            case .linux: "Linux"
+            case .watchOS, .visionOS, .other: nil
+            }
+        }
+
+        /// `osVendor`; Linux has no vendor on the list.
+        var osVendor: String? {
+            switch self {
+            case .iOS, .tvOS, .macOS, .macCatalyst, .watchOS, .visionOS: "Apple"
+            case .linux, .other: nil
+            }
+        }
+
+        /// `primaryHardwareType` when the hardware identifier does not tell.
+        var primaryHardwareType: String {
+            switch self {
+            case .tvOS: "SetTopBox"
+            case .macOS, .macCatalyst: "Desktop"
+            case .watchOS: "Wristwatch"
+            case .visionOS: "Glasses"
+            case .iOS, .linux, .other: "Unknown"
+            }
+        }
+    }
+}
+
+// MARK: - Hardware
+
+extension DeviceInfo {
+    /// The device's hardware keys.
+    struct Hardware: Equatable {
+        var model: String?
+        var version: String?
+        var manufacturer: String?
+        var vendor: String?
+        var primaryHardwareType: String?
+
+        static var current: Hardware {
+            #if canImport(Darwin)
+            return apple(identifier: appleIdentifier)
+            #elseif os(Linux)
+            return linux
+            #else
+            return Hardware()
+            #endif
+        }
+
+        /// Apple's hardware identifier (`iPhone15,2`, `AppleTV11,1`, `MacBookPro18,3`) split as
+        /// Adobe's iOS and tvOS cookbooks do: the model name, then its version. The name says
+        /// the hardware type: an iPod touch is a media player and an Apple TV a set-top box (as
+        /// in the appendix's own Apple TV sample; the cookbook's `TV` is a television set).
+        static func apple(identifier: String) -> Hardware {
+            // `Name<major>,<minor>`; anything else (an architecture such as `arm64`) is kept whole.
+            let isIdentifier = identifier.contains(",")
+            let name = isIdentifier ? String(identifier.prefix { !$0.isNumber }) : identifier
+            let version = isIdentifier ? String(identifier.dropFirst(name.count)) : ""
+            let type: String?
+            switch name {
+            case "iPhone": type = "MobilePhone"
+            case "iPad": type = "Tablet"
+            case "iPod": type = "MediaPlayer"
+            case "AppleTV": type = "SetTopBox"
+            case "Watch": type = "Wristwatch"
+            case "RealityDevice": type = "Glasses"
+            case _ where name.hasPrefix("Mac") || name.hasPrefix("iMac"): type = "Desktop"
+            default: type = nil
+            }
+            return Hardware(model: name.isEmpty ? identifier : name, version: version.isEmpty ? nil : version,
+                            manufacturer: "Apple", vendor: "Apple", primaryHardwareType: type)
+        }
+
         #if canImport(Darwin)
-        return "Apple"
-        #else
-        return "Unknown"
+        /// The simulated device in a simulator, the machine on a device, or the Mac's model
+        /// (`hw.model`) where the machine is only an architecture (a Mac, an iPad app on a Mac).
+        private static var appleIdentifier: String {
+            #if targetEnvironment(simulator)
+            if let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"] { return simulated }
+            #endif
+            let machine = DeviceInfo.machine
+            guard machine.hasPrefix("arm") || machine.hasPrefix("x86") || machine.hasPrefix("i386") else { return machine }
+            var size = 0
+            guard sysctlbyname("hw.model", nil, &size, nil, 0) == 0, size > 1 else { return machine }
+            var bytes = [CChar](repeating: 0, count: size)
+            guard sysctlbyname("hw.model", &bytes, &size, nil, 0) == 0 else { return machine }
+            return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        #endif
+
+        #if os(Linux)
+        /// The firmware's product name, version and maker (`/sys/class/dmi/id`, readable by every
+        /// user), else the machine architecture as the model: the appendix asks for whatever
+        /// hardware attributes the platform has.
+        private static var linux: Hardware {
+            func dmi(_ name: String) -> String? {
+                guard let text = try? String(contentsOfFile: "/sys/class/dmi/id/" + name, encoding: .utf8) else {
+                    return nil
+                }
+                let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                return value.isEmpty ? nil : value
+            }
+            return Hardware(model: dmi("product_name") ?? DeviceInfo.machine, version: dmi("product_version"),
+                            manufacturer: dmi("sys_vendor"), vendor: nil, primaryHardwareType: nil)
+        }
         #endif
     }
 
-    private static var hardwareType: String {
-        #if os(iOS)
-        return "MobilePhone"
-        #elseif os(tvOS)
-        return "SetTopBox"
-        #elseif os(macOS)
-        return "Desktop"
-        #else
-        return "Unknown"
-        #endif
-    }
-
-    private static var machineModel: String {
+    /// `uname`'s machine: the hardware identifier on Apple devices, the architecture elsewhere.
+    static var machine: String {
         var info = utsname()
         uname(&info)
         return withUnsafeBytes(of: &info.machine) { raw in
@@ -112,3 +269,23 @@ public struct DeviceInfo: Sendable, Hashable {
         }
     }
 }
+
+// MARK: - Connection
+
+#if os(Linux)
+/// The connection type on Linux, read once: the interface of the default route (`/proc/net/route`)
+/// is `WiFi` when the kernel calls it wireless, `cellular` for a WWAN modem, else `LAN`.
+enum LinuxConnection {
+    static let type: String? = {
+        guard let table = try? String(contentsOfFile: "/proc/net/route", encoding: .utf8) else { return nil }
+        for line in table.split(separator: "\n").dropFirst() {
+            let columns = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard columns.count > 1, columns[1] == "00000000" else { continue }
+            let interface = String(columns[0])
+            if FileManager.default.fileExists(atPath: "/sys/class/net/\(interface)/wireless") { return "WiFi" }
+            return interface.hasPrefix("ww") ? "cellular" : "LAN"
+        }
+        return nil
+    }()
+}
+#endif

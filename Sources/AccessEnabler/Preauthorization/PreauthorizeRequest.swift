@@ -18,6 +18,12 @@ public struct PreauthorizeRequest: Sendable, Hashable {
         /// Answer from the SDK's decision cache when it holds a valid decision.
         case localCache = "LOCAL_CACHE"
         /// Let the Adobe Pass server answer from its own decision cache (disabled: ask the MVPD).
+        ///
+        /// Only REST API v1 has a switch for it: disabling it sends `Cache-Control: no-cache`.
+        /// On REST API v2 (the default backend) disabling it changes nothing on the wire — v2
+        /// has no remote-cache switch, and its pages list no `Cache-Control` header, which the
+        /// service may reject — so the SDK only logs a debug line. Disable ``localCache`` to
+        /// skip the SDK's own cache on either backend.
         case remoteCache = "REMOTE_CACHE"
     }
 }

@@ -22,9 +22,12 @@ protocol EntitlementBackend: Sendable {
     func startAuthentication(mvpd: MVPD, domain: String?, data: [String: String], context: RequestContext)
         async throws -> AuthenticationStep
 
-    /// Fetches the authentication (authN token / profile) once the browser step is done.
-    func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
-        async throws -> AuthenticationRecord
+    /// Fetches the authentication (authN token / profile) once the browser step is done; `data`
+    /// is what the app passed to `authenticate` (REST v2 sends it as the Promotional TempPass
+    /// identity of the profile call).
+    func completeAuthentication(
+        mvpd: MVPD, configuration: RequestorConfiguration, data: [String: String], context: RequestContext
+    ) async throws -> AuthenticationRecord
 
     /// Preauthorization decisions for at most one chunk of resources, in any order.
     func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,

@@ -3,12 +3,15 @@ import Foundation
 /// What every request of one call carries: who is asking, from which device, with which options.
 ///
 /// The header values are computed when the context is made, not per request: the actor reuses
-/// the encoded `X-Device-Info` until the requestor or the app's device info changes.
+/// the encoded `X-Device-Info` until the requestor, the app's options or the connection type
+/// change. Which headers a request carries is the backend's choice (each v2 page lists its own).
 struct RequestContext: Sendable {
-    /// The SDK version sent in `User-Agent` and `AP-SDK-Identifier`.
+    /// The SDK version sent in `User-Agent` (and, on REST v1, `AP-SDK-Identifier`).
     static let sdkVersion = "1.0.0"
     /// The `User-Agent` of every request.
     static let userAgent = "AccessEnabler-Swift/\(sdkVersion) (\(DeviceInfo.osName) \(DeviceInfo.osVersion))"
+    /// The `Accept` of every request: JSON, the only format the SDK parses.
+    static let accept = "application/json"
 
     let requestorID: String
     let deviceID: String
@@ -16,8 +19,14 @@ struct RequestContext: Sendable {
     let redirectURL: URL
     /// The REST API v2 `AP-Device-Identifier` value: `fingerprint <Base64 of the device ID>`.
     let deviceIdentifierHeader: String
-    /// Headers on every call, protected or not.
-    let commonHeaders: HTTPHeaders
+    /// The `X-Device-Info` value.
+    let deviceInfoHeader: String
+    /// `Accept`, `User-Agent` and `X-Device-Info`: what the DCR pages list besides
+    /// `Content-Type`, and the base of the v1 set.
+    let registrationHeaders: HTTPHeaders
+    /// The REST v1 headers (wire-protocol.md §1): the registration ones plus
+    /// `AP-SDK-Identifier`, a header of the SDK era that no v2 or DCR page lists.
+    let v1Headers: HTTPHeaders
 
     init(requestorID: String, deviceID: String, options: AccessEnabler.Options, redirectURL: URL, deviceInfoHeader: String) {
         self.requestorID = requestorID
@@ -25,21 +34,35 @@ struct RequestContext: Sendable {
         self.options = options
         self.redirectURL = redirectURL
         self.deviceIdentifierHeader = "fingerprint " + Data(deviceID.utf8).base64EncodedString()
-        self.commonHeaders = [
-            "Accept": "application/json",
+        self.deviceInfoHeader = deviceInfoHeader
+        self.registrationHeaders = [
+            "Accept": Self.accept,
             "X-Device-Info": deviceInfoHeader,
             "User-Agent": Self.userAgent,
-            "AP-SDK-Identifier": "swift/\(Self.sdkVersion)",
         ]
+        var v1Headers = registrationHeaders
+        v1Headers.add(name: "AP-SDK-Identifier", value: "swift/\(Self.sdkVersion)")
+        self.v1Headers = v1Headers
     }
 
-    /// The `X-Device-Info` value: the app's device info when set, else the computed one, whose
-    /// `applicationId` falls back to the requestor ID (as Adobe's iOS sample does) where the
-    /// process has no bundle identifier.
-    static func deviceInfoHeader(requestorID: String, appDeviceInfo: DeviceInfo?, defaultDeviceInfo: DeviceInfo) -> String {
-        if let appDeviceInfo { return appDeviceInfo.base64EncodedJSON }
-        var info = defaultDeviceInfo
-        if info.applicationId == nil { info.applicationId = requestorID }
+    /// The `X-Device-Info` value: the app's device info when set, else the computed one with
+    /// the current `connectionType`, whose `applicationId` falls back to the requestor ID (as
+    /// Adobe's iOS sample does) where the process has no bundle identifier. The app's connection
+    /// address goes into either, because only the app can know the address an MVPD's home check
+    /// should see.
+    static func deviceInfoHeader(
+        requestorID: String, options: AccessEnabler.Options, defaultDeviceInfo: DeviceInfo, connectionType: String?
+    ) -> String {
+        var info: DeviceInfo
+        if let appDeviceInfo = options.deviceInfo {
+            info = appDeviceInfo
+        } else {
+            info = defaultDeviceInfo
+            if info.applicationId == nil { info.applicationId = requestorID }
+            if let connectionType { info.fields["connectionType"] = .string(connectionType) }
+        }
+        if let address = options.connectionIP, !address.isEmpty { info.fields["connectionIp"] = .string(address) }
+        if let port = options.connectionPort { info.fields["connectionPort"] = .number(Double(port)) }
         return info.base64EncodedJSON
     }
 

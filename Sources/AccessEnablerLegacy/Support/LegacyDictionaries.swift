@@ -51,7 +51,10 @@ public struct MetadataArguments: Sendable, Hashable, ExpressibleByDictionaryLite
 /// ```
 ///
 /// Keys: `applicationProfile`, `visitorID` (also `ap_vi`), `handleSVC` (Boolean), `device_info`
-/// (Base64 JSON). Unknown keys are ignored, as the legacy SDK did.
+/// (Base64 JSON). Unknown keys are ignored, as the legacy SDK did. The legacy SDK had no key for
+/// the connection address home-based authentication needs: put `connectionIp` and
+/// `connectionPort` in `device_info`, as its apps did, or wrap core options
+/// (`AccessEnabler.Options.connectionIP`) with ``init(_:)``.
 public struct LegacyOptions: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The options in the async core's form.
     public let options: AccessEnabler.Options

@@ -29,6 +29,12 @@ extension PassEmulator {
         scenario.enhancedErrorReporting = enabled
     }
 
+    /// Holds REST v2 calls to Adobe's API pages (on by default) or accepts what they do not
+    /// list: see ``EmulatorScenario/strictV2Requests``.
+    public func setStrictV2Requests(_ enabled: Bool) {
+        scenario.strictV2Requests = enabled
+    }
+
     /// Sets the most resource IDs one preauthorize call may carry.
     public func setMaxPreauthorizeResources(_ limit: Int) {
         scenario.maxPreauthorizeResources = limit
@@ -36,7 +42,8 @@ extension PassEmulator {
 
     /// Authorizes or denies `resource`, for one MVPD and user or (nil) for all, ahead of every
     /// existing rule. Decisions already in the remote preauthorization cache stay until they expire,
-    /// a `Cache-Control: no-cache` request refreshes them, or ``clearPreauthorizationCache()``.
+    /// a REST v1 `Cache-Control: no-cache` request refreshes them (v2 has no such switch), or
+    /// ``clearPreauthorizationCache()``.
     public func setEntitlement(resource: String, mvpd: String? = nil, userID: String? = nil, authorized: Bool,
                                details: String? = nil) {
         scenario.entitlements.rules.insert(
@@ -92,6 +99,7 @@ extension PassEmulator {
         faults.removeAll()
         counters = EmulatorCounters()
         lastValidDeviceInfo = nil
+        lastDocumentedDeviceInfo = nil
         forcedSessionResumes = 0
     }
 

@@ -24,12 +24,15 @@ struct V2Context: Sendable {
 extension PassEmulator {
     /// Checks, in this order: the bearer token (401 `invalid_access_token_client_application`, or
     /// 403 `invalid_client` for a revoked client), the service provider in the path
-    /// (`invalid_parameter_service_provider`), `AP-Device-Identifier`
-    /// (`invalid_header_device_identifier`) and `X-Device-Info` (`invalid_header_device_info`).
+    /// (`invalid_parameter_service_provider`), in strict mode the headers and parameters the
+    /// call's page lists (400 `bad_request`), `AP-Device-Identifier`
+    /// (`invalid_header_device_identifier`) and `X-Device-Info` (`invalid_header_device_info`;
+    /// in strict mode also for a value outside the appendix's restricted lists).
     ///
     /// Both device headers are required on sessions, profiles, decisions and logout, and optional
-    /// on the configuration and on the calls a second device may make with a code (resume,
-    /// session information, profile by code); an optional header that is sent must be valid.
+    /// on the configuration. The pages of the calls a second device may make with a code
+    /// (resume, session information, profile by code) do not list them: strict mode rejects
+    /// them there; otherwise a header that is sent must be valid.
     func v2Context(for request: IncomingRequest, route: EmulatorRoute) throws(Rejection) -> V2Context {
         let now = clock.now
         switch clientRegistry.check(bearer: Self.bearerToken(in: request.header("Authorization")), at: now) {
@@ -39,6 +42,7 @@ extension PassEmulator {
         }
         let (serviceProvider, parameter) = EmulatorRoute.v2PathParameters(request.segments)
         guard let requestor = index.requestors[serviceProvider] else { throw .v2(.invalidServiceProvider) }
+        try checkDocumented(request, route: route)
 
         let headersRequired: Bool
         switch route {
@@ -57,6 +61,7 @@ extension PassEmulator {
         let deviceInfo = request.header("X-Device-Info")
         if let deviceInfo {
             guard isValidDeviceInfo(deviceInfo) else { throw .v2(.invalidHeaderDeviceInfo) }
+            try checkDocumentedDeviceInfo(deviceInfo)
         } else if headersRequired {
             throw .v2(.invalidHeaderDeviceInfo)
         }

@@ -58,10 +58,11 @@ extension PassEmulator {
             if authorizing {
                 decisions = resources.map { authorizeDecision($0, session: session, key: key, at: now) }
             } else {
-                let bypassCache = request.header("Cache-Control")?.lowercased().contains("no-cache") ?? false
+                // v2 has no remote-cache switch (no page lists `Cache-Control`): the shared cache
+                // answers when it can, as it does v1 without `no-cache`.
                 decisions = resources.map { resource in
                     let decision = preauthorize(resource: resource, session: session, key: key, at: now,
-                                                bypassCache: bypassCache)
+                                                bypassCache: false)
                     return V2Decision(resource: resource, source: session.isTempPass ? .temppass : .mvpd,
                                       authorized: decision.authorized,
                                       error: decision.authorized ? nil : .preauthorizationDeniedByMVPD(decision.details))

@@ -19,10 +19,15 @@ extension PassEmulator {
     }
 
     /// `GET /api/v2/{serviceProvider}/profiles/{mvpd}` → the device's profile for that MVPD;
-    /// 403 `temporary_access_duration_limit_exceeded` for a used-up TempPass.
-    func profile(forMVPDOf context: V2Context) throws(Rejection) -> HTTPResponse {
+    /// 403 `temporary_access_duration_limit_exceeded` for a used-up TempPass. An
+    /// `AP-TempPass-Identity` (which this page lists, unlike the sessions pages) must be valid,
+    /// and becomes the identity of a TempPass session that has none yet.
+    func profile(forMVPDOf context: V2Context, _ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
         let key = try context.deviceKey()
         let mvpd = try offeredMVPD(context.parameter, by: context.requestor)
+        if let identity = try Self.tempPassIdentity(request), mvpd.isTempPass {
+            entitlementState.recordTempPassIdentity(identity, for: key, mvpd: mvpd.id)
+        }
         return try profileResponse(for: key, mvpd: mvpd, at: context.now)
     }
 

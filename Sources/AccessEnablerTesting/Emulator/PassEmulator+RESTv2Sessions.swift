@@ -39,12 +39,15 @@ extension PassEmulator {
         return try continueSession(session)
     }
 
-    /// `POST` or `PUT /api/v2/{serviceProvider}/sessions/{code}` with the missing parameters →
-    /// 200 like a creation, or `retry` with the parameters still missing. The device is the one
-    /// that created the session.
+    /// `POST` or `PUT /api/v2/{serviceProvider}/sessions/{code}` with `mvpd`, `domainName` and
+    /// `redirectUrl` → 200 like a creation. In strict mode all three are required, as the page
+    /// marks them (400 otherwise); else the missing ones are taken from the session and, if still
+    /// missing, answered with `retry` (Adobe's resume sample 2). The device is the one that
+    /// created the session.
     func resumeAuthenticationSession(_ request: IncomingRequest, _ context: V2Context) throws(Rejection)
         -> HTTPResponse
     {
+        try checkResumeParameters(request)
         var session = try codeSession(context)
         let provided = try sessionParameters(request, requestor: context.requestor)
         if let mvpd = provided.mvpd { session.mvpd = mvpd }

@@ -37,6 +37,8 @@ public actor PassEmulator {
     var faults = FaultQueue()
     /// The last `X-Device-Info` value found valid (spares re-parsing the same header).
     var lastValidDeviceInfo: String?
+    /// The last `X-Device-Info` value whose restricted keys were found on their lists.
+    var lastDocumentedDeviceInfo: String?
     /// How many more v2 session creations ignore their parameters and answer `resume`.
     var forcedSessionResumes = 0
 
@@ -129,7 +131,7 @@ public actor PassEmulator {
                 case .sessionResume: return try resumeAuthenticationSession(request, context)
                 case .sessionInfo: return try authenticationSessionInfo(context)
                 case .profiles: return try allProfiles(context)
-                case .profileForMVPD: return try profile(forMVPDOf: context)
+                case .profileForMVPD: return try profile(forMVPDOf: context, request)
                 case .profileForCode: return try profile(forCodeOf: context)
                 case .preauthorizeV2: return try decisions(request, context, authorizing: false)
                 case .authorizeV2: return try decisions(request, context, authorizing: true)

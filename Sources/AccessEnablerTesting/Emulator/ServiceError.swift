@@ -176,6 +176,17 @@ extension ServiceError {
         status: 403, code: "authorization_denied_by_degradation_rule",
         message: "The integration has an AuthZNone rule applied for the requested resources", action: "none")
 
+    /// A header or parameter the call's page does not list (strict mode). The v2 catalogue has
+    /// no code for it; `bad_request` is the one Adobe answers a malformed SDK request with. Only
+    /// the name is echoed: values can be secrets.
+    static func undocumented(_ kind: String, _ name: String, of route: EmulatorRoute) -> ServiceError {
+        ServiceError(
+            status: 400, code: "bad_request", message: "The request carries a \(kind) the API does not accept.",
+            details: "\(name) is not a request \(kind) of \(DocumentedV2Request.template(of: route)); send only the "
+                + "headers and parameters Adobe's API reference lists for it.",
+            action: "none")
+    }
+
     /// v2 has no code for a wrong method; its generic server code stands in.
     static let methodNotAllowedV2 = ServiceError(
         status: 405, code: "internal_server_error", message: "Method not allowed", action: "none")

@@ -24,6 +24,14 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
     public var maxPreauthorizeResources: Int
     /// Whether error bodies carry the enhanced fields (`code`, `action`, …) (default true).
     public var enhancedErrorReporting: Bool
+    /// Whether REST v2 calls are held to Adobe's API pages (default true): a header the call's
+    /// page does not list, a query or form parameter it does not list, a resume without one of
+    /// the parameters its page marks required, or an `X-Device-Info` value outside the header's
+    /// restricted lists is answered 400. Adobe's checklist warns that undocumented input risks
+    /// 400s; holding clients to the pages here is what lets tests catch it before the live
+    /// service does. Off: the emulator accepts the extras and answers an incomplete resume with
+    /// `retry`, as Adobe's resume sample 2 shows.
+    public var strictV2Requests: Bool
     /// Which resources each MVPD and user may watch.
     public var entitlements: Entitlements
 
@@ -37,6 +45,7 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         softwareStatements: SoftwareStatementPolicy = .init(),
         maxPreauthorizeResources: Int = 5,
         enhancedErrorReporting: Bool = true,
+        strictV2Requests: Bool = true,
         entitlements: Entitlements = .init()
     ) {
         self.requestors = requestors
@@ -47,12 +56,13 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         self.softwareStatements = softwareStatements
         self.maxPreauthorizeResources = maxPreauthorizeResources
         self.enhancedErrorReporting = enhancedErrorReporting
+        self.strictV2Requests = strictV2Requests
         self.entitlements = entitlements
     }
 
     private enum CodingKeys: String, CodingKey {
         case requestors, mvpds, tempPassTTL, mediaTokenTTL, accessTokenTTL, softwareStatements
-        case maxPreauthorizeResources, enhancedErrorReporting, entitlements
+        case maxPreauthorizeResources, enhancedErrorReporting, strictV2Requests, entitlements
     }
 
     /// Decodes a scenario; every missing field takes its default.
@@ -72,6 +82,8 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
             ?? defaults.maxPreauthorizeResources
         enhancedErrorReporting = try container.decodeIfPresent(Bool.self, forKey: .enhancedErrorReporting)
             ?? defaults.enhancedErrorReporting
+        strictV2Requests = try container.decodeIfPresent(Bool.self, forKey: .strictV2Requests)
+            ?? defaults.strictV2Requests
         entitlements = try container.decodeIfPresent(Entitlements.self, forKey: .entitlements)
             ?? defaults.entitlements
     }

@@ -68,8 +68,9 @@ import Testing
         #expect(await harness.emulator.requests(to: backend.preauthorizeRoute).count == 2)
     }
 
-    @Test(arguments: allBackends)
-    func disabledRemoteCacheSendsNoCacheAndBypassesTheServerCache(backend: AccessEnabler.Backend) async throws {
+    /// REST v1 only: v2 has no remote-cache switch (RESTv2DocumentedRequestTests).
+    @Test func disabledRemoteCacheSendsNoCacheAndBypassesTheServerCacheOnV1() async throws {
+        let backend = AccessEnabler.Backend.restV1
         let harness = Harness(backend: backend)
         try await harness.signIn()
         let local = PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache])

@@ -37,21 +37,6 @@ import Testing
         #expect(await harness.emulator.requests(to: .authenticateV2).count == 1)
     }
 
-    @Test func retrySendsOnlyWhatIsStillMissing() async throws {
-        let harness = Harness(backend: .restV2)
-        try await harness.configure()
-        let retry = #"{"actionName":"retry","actionType":"direct","reasonType":"none","url":"/api/v2/REF/sessions/NOSUCH","missingParameters":["redirectUrl"],"code":"NOSUCH","sessionId":"s","serviceProvider":"REF","notBefore":"1","notAfter":"2"}"#
-        await harness.emulator.inject(.status(200, body: retry, contentType: Self.json), on: .sessions)
-        let error = await #expect(throws: AccessEnablerError.self) {
-            try await harness.enabler.authenticate(presenter: harness.presenter("Cablevision"))
-        }
-        let resume = try #require(await harness.emulator.requests(to: .sessionResume).first)
-        #expect(resume.path == "/api/v2/REF/sessions/NOSUCH")
-        #expect(resume.formValue("redirectUrl") == "adobepass://ios.app")
-        #expect(resume.formValue("mvpd") == nil)
-        #expect(error?.code == "invalid_authentication_session", "the server's error passes through")
-    }
-
     @Test func anExistingServerProfileIsAuthorizeAuthenticatedWithoutABrowser() async throws {
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)

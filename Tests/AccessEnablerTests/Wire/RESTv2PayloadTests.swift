@@ -2,16 +2,8 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-/// Decoding of Adobe's own v2 samples, and the resume parameter names.
+/// Decoding of Adobe's own v2 samples.
 @Suite struct RESTv2PayloadTests {
-    @Test func resumeSendsOnlyWhatIsMissingWithTheFormNames() {
-        let all = ["mvpd": "Cablevision", "domainName": "adobe.com", "redirectUrl": "adobepass://ios.app"]
-        #expect(RESTv2Backend.resumeParameters(["redirectUrl"], from: all) == ["redirectUrl": "adobepass://ios.app"])
-        #expect(RESTv2Backend.resumeParameters(["mvpd", "domain"], from: all) == ["mvpd": "Cablevision", "domainName": "adobe.com"])
-        #expect(RESTv2Backend.resumeParameters(nil, from: all) == all)
-        #expect(RESTv2Backend.resumeParameters([], from: all) == all)
-    }
-
     @Test func decodesTheSessionSampleWithStringTimestamps() throws {
         let sample = #"{"actionName":"authenticate","actionType":"interactive","reasonType":"none","url":"/api/v2/authenticate/REF30/8ER640M","code":"8ER640M","sessionId":"1b614390-6610-4d14-9421-6565f6e75958","mvpd":"Cablevision","serviceProvider":"REF30","notBefore":"1733735289035","notAfter":"1733737089035"}"#
         let session = try JSONDecoder().decode(SessionBody.self, from: Data(sample.utf8))

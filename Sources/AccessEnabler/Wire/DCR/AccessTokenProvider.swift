@@ -126,7 +126,7 @@ actor AccessTokenProvider {
         -> ClientCredentialsRecord
     {
         var request = HTTPRequest(method: .post, url: serviceProvider.url("/o/client/register"))
-        request.headers = context.commonHeaders
+        request.headers = context.registrationHeaders
         request.headers["Content-Type"] = "application/json"
         request.body = try JSONEncoder().encode(
             RegistrationRequestBody(software_statement: softwareStatement, redirect_uri: context.redirectURL.absoluteString))
@@ -148,7 +148,7 @@ actor AccessTokenProvider {
         with credentials: ClientCredentialsRecord, from serviceProvider: ServiceProvider, context: RequestContext
     ) async throws -> AccessTokenRecord {
         var request = HTTPRequest(method: .post, url: serviceProvider.url("/o/client/token"))
-        request.headers = context.commonHeaders
+        request.headers = context.registrationHeaders
         request.headers["Content-Type"] = "application/x-www-form-urlencoded"
         request.body = Data(
             PercentEncoding.query([

@@ -16,7 +16,7 @@ struct RESTv1Backend: EntitlementBackend {
     {
         let url = serviceProvider.url(
             "/api/v1/config/" + PercentEncoding.pathSegment(context.requestorID), query: context.commonQuery)
-        let request = HTTPRequest(url: url, headers: context.commonHeaders)
+        let request = HTTPRequest(url: url, headers: context.v1Headers)
         return try await wire.fetch(ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context)
             .configuration(of: serviceProvider)
     }
@@ -34,7 +34,7 @@ struct RESTv1Backend: EntitlementBackend {
             ]
             if let genericData = GenericData.json(data) { form.append(("generic_data", genericData)) }
             let url = serviceProvider.url("/api/v1/authenticate/freepreview", query: context.optionalQuery)
-            var headers = context.commonHeaders
+            var headers = context.v1Headers
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             let request = HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
             let response = try await wire.sendProtected(request, .freePreview, to: serviceProvider, context: context)
@@ -54,13 +54,13 @@ struct RESTv1Backend: EntitlementBackend {
 
     // MARK: A3 — authN token
 
-    func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
-        async throws -> AuthenticationRecord
-    {
+    func completeAuthentication(
+        mvpd: MVPD, configuration: RequestorConfiguration, data: [String: String], context: RequestContext
+    ) async throws -> AuthenticationRecord {
         let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
         let url = serviceProvider.url("/api/v1/tokens/authn", query: context.commonQuery)
         let body = try await wire.fetch(
-            AuthenticationTokenBody.self, HTTPRequest(url: url, headers: context.commonHeaders), .authenticationToken,
+            AuthenticationTokenBody.self, HTTPRequest(url: url, headers: context.v1Headers), .authenticationToken,
             to: serviceProvider, context: context)
         let authenticated = configuration.mvpd(withID: body.mvpd.value) ?? mvpd
         return AuthenticationRecord(
@@ -77,7 +77,7 @@ struct RESTv1Backend: EntitlementBackend {
         // Each ID is encoded on its own so that a comma inside an ID cannot split it.
         let list = "resource=" + resources.map(PercentEncoding.encode).joined(separator: ",")
         let url = serviceProvider.url("/api/v1/preauthorize", query: context.commonQuery, rawQuery: list)
-        var headers = context.commonHeaders
+        var headers = context.v1Headers
         if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
         let body = try await wire.fetch(
             PreauthorizeBody.self, HTTPRequest(url: url, headers: headers), .preauthorize, to: serviceProvider,
@@ -95,7 +95,7 @@ struct RESTv1Backend: EntitlementBackend {
         if let genericData = GenericData.json(data) { query.append(("generic_data", genericData)) }
         let url = serviceProvider.url("/api/v1/authorize", query: query)
         let body = try await wire.fetch(
-            AuthorizationBody.self, HTTPRequest(url: url, headers: context.commonHeaders), .authorize,
+            AuthorizationBody.self, HTTPRequest(url: url, headers: context.v1Headers), .authorize,
             to: serviceProvider, context: context)
         let record = AuthorizationRecord(
             resource: resource, expires: min(body.expires.date, session.expires), mvpdID: body.mvpd ?? session.mvpd.id)
@@ -111,7 +111,7 @@ struct RESTv1Backend: EntitlementBackend {
         let url = serviceProvider.url(
             "/api/v1/tokens/media", query: context.commonQuery + [("resource", authorization.resource)])
         let body = try await wire.fetch(
-            MediaTokenBody.self, HTTPRequest(url: url, headers: context.commonHeaders), .mediaToken,
+            MediaTokenBody.self, HTTPRequest(url: url, headers: context.v1Headers), .mediaToken,
             to: serviceProvider, context: context)
         return MediaToken(
             resource: authorization.resource, serializedToken: body.serializedToken.value, expires: body.expires.date,
@@ -125,7 +125,7 @@ struct RESTv1Backend: EntitlementBackend {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/tokens/usermetadata", query: context.commonQuery)
         let response = try await wire.sendProtected(
-            HTTPRequest(url: url, headers: context.commonHeaders), .userMetadata, to: serviceProvider, context: context)
+            HTTPRequest(url: url, headers: context.v1Headers), .userMetadata, to: serviceProvider, context: context)
         if response.status == 404 {
             // No metadata for this user: an empty set, not an error.
             return UserMetadataRecord(values: [:], encryptedKeys: [], expires: session.expires)
@@ -141,7 +141,7 @@ struct RESTv1Backend: EntitlementBackend {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/logout", query: context.commonQuery)
         let response = try await wire.sendProtected(
-            HTTPRequest(method: .delete, url: url, headers: context.commonHeaders), .logout, to: serviceProvider,
+            HTTPRequest(method: .delete, url: url, headers: context.v1Headers), .logout, to: serviceProvider,
             context: context)
         try wire.requireSuccess(response, .logout)
         let browser = serviceProvider.url(

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Where the spec's table and Adobe's own pages differ, Adobe's pages win because the live
 /// service follows them: a session is resumed with `POST /sessions/{code}` and logout is
-/// `GET /logout/{mvpd}`.
+/// `GET /logout/{mvpd}`. Each call sends only the headers and parameters its page lists
+/// (Adobe's checklist, "Follow APIs References"); see ``Call``.
 struct RESTv2Backend: EntitlementBackend {
     let wire: WireClient
     let clock: any AccessEnablerClock
@@ -20,7 +21,8 @@ struct RESTv2Backend: EntitlementBackend {
     func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ServiceProviderConfiguration
     {
-        let request = HTTPRequest(url: serviceProvider.url(path(context, "configuration")), headers: headers(context))
+        let request = HTTPRequest(
+            url: serviceProvider.url(path(context, "configuration")), headers: headers(.configuration, context))
         return try await wire.fetch(ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context)
             .configuration(of: serviceProvider)
     }
@@ -35,8 +37,8 @@ struct RESTv2Backend: EntitlementBackend {
             "mvpd": mvpd.id, "domainName": domain ?? "", "redirectUrl": context.redirectURL.absoluteString,
         ]
         var session = try await sessionCall(
-            serviceProvider.url(path(context, "sessions")), form: parameters, endpoint: .sessions,
-            serviceProvider: serviceProvider, data: data, context: context)
+            .createSession, serviceProvider.url(path(context, "sessions")), form: parameters,
+            serviceProvider: serviceProvider, context: context)
         for _ in 0..<Self.maximumSessionRounds {
             switch session.actionName {
             case "authenticate":
@@ -51,10 +53,11 @@ struct RESTv2Backend: EntitlementBackend {
                 guard let code = session.code, !code.isEmpty else {
                     throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "resume without code")
                 }
+                // The resume page marks all three parameters required, whatever
+                // `missingParameters` lists.
                 session = try await sessionCall(
-                    serviceProvider.url(path(context, "sessions/\(PercentEncoding.pathSegment(code))")),
-                    form: Self.resumeParameters(session.missingParameters, from: parameters), endpoint: .sessions,
-                    serviceProvider: serviceProvider, data: data, context: context)
+                    .resumeSession, serviceProvider.url(path(context, "sessions/\(PercentEncoding.pathSegment(code))")),
+                    form: parameters, serviceProvider: serviceProvider, context: context)
             default:
                 throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "unknown session action")
             }
@@ -63,36 +66,25 @@ struct RESTv2Backend: EntitlementBackend {
             details: "The service provider kept asking for session parameters the SDK has already sent.")
     }
 
-    /// The parameters a `resume` asks for. Adobe names the domain `domain` in `missingParameters`
-    /// and `domainName` in the form; an empty list means "send them all".
-    static func resumeParameters(_ missing: [String]?, from all: [String: String]) -> [String: String] {
-        guard let missing, !missing.isEmpty else { return all }
-        var parameters: [String: String] = [:]
-        for name in missing {
-            let key = name == "domain" ? "domainName" : name
-            if let value = all[key] { parameters[key] = value }
-        }
-        return parameters.isEmpty ? all : parameters
-    }
-
     private func sessionCall(
-        _ url: URL, form: [String: String], endpoint: WireEndpoint, serviceProvider: ServiceProvider,
-        data: [String: String], context: RequestContext
+        _ call: Call, _ url: URL, form: [String: String], serviceProvider: ServiceProvider, context: RequestContext
     ) async throws -> SessionBody {
         let body = Data(PercentEncoding.query(form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).utf8)
-        var headers = headers(context, temporaryPassIdentity: data)
+        var headers = headers(call, context)
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
-        return try await wire.fetch(SessionBody.self, request, endpoint, to: serviceProvider, context: context)
+        return try await wire.fetch(SessionBody.self, request, .sessions, to: serviceProvider, context: context)
     }
 
     // MARK: Profiles
 
-    func completeAuthentication(mvpd: MVPD, configuration: RequestorConfiguration, context: RequestContext)
-        async throws -> AuthenticationRecord
-    {
+    func completeAuthentication(
+        mvpd: MVPD, configuration: RequestorConfiguration, data: [String: String], context: RequestContext
+    ) async throws -> AuthenticationRecord {
         let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
-        let profile = try await profile(for: mvpd.id, at: serviceProvider, context: context)
+        // A Promotional TempPass identity goes with the profile call, whose page lists
+        // AP-TempPass-Identity; the sessions pages do not.
+        let profile = try await profile(for: mvpd.id, at: serviceProvider, data: data, context: context)
         guard let profile else {
             throw AccessEnablerError.authenticationSessionMissing.with(
                 details: "The service provider has no profile for \(mvpd.id) after authentication.")
@@ -103,14 +95,14 @@ struct RESTv2Backend: EntitlementBackend {
             issued: clock.now, serviceProvider: serviceProvider.baseURL, attributes: attributes)
     }
 
-    private func profile(for mvpdID: String, at serviceProvider: ServiceProvider, context: RequestContext) async throws
-        -> ProfilesBody.Profile?
-    {
+    private func profile(
+        for mvpdID: String, at serviceProvider: ServiceProvider, data: [String: String] = [:], context: RequestContext
+    ) async throws -> ProfilesBody.Profile? {
         let url = serviceProvider.url(path(context, "profiles/\(PercentEncoding.pathSegment(mvpdID))"))
+        let headers = headers(.profile, context, temporaryPassIdentity: data)
         // An empty map means "not authenticated"; expired profiles simply disappear.
         return try await wire.fetch(
-            ProfilesBody.self, HTTPRequest(url: url, headers: headers(context)), .profiles, to: serviceProvider,
-            context: context
+            ProfilesBody.self, HTTPRequest(url: url, headers: headers), .profiles, to: serviceProvider, context: context
         ).profiles[mvpdID]
     }
 
@@ -123,17 +115,19 @@ struct RESTv2Backend: EntitlementBackend {
     func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
                       context: RequestContext) async throws -> [Decision]
     {
-        let items = try await decisions(
-            .preauthorizeDecisions, resources: resources, session: session, bypassRemoteCache: bypassRemoteCache,
-            data: [:], context: context)
+        if bypassRemoteCache {
+            // v1's `Cache-Control: no-cache` has no v2 counterpart, and its pages list no such
+            // header: sending one risks a 400.
+            wire.log.debug("preauthorize: REMOTE_CACHE disabled, but REST API v2 has no remote-cache switch; nothing sent")
+        }
+        let items = try await decisions(.preauthorize, resources: resources, session: session, data: [:], context: context)
         return items.map { Decision(id: $0.resource, isAuthorized: $0.authorized, error: $0.error, source: $0.source) }
     }
 
     func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
                    context: RequestContext) async throws -> AuthorizationGrant
     {
-        let items = try await decisions(
-            .authorizeDecisions, resources: [resource], session: session, bypassRemoteCache: false, data: data, context: context)
+        let items = try await decisions(.authorize, resources: [resource], session: session, data: data, context: context)
         guard let item = items.first(where: { $0.resource == resource }) else {
             throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "no decision for the resource")
         }
@@ -165,16 +159,16 @@ struct RESTv2Backend: EntitlementBackend {
 
     /// `POST decisions/preauthorize|authorize/{mvpd}`.
     private func decisions(
-        _ endpoint: WireEndpoint, resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
-        data: [String: String], context: RequestContext
+        _ call: Call, resources: [String], session: AuthenticationRecord, data: [String: String],
+        context: RequestContext
     ) async throws -> [DecisionsBody.Item] {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
-        let kind = endpoint == .authorizeDecisions ? "authorize" : "preauthorize"
+        let (kind, endpoint): (String, WireEndpoint) =
+            call == .authorize ? ("authorize", .authorizeDecisions) : ("preauthorize", .preauthorizeDecisions)
         let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.pathSegment(session.mvpd.id))"))
         let body = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
-        var headers = headers(context, temporaryPassIdentity: data)
+        var headers = headers(call, context, temporaryPassIdentity: data)
         headers["Content-Type"] = "application/json"
-        if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
         let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
         return try await wire.fetch(DecisionsBody.self, request, endpoint, to: serviceProvider, context: context).decisions
     }
@@ -202,7 +196,7 @@ struct RESTv2Backend: EntitlementBackend {
             path(context, "logout/\(PercentEncoding.pathSegment(session.mvpd.id))"),
             query: [("redirectUrl", context.redirectURL.absoluteString)])
         let body = try await wire.fetch(
-            LogoutBody.self, HTTPRequest(url: url, headers: headers(context)), .logout, to: serviceProvider,
+            LogoutBody.self, HTTPRequest(url: url, headers: headers(.logout, context)), .logout, to: serviceProvider,
             context: context)
         guard let action = body.logouts[session.mvpd.id] ?? body.logouts.values.first,
             action.actionName == "logout", let location = action.url, let browser = serviceProvider.resolve(location)
@@ -216,14 +210,39 @@ struct RESTv2Backend: EntitlementBackend {
         "/api/v2/\(PercentEncoding.pathSegment(context.requestorID))/\(rest)"
     }
 
-    /// The v2 headers: the common ones, the device identifier, the visitor ID, and the
-    /// Promotional TempPass identity when the app passed data.
-    private func headers(_ context: RequestContext, temporaryPassIdentity data: [String: String] = [:]) -> HTTPHeaders {
-        var headers = context.commonHeaders
-        headers.add(name: "AP-Device-Identifier", value: context.deviceIdentifierHeader)
-        if let visitor = context.options.visitorID, !visitor.isEmpty { headers["AP-Visitor-Identifier"] = visitor }
-        if !data.isEmpty, let identity = GenericData.json(data) {
-            headers["AP-TempPass-Identity"] = Data(identity.utf8).base64EncodedString()
+    /// The v2 calls the SDK makes. Their pages list different headers (the reference copies are
+    /// in `reference/adobe-rest-api-v2/`, one per call): `Authorization` (added by ``WireClient``),
+    /// `Accept` and `User-Agent` everywhere, and the rest as each property says. `Content-Type`
+    /// is set by the calls with a body.
+    enum Call: Equatable {
+        case configuration, createSession, resumeSession, profile, preauthorize, authorize, logout
+
+        /// `AP-Device-Identifier` and `X-Device-Info`: listed on every call but the resume, which
+        /// a second device may make with only the code.
+        var sendsDeviceHeaders: Bool { self != .resumeSession }
+        /// `AP-Visitor-Identifier`: listed on every call but the configuration.
+        var sendsVisitorIdentifier: Bool { self != .configuration }
+        /// `AP-TempPass-Identity`: listed on the profile and authorize calls only (not on the
+        /// sessions or preauthorize pages).
+        var sendsTemporaryPassIdentity: Bool { self == .profile || self == .authorize }
+    }
+
+    /// The headers `call`'s page lists that the SDK has values for: the visitor ID when the app
+    /// set one, the Promotional TempPass identity when the app passed data. Nothing else (no
+    /// `AP-SDK-Identifier`, no `Cache-Control`: no v2 page lists them).
+    private func headers(_ call: Call, _ context: RequestContext, temporaryPassIdentity data: [String: String] = [:])
+        -> HTTPHeaders
+    {
+        var headers: HTTPHeaders = ["Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent]
+        if call.sendsDeviceHeaders {
+            headers.add(name: "AP-Device-Identifier", value: context.deviceIdentifierHeader)
+            headers.add(name: "X-Device-Info", value: context.deviceInfoHeader)
+        }
+        if call.sendsVisitorIdentifier, let visitor = context.options.visitorID, !visitor.isEmpty {
+            headers.add(name: "AP-Visitor-Identifier", value: visitor)
+        }
+        if call.sendsTemporaryPassIdentity, !data.isEmpty, let identity = GenericData.json(data) {
+            headers.add(name: "AP-TempPass-Identity", value: Data(identity.utf8).base64EncodedString())
         }
         return headers
     }

@@ -10,7 +10,6 @@ struct SessionBody: Decodable {
     var reasonType: String?
     var url: String?
     var code: String?
-    var missingParameters: [String]?
     var mvpd: String?
 }
 

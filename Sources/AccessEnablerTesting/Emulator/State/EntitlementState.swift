@@ -27,6 +27,14 @@ struct EntitlementState: Sendable {
         devices[key] = Device(authN: session)
     }
 
+    /// Gives the device's TempPass session at `mvpd` the Promotional TempPass `identity`, unless
+    /// it already has one.
+    mutating func recordTempPassIdentity(_ identity: String, for key: DeviceKey, mvpd: String) {
+        guard let session = devices[key]?.authN, session.isTempPass, session.mvpd == mvpd, session.genericData == nil
+        else { return }
+        devices[key]?.authN?.genericData = identity
+    }
+
     /// The authorization of `resource` on `key`, if any.
     func authorization(for key: DeviceKey, resource: String) -> AuthZGrant? {
         devices[key]?.authZ[resource]

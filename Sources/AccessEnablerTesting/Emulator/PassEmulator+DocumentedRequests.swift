@@ -1,0 +1,185 @@
+import AccessEnabler
+import Foundation
+
+/// What Adobe's REST API v2 pages list for each call's request, written from the pages (the
+/// "Request" tables of `reference/adobe-rest-api-v2/`, one page per call), not from any client:
+/// the emulator holds requests to them when ``EmulatorScenario/strictV2Requests`` is on.
+enum DocumentedV2Request {
+    /// The request headers each page lists, required and optional alike (lower-cased); nil for
+    /// the routes that are not checked: the browser route (a user agent sends what it sends),
+    /// REST v1 and DCR.
+    static func headers(of route: EmulatorRoute) -> [String]? { listedHeaders[route] }
+
+    private static let listedHeaders: [EmulatorRoute: [String]] = {
+        let base = ["authorization", "x-forwarded-for", "accept", "user-agent"]
+        let device = ["ap-device-identifier", "x-device-info"]
+        let platformSSO = ["adobe-subject-token", "x-roku-reserved-roku-connect-token", "ad-service-token"]
+        let visitor = ["ap-visitor-identifier"]
+        let partner = ["ap-partner-framework-status"]
+        let tempPass = ["ap-temppass-identity"]
+        let form = ["content-type"]
+        return [
+            // …-retrieve-configuration-for-specific-service-provider.md: no visitor identifier.
+            .configurationV2: base + device,
+            // …-create-authentication-session.md: no TempPass identity, no partner status.
+            .sessions: base + form + device + platformSSO + visitor,
+            // …-resume-authentication-session.md: neither device header (a second device resumes
+            // with the code alone).
+            .sessionResume: base + form + visitor,
+            // …-retrieve-authentication-session-information-using-code.md.
+            .sessionInfo: base + visitor,
+            // …-retrieve-profiles.md.
+            .profiles: base + device + platformSSO + partner + visitor,
+            // …-retrieve-profile-for-specific-mvpd.md.
+            .profileForMVPD: base + device + platformSSO + partner + tempPass + visitor,
+            // …-retrieve-profile-for-specific-code.md.
+            .profileForCode: base + tempPass + visitor,
+            // …-retrieve-preauthorization-decisions-using-specific-mvpd.md: no TempPass identity.
+            .preauthorizeV2: base + form + device + platformSSO + partner + visitor,
+            // …-retrieve-authorization-decisions-using-specific-mvpd.md.
+            .authorizeV2: base + form + device + platformSSO + partner + tempPass + visitor,
+            // …-initiate-logout-for-specific-mvpd.md: no TempPass identity, no partner status.
+            .logoutV2: base + device + platformSSO + visitor,
+        ]
+    }()
+
+    /// Whether `name` is one of `names` (lower-case), ignoring ASCII case without building a
+    /// lower-cased copy: this runs for every header of every v2 request.
+    static func contains(_ names: [String], _ name: String) -> Bool {
+        names.contains { listed in
+            let a = listed.utf8, b = name.utf8
+            guard a.count == b.count else { return false }
+            return zip(a, b).allSatisfy { x, y in
+                x == y || (y >= UInt8(ascii: "A") && y <= UInt8(ascii: "Z") && x == y | 0x20)
+            }
+        }
+    }
+
+    /// The query and form parameters each page lists (path parameters aside; the decisions take
+    /// a JSON body).
+    static func parameters(of route: EmulatorRoute) -> [String] {
+        switch route {
+        case .configurationV2: configurationParameters
+        case .sessions, .sessionResume: sessionParameters
+        case .logoutV2: logoutParameters
+        default: []
+        }
+    }
+
+    private static let configurationParameters = ["profile"]
+    private static let sessionParameters = ["mvpd", "domainName", "redirectUrl"]
+    private static let logoutParameters = ["redirectUrl"]
+
+    /// The call's method and path as its page writes them, for error details.
+    static func template(of route: EmulatorRoute) -> String {
+        switch route {
+        case .configurationV2: "GET /api/v2/{serviceProvider}/configuration"
+        case .sessions: "POST /api/v2/{serviceProvider}/sessions"
+        case .sessionResume: "POST /api/v2/{serviceProvider}/sessions/{code}"
+        case .sessionInfo: "GET /api/v2/{serviceProvider}/sessions/{code}"
+        case .profiles: "GET /api/v2/{serviceProvider}/profiles"
+        case .profileForMVPD: "GET /api/v2/{serviceProvider}/profiles/{mvpd}"
+        case .profileForCode: "GET /api/v2/{serviceProvider}/profiles/code/{code}"
+        case .preauthorizeV2: "POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}"
+        case .authorizeV2: "POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}"
+        case .logoutV2: "GET /api/v2/{serviceProvider}/logout/{mvpd}"
+        default: route.rawValue
+        }
+    }
+
+    /// Headers an HTTP stack adds on its own (URLSession, a server's client, a proxy): no page
+    /// lists them because they are not the application's.
+    static let transportHeaders: [String] = [
+        "host", "content-length", "transfer-encoding", "connection", "keep-alive", "accept-encoding",
+        "accept-language", "expect", "te", "upgrade", "proxy-connection",
+    ]
+
+    /// The X-Device-Info keys whose values the appendix restricts to a list
+    /// (rest-api-v2-appendix-headers-x-device-info.md).
+    static let restrictedDeviceInfoValues: [String: Set<String>] = [
+        "primaryHardwareType": [
+            "Camera", "DataCollectionTerminal", "Desktop", "EmbeddedNetworkModule", "eReader", "GamesConsole",
+            "GeolocationTracker", "Glasses", "MediaPlayer", "MobilePhone", "PaymentTerminal", "PluginModem",
+            "SetTopBox", "TV", "Tablet", "WirelessHotspot", "Wristwatch", "Unknown",
+        ],
+        "osName": [
+            "Android", "Chrome OS", "Linux", "Mac OS", "OS X", "OpenBSD", "Roku OS", "Windows", "iOS", "tvOS", "webOS",
+        ],
+        "osFamily": [
+            "Android", "BSD", "Linux", "PlayStation OS", "Roku OS", "Symbian", "Tizen", "Windows", "iOS", "tvOS",
+            "macOS", "webOS",
+        ],
+        "osVendor": [
+            "Amazon", "Apple", "Google", "LG", "Microsoft", "Mozilla", "Nintendo", "Nokia", "Roku", "Samsung", "Sony",
+            "Tizen Project",
+        ],
+        "browserName": [
+            "Android Browser", "Chrome", "Edge", "Firefox", "Internet Explorer", "Opera", "Safari", "SeaMonkey",
+            "Symbian Browser",
+        ],
+        "browserVendor": [
+            "Amazon", "Apple", "Google", "Microsoft", "Motorola", "Mozilla", "Netscape", "Nintendo", "Nokia", "Samsung",
+            "Sony Ericsson",
+        ],
+    ]
+
+    /// Whether every restricted key of the decoded device info holds a value from its list
+    /// (`connectionSecure`: `true` or `false`, as a JSON Boolean or text). Other keys are free:
+    /// Adobe's own iOS cookbook sends a `type` key the appendix does not name.
+    static func hasRestrictedValuesOnly(_ object: [String: Any]) -> Bool {
+        for (key, allowed) in restrictedDeviceInfoValues {
+            guard let value = object[key] else { continue }
+            guard let text = value as? String, allowed.contains(text) else { return false }
+        }
+        if let secure = object["connectionSecure"] {
+            switch secure {
+            case is Bool: break
+            case let text as String where text == "true" || text == "false": break
+            default: return false
+            }
+        }
+        return true
+    }
+}
+
+extension PassEmulator {
+    /// In strict mode, a v2 request with a header or parameter its page does not list is 400
+    /// `bad_request` (the code Adobe answers a malformed SDK request with; the v2 catalogue has
+    /// none for this), naming the first one found.
+    func checkDocumented(_ request: IncomingRequest, route: EmulatorRoute) throws(Rejection) {
+        guard scenario.strictV2Requests, let listed = DocumentedV2Request.headers(of: route) else { return }
+        for field in request.http.headers
+        where !DocumentedV2Request.contains(listed, field.name)
+            && !DocumentedV2Request.contains(DocumentedV2Request.transportHeaders, field.name)
+        {
+            throw .v2(.undocumented("header", field.name, of: route))
+        }
+        let parameters = DocumentedV2Request.parameters(of: route)
+        for pair in request.query.pairs where !parameters.contains(pair.name) {
+            throw .v2(.undocumented("parameter", pair.name, of: route))
+        }
+        for pair in request.form.pairs where !parameters.contains(pair.name) {
+            throw .v2(.undocumented("parameter", pair.name, of: route))
+        }
+    }
+
+    /// In strict mode, `X-Device-Info` values outside the appendix's restricted lists are invalid
+    /// (400 `invalid_header_device_info`).
+    func checkDocumentedDeviceInfo(_ value: String) throws(Rejection) {
+        guard scenario.strictV2Requests, value != lastDocumentedDeviceInfo else { return }
+        guard let object = Base64Text.decodeJSONObject(value)?.object,
+              DocumentedV2Request.hasRestrictedValuesOnly(object)
+        else { throw .v2(.invalidHeaderDeviceInfo) }
+        lastDocumentedDeviceInfo = value
+    }
+
+    /// In strict mode, a resume without one of the parameters its page marks required is 400,
+    /// with the catalogue's code for that parameter (`invalid_parameter_domain_name` is named
+    /// like them: the catalogue has none for the domain).
+    func checkResumeParameters(_ request: IncomingRequest) throws(Rejection) {
+        guard scenario.strictV2Requests else { return }
+        if request.nonEmptyParameter("mvpd") == nil { throw .v2(.invalidMVPD("mvpd is required on a resume.")) }
+        if request.nonEmptyParameter("domainName") == nil { throw .v2(.invalidDomainName) }
+        if request.nonEmptyParameter("redirectUrl") == nil { throw .v2(.invalidRedirectURL) }
+    }
+}
