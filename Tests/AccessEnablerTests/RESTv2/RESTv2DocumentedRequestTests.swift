@@ -244,7 +244,7 @@ import Testing
         // Over an app's own device info too, which otherwise goes out as given.
         let custom = DeviceInfo(fields: ["model": "AppleTV", "osName": "tvOS", "connectionIp": "10.0.0.2"])
         await harness.enabler.setOptions(.init(deviceInfo: custom, connectionIP: "203.0.113.8"))
-        try await harness.enabler.setRequestor("REF")
+        try await harness.enabler.setRequestor("REF", refresh: true)
         let calls = await harness.emulator.requests(to: backend.configurationRoute)
         let header = try #require(calls.last?.headers["X-Device-Info"])
         let replaced = try JSONDecoder().decode([String: JSONValue].self, from: try #require(Data(base64Encoded: header)))
@@ -252,7 +252,7 @@ import Testing
 
         // Unset again: gone.
         await harness.enabler.setOptions(.init())
-        try await harness.enabler.setRequestor("REF")
+        try await harness.enabler.setRequestor("REF", refresh: true)
         let last = try #require(await harness.emulator.requests(to: backend.configurationRoute).last?.headers["X-Device-Info"])
         let plain = try JSONDecoder().decode([String: JSONValue].self, from: try #require(Data(base64Encoded: last)))
         #expect(plain["connectionIp"] == nil && plain["connectionPort"] == nil)
