@@ -9,6 +9,20 @@ extension PassEmulator {
         faults.add(fault, on: route, times: times)
     }
 
+    /// Gives the device `deviceID` of `requestor` a REST v2 profile for `mvpd` besides its
+    /// authentication — as single sign-on or a login in another app would — valid for `ttl`
+    /// seconds on the emulator's clock. `type` is the profile's `type` (`regular`, `appleSSO`, …);
+    /// logout answers `partner_logout` for an `appleSSO` one.
+    public func grantProfile(
+        mvpd: String, userID: String, type: String = "regular", ttl: TimeInterval, requestor: String, deviceID: String
+    ) {
+        let now = clock.now
+        entitlementState.addOtherProfile(
+            AuthNSession(mvpd: mvpd, userID: userID, username: nil, created: now, expires: now.addingTimeInterval(ttl),
+                         isTempPass: false, profileType: type),
+            for: DeviceKey(requestor: requestor, deviceID: deviceID))
+    }
+
     /// Whether a fault is still queued for `route` (not yet consumed by a request).
     public func hasQueuedFault(on route: EmulatorRoute) -> Bool {
         faults.hasFaults(for: route)

@@ -11,7 +11,8 @@ extension PassEmulator {
         let now = clock.now
         let session = AuthNSession(
             mvpd: mvpd.id, userID: user.userID, username: user.username, created: now,
-            expires: now.addingTimeInterval(mvpd.authnTTL), isTempPass: false, genericData: genericData)
+            expires: now.addingTimeInterval(mvpd.authnTTL), isTempPass: false, genericData: genericData,
+            visibleFrom: now.addingTimeInterval(mvpd.profileDelay))
         entitlementState.startSession(session, for: key)
         counters.sessionsCreated += 1
         return session

@@ -47,34 +47,48 @@ extension PassEmulator {
         guard let redirectURL = request.query["redirectUrl"], !redirectURL.isEmpty else {
             throw .v2(.invalidRedirectURL)
         }
-        let lookup = entitlementState.authentication(for: key, at: context.now)
-        let action: (name: String, type: String, url: String?)
-        switch lookup {
-        case .valid(let session) where session.mvpd == mvpd.id:
-            entitlementState.logout(key)
-            if session.isTempPass || session.isDegraded {
-                action = ("complete", "none", nil)
-            } else {
-                let query = FormParameters.encode([
-                    ("noflash", "true"), ("mso_id", mvpd.id), ("requestor_id", context.requestor.id),
-                    ("redirect_url", redirectURL),
-                ])
-                action = ("logout", "interactive", "/adobe-services/logout?" + query)
-            }
-        case .expired(let session) where session.mvpd == mvpd.id:
-            entitlementState.logout(key)
+        /// What the device must do to finish logging `profile` out.
+        func logoutAction(for profile: AuthNSession) -> LogoutAction {
+            if profile.profileType == "appleSSO" { return ("partner_logout", "partner_interactive", nil) }
+            if profile.isTempPass || profile.isDegraded { return ("complete", "none", nil) }
+            let query = FormParameters.encode([
+                ("noflash", "true"), ("mso_id", profile.mvpd), ("requestor_id", context.requestor.id),
+                ("redirect_url", redirectURL),
+            ])
+            return ("logout", "interactive", "/adobe-services/logout?" + query)
+        }
+        // The device's profile for that MVPD goes — its authentication, or a profile it holds
+        // beside it (single sign-on) — with the action its type asks for (Adobe's samples:
+        // `logout` with a URL, `complete` without a logout page, `partner_logout` for Apple's).
+        let authentication = entitlementState.authentication(for: key, at: context.now)
+        let action: LogoutAction
+        if let profile = entitlementState.profile(for: key, mvpd: mvpd.id, at: context.now) {
+            action = logoutAction(for: profile)
+            entitlementState.removeProfile(of: mvpd.id, for: key)
+        } else if case .valid(let session) = authentication, session.mvpd == mvpd.id {
+            // Signed in, not yet confirmed by the MVPD (profileDelay): it goes all the same.
+            action = logoutAction(for: session)
+            entitlementState.removeProfile(of: mvpd.id, for: key)
+        } else if case .expired(let session) = authentication, session.mvpd == mvpd.id {
             action = ("invalid", "none", nil)
-        default:
+            entitlementState.removeProfile(of: mvpd.id, for: key)
+        } else {
             // Under an authenticate-all rule the device has the (virtual) degraded profile.
             action = !mvpd.isTempPass && mvpd.degradation == .authenticateAll
                 ? ("complete", "none", nil) : ("invalid", "none", nil)
         }
+        return jsonResponse(200, .object([("logouts", .object([(mvpd.id, Self.logoutAction(action, mvpd: mvpd.id))]))]))
+    }
+
+    typealias LogoutAction = (name: String, type: String, url: String?)
+
+    private static func logoutAction(_ action: LogoutAction, mvpd: String) -> JSONText {
         var members: [(String, JSONText)] = [
             ("actionName", .string(action.name)),
             ("actionType", .string(action.type)),
-            ("mvpd", .string(mvpd.id)),
+            ("mvpd", .string(mvpd)),
         ]
         if let url = action.url { members.append(("url", .string(url))) }
-        return jsonResponse(200, .object([("logouts", .object([(mvpd.id, .object(members))]))]))
+        return .object(members)
     }
 }

@@ -85,6 +85,7 @@ extension PassEmulator {
                                      at now: Date) throws(Rejection) -> DecisionSession {
         let lookup = entitlementState.authentication(for: key, at: now)
         if let session = lookup.session, session.mvpd == mvpd.id { return .session(session) }
+        if let other = entitlementState.profile(for: key, mvpd: mvpd.id, at: now) { return .session(other) }
         if mvpd.isTempPass {
             let identity: String?
             do throws(Rejection) {
@@ -111,6 +112,9 @@ extension PassEmulator {
             return V2Decision(resource: resource, source: source, authorized: false,
                               error: .authorizationDeniedByMVPD(decision.details),
                               window: (now, authorizationExpiry(for: session, at: now)))
+        }
+        if index.mvpds[session.mvpd]?.updatesAttributesOnAuthorization == true {
+            entitlementState.updateAttribute("lastAuthorizedResource", to: .string(resource), for: key)
         }
         return V2Decision(resource: resource, source: source, authorized: true, window: (grant.issued, grant.expires),
                           token: mediaToken(for: resource, mvpd: session.mvpd, key: key, at: now), tokenIssued: now)

@@ -3,19 +3,17 @@ import Foundation
 
 /// REST API v2 profiles: the v2 view of the device's authentication (shared with REST v1).
 ///
-/// The emulator keeps one authentication per device, as REST v1 does: the profiles map holds at
-/// most one stored profile (a new login at another MVPD replaces it), plus, when asked for a
-/// specific MVPD under an authenticate-all degradation rule, the degraded profile Adobe
-/// answers with. Expired profiles are left out; no profile is `{"profiles": {}}` with 200.
+/// The emulator keeps one authentication per device, as REST v1 does (a new login at another
+/// MVPD replaces it), plus the other profiles a test granted (``PassEmulator/grantProfile(mvpd:userID:type:ttl:requestor:deviceID:)``:
+/// single sign-on, another MVPD), plus, when asked for a specific MVPD under an
+/// authenticate-all degradation rule, the degraded profile Adobe answers with. Expired profiles,
+/// and one an MVPD has not confirmed yet (``EmulatorScenario/MVPD/profileDelay``), are left out;
+/// no profile is `{"profiles": {}}` with 200.
 extension PassEmulator {
     /// `GET /api/v2/{serviceProvider}/profiles` → every valid profile of the device.
     func allProfiles(_ context: V2Context) throws(Rejection) -> HTTPResponse {
         let key = try context.deviceKey()
-        var profiles: [(String, JSONText)] = []
-        if let session = entitlementState.authentication(for: key, at: context.now).session {
-            profiles.append((session.mvpd, profileJSON(session)))
-        }
-        return profilesResponse(profiles)
+        return profilesResponse(entitlementState.profiles(for: key, at: context.now).map { ($0.mvpd, profileJSON($0, key: key)) })
     }
 
     /// `GET /api/v2/{serviceProvider}/profiles/{mvpd}` → the device's profile for that MVPD;
@@ -43,14 +41,18 @@ extension PassEmulator {
     private func profileResponse(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, at now: Date) throws(Rejection)
         -> HTTPResponse
     {
-        if let session = entitlementState.authentication(for: key, at: now).session, session.mvpd == mvpd.id {
-            return profilesResponse([(mvpd.id, profileJSON(session))])
+        if let session = entitlementState.profile(for: key, mvpd: mvpd.id, at: now) {
+            return profilesResponse([(mvpd.id, profileJSON(session, key: key))])
+        }
+        if entitlementState.authentication(for: key, at: now).session?.mvpd == mvpd.id {
+            // Logged in, but the MVPD has not confirmed it yet: nothing to show for now.
+            return profilesResponse([])
         }
         if mvpd.isTempPass, tempPassIsOver(for: key, mvpd: mvpd.id, at: now) {
             throw .v2(.temporaryAccessDurationLimitExceeded)
         }
         if !mvpd.isTempPass, mvpd.degradation == .authenticateAll {
-            return profilesResponse([(mvpd.id, profileJSON(degradedSession(for: key, mvpd: mvpd, at: now)))])
+            return profilesResponse([(mvpd.id, profileJSON(degradedSession(for: key, mvpd: mvpd, at: now), key: key))])
         }
         return profilesResponse([])
     }
@@ -61,9 +63,11 @@ extension PassEmulator {
 
     /// One profile: `notBefore`/`notAfter` (epoch ms as numbers), `issuer` (the MVPD, or `Adobe`
     /// for TempPass and degraded access), `type` and `attributes`.
-    func profileJSON(_ session: AuthNSession) -> JSONText {
+    func profileJSON(_ session: AuthNSession, key: DeviceKey) -> JSONText {
         let type: String
-        if session.isTempPass {
+        if let given = session.profileType {
+            type = given
+        } else if session.isTempPass {
             type = "temporary"
         } else if session.isDegraded {
             type = "degraded"
@@ -75,17 +79,21 @@ extension PassEmulator {
             ("notAfter", .integer(session.expires.epochMilliseconds)),
             ("issuer", .string(type == "regular" ? session.mvpd : "Adobe")),
             ("type", .string(type)),
-            ("attributes", .object(profileAttributes(session))),
+            ("attributes", .object(profileAttributes(session, key: key))),
         ])
     }
 
     /// The profile attributes: `{value, state}` per key, `state` `enc` for the keys the MVPD
     /// sends encrypted (the value is then the emulator's Base64 stand-in). `userID` always comes
     /// first; TempPass adds `expiration_date` (before it, as Adobe's sample has it).
-    private func profileAttributes(_ session: AuthNSession) -> [(String, JSONText)] {
+    private func profileAttributes(_ session: AuthNSession, key: DeviceKey) -> [(String, JSONText)] {
         func attribute(_ value: JSONText, encrypted: Bool = false) -> JSONText {
             .object([("value", value), ("state", .string(encrypted ? "enc" : "plain"))])
         }
+        // Changes the MVPD made after the login (``EmulatorScenario/MVPD/updatesAttributesOnAuthorization``).
+        let updates = entitlementState.devices[key]?.authN == session
+            ? entitlementState.attributeUpdates(for: key).sorted { $0.key < $1.key }.map { ($0.key, attribute(JSONText($0.value))) }
+            : []
         if session.isTempPass {
             return [
                 ("expiration_date", attribute(.integer(session.expires.epochMilliseconds))),
@@ -93,7 +101,7 @@ extension PassEmulator {
             ]
         }
         guard let metadata = userMetadata(for: session) else {
-            return [("userID", attribute(.string(session.userID)))]
+            return [("userID", attribute(.string(session.userID)))] + updates
         }
         let encrypted = Set(metadata.encrypted)
         func value(_ key: String, _ value: JSONValue) -> JSONText {
@@ -103,9 +111,10 @@ extension PassEmulator {
         var attributes: [(String, JSONText)] = [
             ("userID", metadata.data["userID"].map { value("userID", $0) } ?? attribute(.string(session.userID))),
         ]
-        for (name, item) in metadata.data.sorted(by: { $0.key < $1.key }) where name != "userID" {
+        let updated = Set(updates.map(\.0))
+        for (name, item) in metadata.data.sorted(by: { $0.key < $1.key }) where name != "userID" && !updated.contains(name) {
             attributes.append((name, value(name, item)))
         }
-        return attributes
+        return attributes + updates
     }
 }

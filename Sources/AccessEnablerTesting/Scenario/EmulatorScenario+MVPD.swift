@@ -27,6 +27,12 @@ extension EmulatorScenario {
         /// The degradation rule in force for the MVPD (REST API v2 only; default none). JSON:
         /// `"degradation": "authenticateAll" | "authorizeAll" | "authorizeNone"`.
         public var degradation: Degradation?
+        /// How long after a login its REST v2 profile appears, in seconds (default 0): an MVPD
+        /// slow to confirm the login, which the SDK meets by polling the profile.
+        public var profileDelay: TimeInterval
+        /// Whether a granted REST v2 authorization changes the profile's attributes (default
+        /// false): the attribute `lastAuthorizedResource` takes the resource's ID.
+        public var updatesAttributesOnAuthorization: Bool
 
         /// Creates an MVPD.
         public init(
@@ -39,7 +45,9 @@ extension EmulatorScenario {
             users: [User] = [],
             authnTTL: TimeInterval = 3600,
             authzTTL: TimeInterval = 1800,
-            degradation: Degradation? = nil
+            degradation: Degradation? = nil,
+            profileDelay: TimeInterval = 0,
+            updatesAttributesOnAuthorization: Bool = false
         ) {
             self.id = id
             self.displayName = displayName ?? id
@@ -51,11 +59,13 @@ extension EmulatorScenario {
             self.authnTTL = authnTTL
             self.authzTTL = authzTTL
             self.degradation = degradation
+            self.profileDelay = profileDelay
+            self.updatesAttributesOnAuthorization = updatesAttributesOnAuthorization
         }
 
         private enum CodingKeys: String, CodingKey {
             case id, displayName, logoURL = "logoUrl", isTempPass, isProxy, autoLogin, users, authnTTL, authzTTL
-            case degradation
+            case degradation, profileDelay, updatesAttributesOnAuthorization
         }
 
         /// Decodes an MVPD; only `id` is required.
@@ -71,6 +81,9 @@ extension EmulatorScenario {
             authnTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .authnTTL) ?? 3600
             authzTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .authzTTL) ?? 1800
             degradation = try container.decodeIfPresent(Degradation.self, forKey: .degradation)
+            profileDelay = try container.decodeIfPresent(TimeInterval.self, forKey: .profileDelay) ?? 0
+            updatesAttributesOnAuthorization =
+                try container.decodeIfPresent(Bool.self, forKey: .updatesAttributesOnAuthorization) ?? false
         }
 
         /// The user with `username`, if any.

@@ -12,8 +12,15 @@ struct AuthNSession: Sendable, Hashable {
     /// Created by an authenticate-all degradation rule (REST v2), without an MVPD login.
     var isDegraded = false
     var genericData: String?
+    /// The REST v2 profile `type` when it is not derived from the flags (e.g. `appleSSO`).
+    var profileType: String?
+    /// When the REST v2 profile becomes visible (an MVPD that is slow to confirm the login).
+    var visibleFrom: Date?
 
     func isValid(at now: Date) -> Bool { now < expires }
+
+    /// Whether the REST v2 profiles endpoints show it at `now`.
+    func isVisible(at now: Date) -> Bool { isValid(at: now) && now >= (visibleFrom ?? created) }
 }
 
 /// The outcome of looking up a device's authentication.

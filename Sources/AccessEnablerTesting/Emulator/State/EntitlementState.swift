@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 
 /// All per-device entitlement state of the emulated service provider, independent of the wire
@@ -8,6 +9,11 @@ struct EntitlementState: Sendable {
         var authN: AuthNSession?
         var authZ: [String: AuthZGrant] = [:]
         var preauthorizations: [String: CachedDecision] = [:]
+        /// REST v2 profiles the device holds besides its authentication (single sign-on, another
+        /// MVPD), by MVPD.
+        var otherProfiles: [String: AuthNSession] = [:]
+        /// Profile attributes the MVPD changed after the login (REST v2), by name.
+        var attributeUpdates: [String: JSONValue] = [:]
     }
 
     private(set) var devices: [DeviceKey: Device] = [:]
@@ -22,9 +28,48 @@ struct EntitlementState: Sendable {
         return session.isValid(at: now) ? .valid(session) : .expired(session)
     }
 
-    /// Stores a new authentication; authorizations and cached decisions of the old one go.
+    /// Stores a new authentication; authorizations, cached decisions and attribute changes of
+    /// the old one go (other profiles stay).
     mutating func startSession(_ session: AuthNSession, for key: DeviceKey) {
-        devices[key] = Device(authN: session)
+        devices[key] = Device(authN: session, otherProfiles: devices[key]?.otherProfiles ?? [:])
+    }
+
+    /// Every REST v2 profile of `key` visible at `now`: its authentication, then the others.
+    func profiles(for key: DeviceKey, at now: Date) -> [AuthNSession] {
+        guard let device = devices[key] else { return [] }
+        let main = device.authN.map { [$0] } ?? []
+        let others = device.otherProfiles.values.sorted { $0.mvpd < $1.mvpd }
+        return (main + others).filter { $0.isVisible(at: now) }
+    }
+
+    /// The REST v2 profile of `key` for `mvpd`, if visible at `now`.
+    func profile(for key: DeviceKey, mvpd: String, at now: Date) -> AuthNSession? {
+        profiles(for: key, at: now).first { $0.mvpd == mvpd }
+    }
+
+    /// Logs `key` out of `mvpd`: its authentication when it is for `mvpd` (with its
+    /// authorizations and cached decisions), and any other profile for `mvpd`.
+    mutating func removeProfile(of mvpd: String, for key: DeviceKey) {
+        guard var device = devices[key] else { return }
+        device.otherProfiles[mvpd] = nil
+        if device.authN?.mvpd == mvpd {
+            device = Device(otherProfiles: device.otherProfiles)
+        }
+        devices[key] = device.authN == nil && device.otherProfiles.isEmpty ? nil : device
+    }
+
+    /// Adds a profile beside the device's authentication (replacing one for the same MVPD).
+    mutating func addOtherProfile(_ session: AuthNSession, for key: DeviceKey) {
+        devices[key, default: Device()].otherProfiles[session.mvpd] = session
+    }
+
+    /// The attribute changes of `key` since its login.
+    func attributeUpdates(for key: DeviceKey) -> [String: JSONValue] {
+        devices[key]?.attributeUpdates ?? [:]
+    }
+
+    mutating func updateAttribute(_ name: String, to value: JSONValue, for key: DeviceKey) {
+        devices[key, default: Device()].attributeUpdates[name] = value
     }
 
     /// Gives the device's TempPass session at `mvpd` the Promotional TempPass `identity`, unless
