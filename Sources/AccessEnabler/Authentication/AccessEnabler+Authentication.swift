@@ -91,19 +91,24 @@ extension AccessEnabler {
 
         let logoutEpoch = await cache.logoutEpoch
         let context = try await context(for: requestorID)
+        let pollUntil: Date
         switch try await backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
         {
-        case .interactive(let url):
+        case .interactive(let url, let codeExpires):
             let redirectURL = configuration.redirectURL
             let landed = try await presenting { try await presenter.presentLogin(url: url, redirectURL: redirectURL) }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
+            // Polling starts once the browser reached the redirect URL (checklist: Polling
+            // Mechanism Starting) and stops when the session's code expires.
+            pollUntil = codeExpires ?? clock.now.adding(Self.defaultCodeLifetime)
         case .complete:
-            break
+            // Nothing interactive: the service provider has the authentication already.
+            pollUntil = clock.now
         }
         try Task.checkCancellation()
-        let session = try await backend.completeAuthentication(
-            mvpd: mvpd, configuration: loaded, data: data, context: context)
+        let session = try await awaitAuthentication(
+            mvpd: mvpd, configuration: loaded, data: data, context: context, until: pollUntil)
         guard session.expires > clock.now else {
             log.error("the service provider issued an authentication that had already expired; not stored")
             throw AccessEnablerError.authenticationSessionExpired.with(
@@ -120,6 +125,34 @@ extension AccessEnabler {
         hub.emit(.authenticationChecked(.init(
             isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
         return Authentication(requestorID: requestorID, mvpd: session.mvpd, userID: session.userID, expires: session.expires)
+    }
+
+    /// How long the SDK polls for a login's result when the service provider gave no code
+    /// expiry (Adobe's authentication codes last 30 minutes).
+    static let defaultCodeLifetime: Duration = .seconds(1800)
+
+    /// The authentication the service provider holds once the login is done, polled every
+    /// ``Configuration/profilePollingInterval`` until it appears or `deadline` (the code's
+    /// expiry) would pass: an MVPD may confirm a login some seconds after the browser reached the
+    /// redirect URL. Cancelling the task stops the polling at once.
+    private func awaitAuthentication(
+        mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String], context: RequestContext,
+        until deadline: Date
+    ) async throws -> AuthenticationRecord {
+        let interval = max(configuration.profilePollingInterval, .seconds(1))
+        while true {
+            if let session = try await backend.completeAuthentication(
+                mvpd: mvpd, configuration: loaded, data: data, context: context)
+            {
+                return session
+            }
+            guard clock.now.adding(interval) < deadline else {
+                throw AccessEnablerError.authenticationSessionMissing.with(
+                    details: "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
+            }
+            log.info("no authentication for \(mvpd.id) yet; asking again in \(interval)")
+            try await clock.sleep(for: interval)
+        }
     }
 
     /// Runs a presenter call; its errors become ``AccessEnablerError/presentationFailed`` (so

@@ -67,6 +67,10 @@ extension AccessEnabler {
                 // media token is still good, and only the stored expiry is missing.
                 log.error("the authorization expiry could not be stored (\(error.code)); returning the media token")
             }
+            if configuration.refreshesProfileAfterAuthorization {
+                // The MVPD may have updated the profile's attributes (user metadata) with it.
+                await refreshProfile(of: cached, requestorID: requestorID)
+            }
             return (token, false)
         }
         if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {

@@ -48,6 +48,15 @@ extension AccessEnabler {
         /// configuration is used whatever its age; it is fetched again before the MVPD picker
         /// is shown once it is older than this.
         public var configurationTTL: Duration = .seconds(300)
+        /// How often the SDK asks for the result of a login the MVPD has not confirmed yet
+        /// (REST API v2; at least 1 s; Adobe's checklist asks for 3–5 s). Polling starts when the
+        /// browser reaches ``redirectURL`` and stops at the profile, the login's code expiry, or
+        /// cancellation.
+        public var profilePollingInterval: Duration = .seconds(3)
+        /// Whether a granted authorization is followed by a read of the profile (REST API v2),
+        /// for MVPDs that update the profile's attributes (user metadata) when they authorize.
+        /// Off by default: it costs a request per `authorize`.
+        public var refreshesProfileAfterAuthorization = false
         /// How long one HTTP request may take as a whole, the body included (also bounded by
         /// what is left of the ``RetryPolicy/deadline`` of the call it belongs to).
         public var requestTimeout: Duration = .seconds(30)

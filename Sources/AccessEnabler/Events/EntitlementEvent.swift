@@ -17,6 +17,14 @@ public enum EntitlementEvent: Sendable, Hashable {
     case loggedOut
     /// The server or browser step of a logout failed; the local logout still happened.
     case logoutIncomplete(AccessEnablerError)
+    /// The viewer's profile with `mvpdID` came from the platform's single sign-on (Apple's TV
+    /// Provider): the logout is complete for the app, and the viewer must also sign out in the
+    /// system settings (Settings › TV Provider) to leave the provider entirely.
+    case partnerLogoutRequired(mvpdID: String)
+    /// The service provider holds several profiles for this device (other MVPDs, single sign-on,
+    /// TempPass); the first is the one the SDK uses. Reported by
+    /// ``AccessEnabler/refreshAuthentication()`` when there is more than one.
+    case profilesAvailable([Authentication])
     /// The token storage was unreadable and was moved aside; the store starts empty.
     case storageRecovered(StorageRecovery)
 

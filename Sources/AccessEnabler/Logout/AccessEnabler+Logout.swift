@@ -3,7 +3,12 @@ import Foundation
 extension AccessEnabler {
     /// Logs the viewer out: on the server, then at the MVPD in the browser when a presenter is
     /// given, then clears the viewer's tokens from storage (every requestor, as the legacy SDK did;
-    /// the app's DCR registration and the device ID stay).
+    /// the app's DCR registration, the device ID and the requestor configuration stay).
+    ///
+    /// On REST API v2 the SDK follows the action of each profile the server removed: a logout
+    /// page goes to the presenter; a profile that came from Apple's TV Provider (`appleSSO`) emits
+    /// ``EntitlementEvent/partnerLogoutRequired(mvpdID:)``: guide the viewer to the system's TV
+    /// Provider settings to sign out there too.
     ///
     /// Requests in flight when logout begins never write their results back. The local logout
     /// always happens: when the server or the browser step fails, the failure is logged and
@@ -30,12 +35,20 @@ extension AccessEnabler {
     ) async {
         do {
             let context = try await context(for: requestorID)
-            let step = try await backend.logout(session: session, context: context)
-            if case .interactive(let url) = step, let presenter {
-                let redirectURL = configuration.redirectURL
-                let landed = try await presenter.presentLogin(url: url, redirectURL: redirectURL)
-                if !Self.matches(landed, redirectURL: redirectURL) {
-                    log.error("the browser logout ended at an unexpected URL")
+            for step in try await backend.logout(session: session, context: context) {
+                switch step {
+                case .interactive(let url):
+                    guard let presenter else { continue }
+                    let redirectURL = configuration.redirectURL
+                    let landed = try await presenter.presentLogin(url: url, redirectURL: redirectURL)
+                    if !Self.matches(landed, redirectURL: redirectURL) {
+                        log.error("the browser logout ended at an unexpected URL")
+                    }
+                case .partner(let mvpdID):
+                    log.info("\(mvpdID) was an Apple TV Provider sign-in: the viewer must also sign out in the system settings")
+                    hub.emit(.partnerLogoutRequired(mvpdID: mvpdID))
+                case .complete:
+                    break
                 }
             }
         } catch is CancellationError {

@@ -335,6 +335,22 @@ actor TokenCache {
         return true
     }
 
+    /// Replaces the authentication of `requestor` with `updated` — the same session as the server
+    /// now describes it (a new expiry, changed attributes) — only if it is still `session`.
+    /// Authorizations and decisions stay. Returns whether it replaced it; a failed write is
+    /// logged (memory holds the update, and the next launch reads it again from the server).
+    func updateAuthentication(_ updated: AuthenticationRecord, for requestor: String, ifSession session: CachedSession)
+        throws(AccessEnablerError) -> Bool
+    {
+        try ensureLoaded()
+        guard session.generation == generation, sessions[requestor]?.authentication == session.authentication else {
+            return false
+        }
+        sessions[requestor]?.authentication = updated
+        persist(updated, forKey: StorageKey.authentication(requestor))
+        return true
+    }
+
     /// Removes the authentication of `requestor` and everything that depended on it, only if it
     /// is still `session`: the session a rejected request was sent for, or that a configuration
     /// no longer offers. A removal is a write-back, so a login, logout or removal since then

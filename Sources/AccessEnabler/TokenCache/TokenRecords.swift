@@ -30,6 +30,8 @@ struct AuthenticationRecord: Codable, Sendable, Equatable {
     var serviceProvider: URL
     /// Profile attributes (REST API v2), used as user metadata.
     var attributes: [String: ProfileAttribute]?
+    /// The REST API v2 profile `type` (`regular`, `temporary`, `degraded`, `appleSSO`, …).
+    var profileType: String?
 
     struct ProfileAttribute: Codable, Sendable, Equatable {
         var value: JSONValue

@@ -22,12 +22,20 @@ protocol EntitlementBackend: Sendable {
     func startAuthentication(mvpd: MVPD, domain: String?, data: [String: String], context: RequestContext)
         async throws -> AuthenticationStep
 
-    /// Fetches the authentication (authN token / profile) once the browser step is done; `data`
-    /// is what the app passed to `authenticate` (REST v2 sends it as the Promotional TempPass
-    /// identity of the profile call).
+    /// Fetches the authentication (authN token / profile) once the browser step is done; nil
+    /// while the service provider does not have it yet (REST API v2: the MVPD may confirm the
+    /// login a few seconds after the redirect, and the SDK polls). `data` is what the app passed
+    /// to `authenticate` (REST v2 sends it as the Promotional TempPass identity of the profile
+    /// call).
     func completeAuthentication(
         mvpd: MVPD, configuration: RequestorConfiguration, data: [String: String], context: RequestContext
-    ) async throws -> AuthenticationRecord
+    ) async throws -> AuthenticationRecord?
+
+    /// Every authentication the service provider holds for this device (REST API v2: every
+    /// profile — other MVPDs, single sign-on, TempPass; REST API v1: the one authN token), each
+    /// bound to its MVPD from `configuration` where it lists it.
+    func authentications(at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+                         context: RequestContext) async throws -> [AuthenticationRecord]
 
     /// Preauthorization decisions for at most one chunk of resources, in any order.
     func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
@@ -45,8 +53,8 @@ protocol EntitlementBackend: Sendable {
     /// The user metadata of the session.
     func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord
 
-    /// Logs out on the server; returns the browser step, if any.
-    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep
+    /// Logs out on the server; returns what finishes the logout of each profile it removed.
+    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> [LogoutStep]
 }
 
 /// The configuration one service provider returned.
@@ -60,16 +68,20 @@ struct ServiceProviderConfiguration: Sendable, Hashable {
 
 /// What follows the start of an authentication.
 enum AuthenticationStep: Sendable, Hashable {
-    /// Load this URL in a browser; the flow ends at the redirect URL.
-    case interactive(URL)
+    /// Load this URL in a browser; the flow ends at the redirect URL. `codeExpires` is when the
+    /// authentication session (and polling for its result) ends, when the server says.
+    case interactive(URL, codeExpires: Date?)
     /// Nothing interactive (TempPass, degraded access, already authenticated): fetch the result.
     case complete
 }
 
-/// What follows a server logout.
+/// What finishes the logout of one removed profile.
 enum LogoutStep: Sendable, Hashable {
     /// Load this URL in a browser to log out at the MVPD; it ends at the redirect URL.
     case interactive(URL)
+    /// The viewer must also sign out at the partner (system) level: Apple's TV Provider
+    /// settings for an `appleSSO` profile of `mvpdID`.
+    case partner(mvpdID: String)
     /// The logout is complete.
     case complete
 }

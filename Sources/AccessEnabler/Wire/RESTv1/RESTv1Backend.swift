@@ -49,20 +49,46 @@ struct RESTv1Backend: EntitlementBackend {
         query += context.optionalQuery
         // redirect_url must be the last parameter.
         query.append(("redirect_url", context.redirectURL.absoluteString))
-        return .interactive(serviceProvider.url("/api/v1/authenticate", query: query))
+        return .interactive(serviceProvider.url("/api/v1/authenticate", query: query), codeExpires: nil)
     }
 
     // MARK: A3 — authN token
 
     func completeAuthentication(
         mvpd: MVPD, configuration: RequestorConfiguration, data: [String: String], context: RequestContext
-    ) async throws -> AuthenticationRecord {
+    ) async throws -> AuthenticationRecord? {
+        // The v1 authN token is there once the browser step is done: a 404 is an error, not "not yet".
         let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
+        return try await authenticationToken(at: serviceProvider, picked: mvpd, configuration: configuration, context: context)
+    }
+
+    func authentications(at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+                         context: RequestContext) async throws -> [AuthenticationRecord]
+    {
+        do {
+            return [try await authenticationToken(at: serviceProvider, picked: nil, configuration: configuration,
+                                                  context: context)]
+        } catch let error as AccessEnablerError
+            where error.code == AccessEnablerError.authenticationSessionMissing.code
+                || error.code == AccessEnablerError.authenticationSessionExpired.code
+        {
+            // 404 / 410: the device has no authentication.
+            return []
+        }
+    }
+
+    /// `GET /api/v1/tokens/authn`: the device's authN token, bound to its MVPD as the
+    /// configuration lists it, else as the viewer `picked` it, else to this service provider.
+    private func authenticationToken(
+        at serviceProvider: ServiceProvider, picked: MVPD?, configuration: RequestorConfiguration,
+        context: RequestContext
+    ) async throws -> AuthenticationRecord {
         let url = serviceProvider.url("/api/v1/tokens/authn", query: context.commonQuery)
         let body = try await wire.fetch(
             AuthenticationTokenBody.self, HTTPRequest(url: url, headers: context.v1Headers), .authenticationToken,
             to: serviceProvider, context: context)
-        let authenticated = configuration.mvpd(withID: body.mvpd.value) ?? mvpd
+        let authenticated = configuration.mvpd(withID: body.mvpd.value) ?? picked
+            ?? MVPD(id: body.mvpd.value, serviceProvider: serviceProvider.baseURL)
         return AuthenticationRecord(
             mvpd: authenticated, userID: body.userId.value, expires: body.expires.date, issued: clock.now,
             serviceProvider: serviceProvider.baseURL, attributes: nil)
@@ -137,7 +163,7 @@ struct RESTv1Backend: EntitlementBackend {
 
     // MARK: L / L2 — logout
 
-    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
+    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> [LogoutStep] {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/logout", query: context.commonQuery)
         let response = try await wire.sendProtected(
@@ -150,6 +176,6 @@ struct RESTv1Backend: EntitlementBackend {
                 ("noflash", "true"), ("mso_id", session.mvpd.id), ("requestor_id", context.requestorID),
                 ("redirect_url", context.redirectURL.absoluteString),
             ])
-        return .interactive(browser)
+        return [.interactive(browser)]
     }
 }

@@ -45,7 +45,7 @@ struct RESTv2Backend: EntitlementBackend {
                 guard let location = session.url, let url = serviceProvider.resolve(location) else {
                     throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "session without url")
                 }
-                return .interactive(url)
+                return .interactive(url, codeExpires: session.notAfter?.date)
             case "authorize":
                 // Already authenticated, TempPass, or degraded access: no browser step.
                 return .complete
@@ -80,19 +80,38 @@ struct RESTv2Backend: EntitlementBackend {
 
     func completeAuthentication(
         mvpd: MVPD, configuration: RequestorConfiguration, data: [String: String], context: RequestContext
-    ) async throws -> AuthenticationRecord {
+    ) async throws -> AuthenticationRecord? {
         let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
         // A Promotional TempPass identity goes with the profile call, whose page lists
         // AP-TempPass-Identity; the sessions pages do not.
-        let profile = try await profile(for: mvpd.id, at: serviceProvider, data: data, context: context)
-        guard let profile else {
-            throw AccessEnablerError.authenticationSessionMissing.with(
-                details: "The service provider has no profile for \(mvpd.id) after authentication.")
+        guard let profile = try await profile(for: mvpd.id, at: serviceProvider, data: data, context: context) else {
+            return nil
         }
+        return record(of: profile, mvpd: mvpd, at: serviceProvider)
+    }
+
+    func authentications(at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+                         context: RequestContext) async throws -> [AuthenticationRecord]
+    {
+        let url = serviceProvider.url(path(context, "profiles"))
+        let profiles = try await wire.fetch(
+            ProfilesBody.self, HTTPRequest(url: url, headers: headers(.profiles, context)), .profiles,
+            to: serviceProvider, context: context
+        ).profiles
+        return profiles.sorted { $0.key < $1.key }.map { id, profile in
+            let mvpd = configuration.mvpd(withID: id) ?? MVPD(id: id, serviceProvider: serviceProvider.baseURL)
+            return record(of: profile, mvpd: mvpd, at: serviceProvider)
+        }
+    }
+
+    private func record(of profile: ProfilesBody.Profile, mvpd: MVPD, at serviceProvider: ServiceProvider)
+        -> AuthenticationRecord
+    {
         let attributes = Self.attributes(of: profile)
         return AuthenticationRecord(
             mvpd: mvpd, userID: attributes["userID"]?.value.stringValue ?? "", expires: profile.notAfter.date,
-            issued: clock.now, serviceProvider: serviceProvider.baseURL, attributes: attributes)
+            issued: clock.now, serviceProvider: serviceProvider.baseURL, attributes: attributes,
+            profileType: profile.type)
     }
 
     private func profile(
@@ -100,7 +119,7 @@ struct RESTv2Backend: EntitlementBackend {
     ) async throws -> ProfilesBody.Profile? {
         let url = serviceProvider.url(path(context, "profiles/\(PercentEncoding.pathSegment(mvpdID))"))
         let headers = headers(.profile, context, temporaryPassIdentity: data)
-        // An empty map means "not authenticated"; expired profiles simply disappear.
+        // An empty map means "not authenticated" (or not yet); expired profiles simply disappear.
         return try await wire.fetch(
             ProfilesBody.self, HTTPRequest(url: url, headers: headers), .profiles, to: serviceProvider, context: context
         ).profiles[mvpdID]
@@ -190,7 +209,11 @@ struct RESTv2Backend: EntitlementBackend {
 
     // MARK: Logout
 
-    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> LogoutStep {
+    /// Follows the action of each removed profile (checklist: Logout Support): `logout` opens
+    /// its URL in a browser, `partner_logout` (an `appleSSO` profile) asks the viewer to sign out
+    /// in the system's TV Provider settings too, `complete` and `invalid` need nothing. The
+    /// profile of the session's MVPD comes first.
+    func logout(session: AuthenticationRecord, context: RequestContext) async throws -> [LogoutStep] {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url(
             path(context, "logout/\(PercentEncoding.pathSegment(session.mvpd.id))"),
@@ -198,10 +221,20 @@ struct RESTv2Backend: EntitlementBackend {
         let body = try await wire.fetch(
             LogoutBody.self, HTTPRequest(url: url, headers: headers(.logout, context)), .logout, to: serviceProvider,
             context: context)
-        guard let action = body.logouts[session.mvpd.id] ?? body.logouts.values.first,
-            action.actionName == "logout", let location = action.url, let browser = serviceProvider.resolve(location)
-        else { return .complete }
-        return .interactive(browser)
+        let ordered = body.logouts.sorted { first, second in
+            first.key == session.mvpd.id || (second.key != session.mvpd.id && first.key < second.key)
+        }
+        return ordered.map { mvpdID, action in
+            switch action.actionName {
+            case "logout":
+                guard let location = action.url, let browser = serviceProvider.resolve(location) else { return .complete }
+                return .interactive(browser)
+            case "partner_logout":
+                return .partner(mvpdID: action.mvpd ?? mvpdID)
+            default:
+                return .complete
+            }
+        }
     }
 
     // MARK: Helpers
@@ -215,7 +248,7 @@ struct RESTv2Backend: EntitlementBackend {
     /// `Accept` and `User-Agent` everywhere, and the rest as each property says. `Content-Type`
     /// is set by the calls with a body.
     enum Call: Equatable {
-        case configuration, createSession, resumeSession, profile, preauthorize, authorize, logout
+        case configuration, createSession, resumeSession, profile, profiles, preauthorize, authorize, logout
 
         /// `AP-Device-Identifier` and `X-Device-Info`: listed on every call but the resume, which
         /// a second device may make with only the code.

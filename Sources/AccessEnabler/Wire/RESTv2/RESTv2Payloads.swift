@@ -11,6 +11,8 @@ struct SessionBody: Decodable {
     var url: String?
     var code: String?
     var mvpd: String?
+    /// When the authentication code (and the session) expires.
+    var notAfter: EpochMilliseconds?
 }
 
 /// `GET /profiles…` body: profiles keyed by MVPD.
@@ -60,6 +62,7 @@ struct LogoutBody: Decodable {
     struct Action: Decodable {
         var actionName: String
         var actionType: String?
+        var mvpd: String?
         var url: String?
     }
 }
