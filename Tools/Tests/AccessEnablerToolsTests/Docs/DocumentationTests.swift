@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The README's shell examples run unchanged in bash, zsh and sh, and every Swift snippet of the
+/// README and the DocC articles compiles.
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("the README's shell examples run in bash")
+    func shellExamplesInBash() async throws {
+        try await checkShellExamples(with: "bash")
+    }
+
+    @Test("the README's shell examples run in zsh", .enabled(if: ShellExamples.isInstalled("zsh"), "zsh is not installed"))
+    func shellExamplesInZsh() async throws {
+        try await checkShellExamples(with: "zsh")
+    }
+
+    @Test("the README's shell examples run in sh")
+    func shellExamplesInSh() async throws {
+        try await checkShellExamples(with: "sh")
+    }
+
+    private func checkShellExamples(with shell: String) async throws {
+        let (_, blocks) = try ShellExamples.script()
+        #expect(blocks >= 2, "the README marks its shell examples with <!-- shell-example -->")
+        let run = try await ShellExamples.run(with: shell)
+        #expect(run.status == 0, "\(shell): \(run.stderr)\n\(run.stdout)")
+        // What the examples show happened.
+        #expect(run.stdout.contains("Requestor REF — Reference Requestor: 3 MVPD(s)"), "\(run.stdout)")
+        #expect(run.stdout.contains("2 of 3 authorized"))
+        #expect(run.stdout.contains("Authorized news"))
+        #expect(run.stdout.contains("user:zip: "))
+        #expect(run.stdout.contains("Queued status for the next request to preauthorize"))
+        #expect(run.stdout.contains("authorization_denied_by_degradation_rule"))
+        #expect(run.stdout.contains("denied: the server's session has expired"))
+        #expect(run.stdout.contains("Not authenticated"))
+        #expect(run.stdout.contains("preauthorizeV2   503"))
+        #expect(run.stdout.hasSuffix("Logged out\n"))
+    }
+
+    @Test("every Swift snippet compiles", arguments: Documents.all)
+    func swiftSnippets(document: String) async throws {
+        let result = try await SnippetCompiler.check(document)
+        #expect(result.errors.isEmpty, "\(document):\n\(result.errors.joined(separator: "\n"))")
+        if document == "README.md" {
+            #expect(result.snippets >= 5)
+        }
+    }
+
+    @Test("the README's Package.swift example is a valid manifest")
+    func installationManifest() async throws {
+        let manifests = try SnippetCompiler.manifests(in: "README.md")
+        #expect(manifests.count == 1)
+        for manifest in manifests {
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            try manifest.lines.joined(separator: "\n").write(
+                toFile: folder.path("Package.swift"), atomically: true, encoding: .utf8)
+            let process = try LiveProcess(
+                arguments: ["swift", "package", "--package-path", folder.url.path, "dump-package"],
+                executable: URL(fileURLWithPath: "/usr/bin/env"))
+            process.closeInput()
+            let result = await process.finish(timeout: .seconds(120))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("\"AccessEnablerTesting\""))
+        }
+    }
+}

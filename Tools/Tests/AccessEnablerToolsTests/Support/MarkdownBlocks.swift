@@ -1,0 +1,60 @@
+import Foundation
+
+/// A fenced code block of a Markdown file.
+struct MarkdownBlock: Sendable {
+    /// The info string's first word (`swift`, `sh`, `json`, or empty).
+    var language: String
+    /// The lines between the fences.
+    var lines: [String]
+    /// The 1-based line number of the first line inside the fences.
+    var firstLine: Int
+    /// The line right before the opening fence (an HTML comment marks shell examples).
+    var lineBefore: String
+}
+
+/// The repository's documents: the README and every DocC article.
+enum Documents {
+    /// The repository root (this file is `Tools/Tests/AccessEnablerToolsTests/Support/…`).
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `README.md` and `Sources/*/*.docc/*.md`, relative to the root.
+    static var all: [String] {
+        var documents = ["README.md"]
+        let sources = root.appendingPathComponent("Sources")
+        let targets = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        for target in targets.sorted() {
+            let catalog = sources.appendingPathComponent(target).appendingPathComponent("\(target).docc")
+            let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+            for article in articles.sorted() where article.hasSuffix(".md") {
+                documents.append("Sources/\(target)/\(target).docc/\(article)")
+            }
+        }
+        return documents
+    }
+
+    /// The fenced code blocks of `document`.
+    static func blocks(of document: String) throws -> [MarkdownBlock] {
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        var blocks: [MarkdownBlock] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            guard line.hasPrefix("```") else {
+                index += 1
+                continue
+            }
+            let language = line.dropFirst(3).split(separator: " ").first.map(String.init) ?? ""
+            let start = index + 1
+            var end = start
+            while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
+            blocks.append(MarkdownBlock(
+                language: language, lines: Array(lines[start..<min(end, lines.count)]), firstLine: start + 1,
+                lineBefore: index > 0 ? lines[index - 1] : ""))
+            index = end + 1
+        }
+        return blocks
+    }
+}
