@@ -13,8 +13,8 @@ extension AccessEnabler {
     ///   service provider's error.
     public func availableProfiles() async throws -> [Authentication] {
         let loaded = try await currentConfiguration()
-        let preferred = try await cache.session(for: loaded.requestorID)?.authentication.mvpd.id
-        return try await serverAuthentications(loaded, preferring: preferred).map {
+        let local = try await cache.session(for: loaded.requestorID)?.authentication
+        return try await serverAuthentications(loaded, preferring: local).map {
             Authentication(record: $0, requestorID: loaded.requestorID)
         }
     }
@@ -40,7 +40,7 @@ extension AccessEnabler {
         let requestorID = loaded.requestorID
         let local = try await cache.session(for: requestorID)
         let logoutEpoch = await cache.logoutEpoch
-        let found = try await serverAuthentications(loaded, preferring: local?.authentication.mvpd.id)
+        let found = try await serverAuthentications(loaded, preferring: local?.authentication)
         if found.count > 1 {
             hub.emit(.profilesAvailable(found.map { Authentication(record: $0, requestorID: requestorID) }))
         }
@@ -67,13 +67,21 @@ extension AccessEnabler {
         return await checkAuthentication()
     }
 
-    /// The authentications every service provider of the configuration holds, best first.
-    func serverAuthentications(_ loaded: RequestorConfiguration, preferring localMVPD: String?) async throws
+    /// The authentications the service providers hold, best first: those of the configuration,
+    /// and the one that issued the local session (so that its answer, not its absence, decides).
+    func serverAuthentications(_ loaded: RequestorConfiguration, preferring local: AuthenticationRecord?) async throws
         -> [AuthenticationRecord]
     {
         let context = try await context(for: loaded.requestorID)
+        var serviceProviders = requestor.serviceProviders
+        if let local, let issuer = try? ServiceProvider.validated(local.serviceProvider),
+            !serviceProviders.contains(issuer)
+        {
+            serviceProviders.append(issuer)
+        }
+        let localMVPD = local?.mvpd.id
         var found: [AuthenticationRecord] = []
-        for serviceProvider in requestor.serviceProviders {
+        for serviceProvider in serviceProviders {
             for record in try await backend.authentications(at: serviceProvider, configuration: loaded, context: context)
             where record.expires > clock.now && !found.contains(where: { $0.mvpd.id == record.mvpd.id }) {
                 found.append(record)
