@@ -47,7 +47,7 @@ extension AccessEnabler {
         let cacheable = fetched.values.filter(Self.isCacheable)
         if !cacheable.isEmpty {
             let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
-            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: state.generation)
+            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: cachedSession.generation)
         }
         return PreauthorizeResponse(decisions: zip(resources, cached).map { resource, cached in
             cached ?? fetched[resource] ?? Decision(
