@@ -23,7 +23,7 @@ public enum EntitlementEvent: Sendable, Hashable {
     case partnerLogoutRequired(mvpdID: String)
     /// The service provider holds several profiles for this device (other MVPDs, single sign-on,
     /// TempPass); the first is the one the SDK uses. Reported by
-    /// ``AccessEnabler/refreshAuthentication()`` when there is more than one.
+    /// ``AccessEnabler/refreshAuthentication(preferring:)`` when there is more than one.
     case profilesAvailable([Authentication])
     /// The token storage was unreadable and was moved aside; the store starts empty.
     case storageRecovered(StorageRecovery)
