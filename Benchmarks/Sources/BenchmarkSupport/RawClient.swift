@@ -14,14 +14,14 @@ import FoundationNetworking
 /// `deviceId` parameter) and `User-Agent` / `AP-SDK-Identifier` are copied from a request the SDK
 /// sent, so that the raw requests carry the same device identity (the one the emulator holds
 /// the authentication for) and the same bytes.
-struct RawClient: Sendable {
-    let session: URLSession
-    let baseURL: URL
-    let accessToken: String
+package struct RawClient: Sendable {
+    package let session: URLSession
+    package let baseURL: URL
+    package let accessToken: String
     /// Header fields sent on every call, `Authorization` included.
-    let headers: [(String, String)]
+    package let headers: [(String, String)]
     /// The device ID (REST API v1 `deviceId`).
-    let deviceID: String
+    package let deviceID: String
 
     // MARK: Minimal response bodies
 
@@ -60,7 +60,7 @@ struct RawClient: Sendable {
 
     /// Registers a client and gets an access token by hand, then takes the device headers from
     /// `template`, a request the SDK sent to the same emulator.
-    static func make(session: URLSession, baseURL: URL, template: EmulatorRequestRecord) async throws -> RawClient {
+    package static func make(session: URLSession, baseURL: URL, template: EmulatorRequestRecord) async throws -> RawClient {
         func field(_ name: String) throws -> String {
             guard let value = template.headers[name] else { throw BenchmarkFailure("the SDK sent no \(name)") }
             return value
@@ -132,12 +132,12 @@ struct RawClient: Sendable {
     }
 
     /// The number of authorized resources among `resources`.
-    func preauthorizeV2(_ resources: [String]) async throws -> Int {
+    package func preauthorizeV2(_ resources: [String]) async throws -> Int {
         try await decisions("preauthorize", resources).decisions.filter(\.authorized).count
     }
 
     /// The media token of `resource`.
-    func authorizeV2(_ resource: String) async throws -> String {
+    package func authorizeV2(_ resource: String) async throws -> String {
         let body = try await decisions("authorize", [resource])
         guard let item = body.decisions.first, item.authorized, let token = item.token else {
             throw BenchmarkFailure("the raw authorize was not granted")
@@ -152,7 +152,7 @@ struct RawClient: Sendable {
     }
 
     /// `GET /api/v1/preauthorize?…&resource=a,b,…`: the number of authorized resources.
-    func preauthorizeV1(_ resources: [String]) async throws -> Int {
+    package func preauthorizeV1(_ resources: [String]) async throws -> Int {
         let list = resources.map { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)! }
             .joined(separator: ",")
         let data = try await Self.send(request(v1URL("/api/v1/preauthorize", "resource=" + list)), with: session)
@@ -160,7 +160,7 @@ struct RawClient: Sendable {
     }
 
     /// `GET /api/v1/tokens/media?…&resource=…`: the media token (the authorization must exist).
-    func mediaTokenV1(_ resource: String) async throws -> String {
+    package func mediaTokenV1(_ resource: String) async throws -> String {
         let encoded = resource.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!
         let data = try await Self.send(request(v1URL("/api/v1/tokens/media", "resource=" + encoded)), with: session)
         return try JSONDecoder().decode(MediaTokenV1Body.self, from: data).serializedToken
