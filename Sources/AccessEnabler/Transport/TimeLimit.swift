@@ -107,12 +107,12 @@ final class SystemTimeLimits: @unchecked Sendable {
 
     private func fire() {
         let now = DispatchTime.now().uptimeNanoseconds
-        let due = state.withLock { state -> [@Sendable () -> Void] in
-            var due: [@Sendable () -> Void] = []
+        let due = state.withLock { state -> [Limit] in
+            var due: [Limit] = []
             var next: UInt64?
             for (id, limit) in state.limits {
                 if limit.deadline <= now {
-                    due.append(limit.expire)
+                    due.append(limit)
                     state.limits[id] = nil
                 } else {
                     next = min(next ?? limit.deadline, limit.deadline)
@@ -122,7 +122,8 @@ final class SystemTimeLimits: @unchecked Sendable {
             timer.schedule(deadline: next.map { DispatchTime(uptimeNanoseconds: $0) } ?? .distantFuture)
             return due
         }
-        for expire in due { expire() }
+        // Earliest deadline first, when several came due together.
+        for limit in due.sorted(by: { $0.deadline < $1.deadline }) { limit.expire() }
     }
 }
 
