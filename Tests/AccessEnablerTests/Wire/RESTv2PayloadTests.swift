@@ -41,6 +41,16 @@ import Testing
         let deniedBody = try JSONDecoder().decode(DecisionsBody.self, from: Data(denied.utf8))
         #expect(deniedBody.decisions[0].error?.code == "authorization_denied_by_mvpd")
         #expect(deniedBody.decisions[0].error?.details == "No Live")
+
+        // A preauthorization reads each decision's resource, answer, source and error only.
+        let preauthorized = try JSONDecoder().decode(PreauthorizeDecisionsBody.self, from: Data(denied.utf8))
+        #expect(preauthorized.decisions[0].resource == "REF30")
+        #expect(preauthorized.decisions[0].authorized == false)
+        #expect(preauthorized.decisions[0].source == "mvpd")
+        #expect(preauthorized.decisions[0].error?.code == "authorization_denied_by_mvpd")
+        let oddWindow = #"{"decisions":[{"resource":"a","authorized":true,"mvpd":7,"notAfter":"soon"}]}"#
+        #expect(try JSONDecoder().decode(PreauthorizeDecisionsBody.self, from: Data(oddWindow.utf8)).decisions[0].authorized,
+                "fields a preauthorization does not use do not fail it")
     }
 
     @Test func decodesTheLogoutSamples() throws {

@@ -123,16 +123,21 @@ struct RESTv2Backend: EntitlementBackend {
                       context: RequestContext) async throws -> [Decision]
     {
         let items = try await decisions(
-            .preauthorizeDecisions, resources: resources, session: session, bypassRemoteCache: bypassRemoteCache,
-            data: [:], context: context)
-        return items.map { Decision(id: $0.resource, isAuthorized: $0.authorized, error: $0.error, source: $0.source) }
+            PreauthorizeDecisionsBody.self, .preauthorizeDecisions, resources: resources, session: session,
+            bypassRemoteCache: bypassRemoteCache, data: [:], context: context
+        ).decisions
+        return items.map {
+            Decision(id: $0.resource, isAuthorized: $0.authorized, error: $0.error, source: $0.source.map(Decision.Source.init))
+        }
     }
 
     func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
                    context: RequestContext) async throws -> AuthorizationGrant
     {
         let items = try await decisions(
-            .authorizeDecisions, resources: [resource], session: session, bypassRemoteCache: false, data: data, context: context)
+            DecisionsBody.self, .authorizeDecisions, resources: [resource], session: session, bypassRemoteCache: false,
+            data: data, context: context
+        ).decisions
         guard let item = items.first(where: { $0.resource == resource }) else {
             throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "no decision for the resource")
         }
@@ -162,11 +167,11 @@ struct RESTv2Backend: EntitlementBackend {
         return token
     }
 
-    /// `POST decisions/preauthorize|authorize/{mvpd}`.
-    private func decisions(
-        _ endpoint: WireEndpoint, resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
-        data: [String: String], context: RequestContext
-    ) async throws -> [DecisionsBody.Item] {
+    /// `POST decisions/preauthorize|authorize/{mvpd}`, decoded as `Body`.
+    private func decisions<Body: Decodable>(
+        _ body: Body.Type, _ endpoint: WireEndpoint, resources: [String], session: AuthenticationRecord,
+        bypassRemoteCache: Bool, data: [String: String], context: RequestContext
+    ) async throws -> Body {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let kind = endpoint == .authorizeDecisions ? "authorize" : "preauthorize"
         let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.pathSegment(session.mvpd.id))"))
@@ -175,7 +180,7 @@ struct RESTv2Backend: EntitlementBackend {
         headers["Content-Type"] = "application/json"
         if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
         let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
-        return try await wire.fetch(DecisionsBody.self, request, endpoint, to: serviceProvider, context: context).decisions
+        return try await wire.fetch(Body.self, request, endpoint, to: serviceProvider, context: context)
     }
 
     // MARK: User metadata

@@ -32,7 +32,7 @@ struct ProfilesBody: Decodable {
     }
 }
 
-/// `POST /decisions/…` body.
+/// `POST /decisions/authorize/…` body.
 struct DecisionsBody: Decodable {
     var decisions: [Item]
 
@@ -51,6 +51,23 @@ struct DecisionsBody: Decodable {
         var notBefore: EpochMilliseconds?
         var notAfter: EpochMilliseconds
         var serializedToken: NonEmptyString
+    }
+}
+
+/// `POST /decisions/preauthorize/…` body, as far as a preauthorization reads it: each decision's
+/// resource, answer, source and error. A preauthorization carries no media token, and its MVPD
+/// and validity window are not part of a ``Decision``, so they are not decoded (a preauthorization
+/// does not fail over a field it would not use).
+struct PreauthorizeDecisionsBody: Decodable {
+    var decisions: [Item]
+
+    struct Item: Decodable {
+        var resource: String
+        var authorized: Bool
+        /// Decoded as the plain string it is (``Decision/Source`` decodes through a single-value
+        /// container, a nested decoder per item).
+        var source: String?
+        var error: Status?
     }
 }
 
