@@ -26,7 +26,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// Creates a transport over a new session with `configuration` that refuses redirects and
     /// caps response sizes (for example a configuration with your own `protocolClasses`).
     public init(configuration: URLSessionConfiguration) {
-        self.session = URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: SessionDelegate.makeQueue())
     }
 
     /// The ephemeral session the default transport shares; it refuses redirects, caps response
@@ -38,7 +38,7 @@ public struct URLSessionTransport: HTTPTransport {
         // As many HTTP/1.1 connections as preauthorization chunks in flight by default (Apple's
         // own default is 4 on iOS, 6 on macOS); HTTP/2 multiplexes them on one connection anyway.
         configuration.httpMaximumConnectionsPerHost = 8
-        return URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: SessionDelegate.makeQueue())
     }()
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -109,6 +109,18 @@ extension URLSessionTransport: TimeLimitedTransport {}
 /// waiting for this very callback (a deadlock seen with a cancel made from `didReceive`).
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     static let shared = SessionDelegate()
+
+    /// A delegate queue for a session ``URLSessionTransport`` creates: the system's own (nil) on
+    /// Apple platforms; on swift-corelibs-foundation, which hands every callback (response, each
+    /// chunk of body, completion) to the delegate queue, a queue that runs them in order on a
+    /// serial dispatch queue, without building an `Operation` for each.
+    static func makeQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        return SerialDelegateQueue()
+        #else
+        return nil
+        #endif
+    }
 
     /// One load in flight. A class, so that the callbacks change it where it is stored (the body
     /// is appended in place, never copied); only touched with `loads` locked.
@@ -225,6 +237,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// A delegate queue for swift-corelibs-foundation's `URLSession`, which hands its callbacks to
+/// `addOperation(_:)` as blocks: they run one at a time, in the order added, on a serial dispatch
+/// queue that targets the global concurrent queue (as an `OperationQueue`'s own queue does; a
+/// serial queue's default target, the overcommitting one, was measured slower). An
+/// `OperationQueue` limited to one operation at a time does the same with an `Operation`, its
+/// locks and its state changes for every callback.
+final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
+    // @unchecked: the dispatch queue is thread-safe and never replaced.
+    private let serial = DispatchQueue(label: "com.adobe.pass.AccessEnabler.session-delegate", target: .global())
+
+    override init() {
+        super.init()
+        maxConcurrentOperationCount = 1
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        serial.async(execute: block)
+    }
+}
+#endif
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`.
