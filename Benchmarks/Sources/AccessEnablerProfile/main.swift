@@ -8,16 +8,25 @@ import Foundation
 // cost of one call: (total(N2) - total(N1)) / (N2 - N1). `Benchmarks/profile.sh` does that.
 //
 //   AccessEnablerProfile OPERATION sdk|raw N     (OPERATION: PreauthorizeNetwork, AuthorizeNetwork, …V1)
+//   AccessEnablerProfile OPERATION pair N        both sides alternately, as the benchmark does:
+//                                                 p50 of each and their ratio (a quick, noisy look)
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 3, let operation = NetworkOperation.all.first(where: { $0.name == arguments.first }),
-    let count = Int(arguments.last!), count >= 0, ["sdk", "raw"].contains(arguments[arguments.startIndex + 1])
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 3, let operation = NetworkOperation.all.first(where: { $0.name == arguments[0] }),
+    let count = Int(arguments[2]), count >= 0, ["sdk", "raw", "pair"].contains(arguments[1])
 else {
     let names = NetworkOperation.all.map(\.name).joined(separator: "|")
-    FileHandle.standardError.write(Data("usage: AccessEnablerProfile \(names) sdk|raw N\n".utf8))
+    FileHandle.standardError.write(Data("usage: AccessEnablerProfile \(names) sdk|raw|pair N\n".utf8))
     exit(2)
 }
-let sdk = arguments[arguments.startIndex + 1] == "sdk"
+let mode = arguments[1]
+
+/// Runs `call` and returns how long it took; fails the run when it does not succeed.
+func timed(_ clock: ContinuousClock, _ call: () async throws -> Bool) async throws -> Duration {
+    let start = clock.now
+    guard try await call() else { throw BenchmarkFailure("a call failed") }
+    return clock.now - start
+}
 
 // A synchronous main that waits for a task: valgrind 3.19 crashes on an async main, whose main
 // thread parks in libdispatch's signal-suspend loop.
@@ -28,13 +37,27 @@ Task.detached {
     do {
         let pair = try await NetworkPair.make(operation)
         let clock = ContinuousClock()
-        let start = clock.now
-        for _ in 0..<count {
-            let ok = sdk ? try await operation.sdk(pair.fixture.enabler) : try await operation.raw(pair.raw)
-            guard ok else { throw BenchmarkFailure("a call failed") }
+        switch mode {
+        case "pair":
+            var sdk: [Duration] = []
+            var raw: [Duration] = []
+            for iteration in 0..<count {
+                if iteration % 2 == 0 { raw.append(try await timed(clock) { try await operation.raw(pair.raw) }) }
+                sdk.append(try await timed(clock) { try await operation.sdk(pair.fixture.enabler) })
+                if iteration % 2 == 1 { raw.append(try await timed(clock) { try await operation.raw(pair.raw) }) }
+            }
+            let sdk50 = sdk.sorted()[sdk.count / 2], raw50 = raw.sorted()[raw.count / 2]
+            let ratio = Double(sdk50.components.attoseconds) / Double(raw50.components.attoseconds)
+            print("\(operation.name) x\(count): SDK p50 \(sdk50), raw p50 \(raw50), SDK/raw \((ratio * 100).rounded() / 100)")
+        default:
+            let start = clock.now
+            for _ in 0..<count {
+                let ok = mode == "sdk" ? try await operation.sdk(pair.fixture.enabler) : try await operation.raw(pair.raw)
+                guard ok else { throw BenchmarkFailure("a call failed") }
+            }
+            let elapsed = clock.now - start
+            print("\(operation.name) \(mode) x\(count): \(elapsed / max(count, 1)) per call")
         }
-        let elapsed = clock.now - start
-        print("\(operation.name) \(sdk ? "sdk" : "raw") x\(count): \(elapsed / max(count, 1)) per call")
     } catch {
         FileHandle.standardError.write(Data("AccessEnablerProfile: \(error)\n".utf8))
         status = 1
