@@ -66,9 +66,7 @@ public struct URLSessionTransport: HTTPTransport {
         // URLSession's own timeout is an idle timeout; the SDK bounds the whole exchange.
         urlRequest.timeoutInterval = request.timeout.timeInterval
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-        }
+        urlRequest.allHTTPHeaderFields = Self.headerFields(request.headers)
         let data: Data
         let response: URLResponse
         if let delegate = session.delegate as? SessionDelegate {
@@ -97,6 +95,32 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 extension URLSessionTransport: TimeLimitedTransport {}
+
+extension URLSessionTransport {
+    /// `headers` as the fields of a `URLRequest`, in one dictionary set at once, with what
+    /// `addValue(_:forHTTPHeaderField:)` does: a name given twice (compared without case) gets
+    /// the values joined with commas, and a value holding a NUL, CR or LF is left out (it could
+    /// split the header). swift-corelibs-foundation's `addValue` checks each value character by
+    /// character, capitalizes the name and searches the fields added before: for the SDK's seven
+    /// fields that cost more than everything else the transport does with a request.
+    static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
+        var fields: [String: String] = [:]
+        fields.reserveCapacity(headers.count)
+        for field in headers where isValidHeaderValue(field.value) {
+            if let name = fields.keys.first(where: { HTTPHeaders.namesMatch($0, field.name) }) {
+                fields[name]! += "," + field.value
+            } else {
+                fields[field.name] = field.value
+            }
+        }
+        return fields
+    }
+
+    /// Whether `value` can be sent as one header line: no NUL, CR or LF.
+    static func isValidHeaderValue(_ value: String) -> Bool {
+        !value.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }
+    }
+}
 
 /// The delegate of the sessions ``URLSessionTransport`` creates: refuses every redirect (so the
 /// 3xx response reaches the caller) and collects each body, stopping one that outgrows its limit.
