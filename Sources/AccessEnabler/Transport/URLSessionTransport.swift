@@ -106,10 +106,15 @@ extension URLSessionTransport {
     static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
         var fields: [String: String] = [:]
         fields.reserveCapacity(headers.count)
+        // The names added so far, for the case-insensitive check (names rarely repeat, and most
+        // differ in length, which the check compares first).
+        var names: [String] = []
+        names.reserveCapacity(headers.count)
         for field in headers where isValidHeaderValue(field.value) {
-            if let name = fields.keys.first(where: { HTTPHeaders.namesMatch($0, field.name) }) {
+            if let name = names.first(where: { HTTPHeaders.namesMatch($0, field.name) }) {
                 fields[name]! += "," + field.value
             } else {
+                names.append(field.name)
                 fields[field.name] = field.value
             }
         }
@@ -118,7 +123,11 @@ extension URLSessionTransport {
 
     /// Whether `value` can be sent as one header line: no NUL, CR or LF.
     static func isValidHeaderValue(_ value: String) -> Bool {
-        !value.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }
+        var value = value
+        return value.withUTF8 { bytes in
+            for byte in bytes where byte == 0 || byte == 0x0A || byte == 0x0D { return false }
+            return true
+        }
     }
 }
 
