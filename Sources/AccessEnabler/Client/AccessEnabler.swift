@@ -36,8 +36,9 @@ public actor AccessEnabler {
     /// again instead of starting a second request (see `sharedRequest`).
     var sharedRequestsStarted = 0
     private var deviceID: String?
-    /// The last encoded `X-Device-Info`, for the requestor and app device info it was made from.
-    private var deviceInfoHeaderMemo: (requestorID: String, appDeviceInfo: DeviceInfo?, value: String)?
+    /// The last call context, for the requestor and options it was made from: its header values
+    /// (the encoded `X-Device-Info`, the device identifier) stay the same until either changes.
+    private var contextMemo: (requestorID: String, options: Options, context: RequestContext)?
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.
@@ -77,17 +78,18 @@ public actor AccessEnabler {
     /// The context of a call for `requestorID`.
     func context(for requestorID: String) async throws -> RequestContext {
         let deviceID = try await currentDeviceID()
-        let deviceInfo: String
-        if let memo = deviceInfoHeaderMemo, memo.requestorID == requestorID, memo.appDeviceInfo == options.deviceInfo {
-            deviceInfo = memo.value
-        } else {
-            deviceInfo = RequestContext.deviceInfoHeader(
-                requestorID: requestorID, appDeviceInfo: options.deviceInfo, defaultDeviceInfo: defaultDeviceInfo)
-            deviceInfoHeaderMemo = (requestorID, options.deviceInfo, deviceInfo)
+        if let memo = contextMemo, memo.requestorID == requestorID, memo.options == options,
+            memo.context.deviceID == deviceID
+        {
+            return memo.context
         }
-        return RequestContext(
+        let deviceInfo = RequestContext.deviceInfoHeader(
+            requestorID: requestorID, appDeviceInfo: options.deviceInfo, defaultDeviceInfo: defaultDeviceInfo)
+        let context = RequestContext(
             requestorID: requestorID, deviceID: deviceID, options: options,
             redirectURL: configuration.redirectURL, deviceInfoHeader: deviceInfo)
+        contextMemo = (requestorID, options, context)
+        return context
     }
 
     /// The device ID: the SHA-256 hex of the seed.
