@@ -32,23 +32,22 @@ struct ProfilesBody: Decodable {
     }
 }
 
-/// `POST /decisions/authorize/…` body.
+/// `POST /decisions/authorize/…` body, as far as an authorization reads it: the decision's
+/// resource, answer, MVPD, error and expiry, and its media token (expiry and serialized token).
+/// The source and the `notBefore` times are not used, so not decoded.
 struct DecisionsBody: Decodable {
     var decisions: [Item]
 
     struct Item: Decodable {
         var resource: String
         var authorized: Bool
-        var source: Decision.Source?
         var mvpd: String?
         var token: Token?
         var error: Status?
-        var notBefore: EpochMilliseconds?
         var notAfter: EpochMilliseconds?
     }
 
     struct Token: Decodable {
-        var notBefore: EpochMilliseconds?
         var notAfter: EpochMilliseconds
         var serializedToken: NonEmptyString
     }
