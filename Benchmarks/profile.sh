@@ -7,7 +7,9 @@
 #   bash Benchmarks/profile.sh --allocations           # the same, plus allocations per call
 #   bash Benchmarks/profile.sh --keep DIR 'Preauthorize.*'   # one set; keep the callgrind files
 #   bash Benchmarks/profile.sh --side sdk              # the SDK side only (the raw side does not
-#                                                      # change with the SDK)
+#                                                      # change with the SDK); --side "sdk raw raw-lean"
+#                                                      # adds the raw client that sets its header fields
+#                                                      # at once, as the SDK does
 #
 # Each side runs in `AccessEnablerProfile OPERATION sdk|raw N` (the benchmarks' own fixture, raw
 # client and operations) at N = 100 and N = 300; one call costs (count(300) - count(100)) / 200,
@@ -25,7 +27,7 @@ while [ $# -gt 0 ]; do
         --allocations) allocations=1 ;;
         --keep) keep="$2"; shift ;;
         --side) sides="$2"; shift ;;
-        -*) echo "usage: profile.sh [--allocations] [--keep DIR] [--side sdk|raw] [OPERATION-REGEX]" >&2; exit 2 ;;
+        -*) echo "usage: profile.sh [--allocations] [--keep DIR] [--side 'sdk raw raw-lean'] [OPERATION-REGEX]" >&2; exit 2 ;;
         *) pattern="$1" ;;
     esac
     shift
@@ -65,8 +67,10 @@ for operation in PreauthorizeNetwork AuthorizeNetwork PreauthorizeNetworkV1 Auth
         fi
         printf '%-24s %-4s %14s %14s\n' "$operation" "$side" "${per_call[$side]}" "$allocs"
     done
-    if [ -n "${per_call[sdk]:-}" ] && [ -n "${per_call[raw]:-}" ]; then
-        python3 -c "print(f'{\"$operation\":<24} sdk/raw instructions = {${per_call[sdk]} / ${per_call[raw]}:.3f}')"
-    fi
+    for raw in raw raw-lean; do
+        if [ -n "${per_call[sdk]:-}" ] && [ -n "${per_call[$raw]:-}" ]; then
+            python3 -c "print(f'{\"$operation\":<24} sdk/$raw instructions = {${per_call[sdk]} / ${per_call[$raw]}:.3f}')"
+        fi
+    done
 done
 if [ -z "$keep" ]; then rm -rf "$work"; else echo "callgrind files: $work"; fi

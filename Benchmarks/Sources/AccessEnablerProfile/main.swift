@@ -7,16 +7,19 @@ import Foundation
 // one checked call per side) is the same whatever N, so two runs with different N give the
 // cost of one call: (total(N2) - total(N1)) / (N2 - N1). `Benchmarks/profile.sh` does that.
 //
-//   AccessEnablerProfile OPERATION sdk|raw N     (OPERATION: PreauthorizeNetwork, AuthorizeNetwork, …V1)
+//   AccessEnablerProfile OPERATION sdk|raw|raw-lean N   (OPERATION: PreauthorizeNetwork, AuthorizeNetwork, …V1;
+//                                                        raw-lean: RawClient.setsFieldsAtOnce)
 //   AccessEnablerProfile OPERATION pair N        both sides alternately, as the benchmark does:
 //                                                 p50 of each and their ratio (a quick, noisy look)
+//   AccessEnablerProfile OPERATION pair-lean N   the same against a raw client that sets its header
+//                                                 fields at once, as the SDK does (RawClient.setsFieldsAtOnce)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 3, let operation = NetworkOperation.all.first(where: { $0.name == arguments[0] }),
-    let count = Int(arguments[2]), count >= 0, ["sdk", "raw", "pair"].contains(arguments[1])
+    let count = Int(arguments[2]), count >= 0, ["sdk", "raw", "raw-lean", "pair", "pair-lean"].contains(arguments[1])
 else {
     let names = NetworkOperation.all.map(\.name).joined(separator: "|")
-    FileHandle.standardError.write(Data("usage: AccessEnablerProfile \(names) sdk|raw|pair N\n".utf8))
+    FileHandle.standardError.write(Data("usage: AccessEnablerProfile \(names) sdk|raw|raw-lean|pair|pair-lean N\n".utf8))
     exit(2)
 }
 let mode = arguments[1]
@@ -38,21 +41,27 @@ Task.detached {
         let pair = try await NetworkPair.make(operation)
         let clock = ContinuousClock()
         switch mode {
-        case "pair":
+        case "pair", "pair-lean":
+            var client = pair.raw
+            client.setsFieldsAtOnce = mode == "pair-lean"
+            let rawClient = client
             var sdk: [Duration] = []
             var raw: [Duration] = []
             for iteration in 0..<count {
-                if iteration % 2 == 0 { raw.append(try await timed(clock) { try await operation.raw(pair.raw) }) }
+                if iteration % 2 == 0 { raw.append(try await timed(clock) { try await operation.raw(rawClient) }) }
                 sdk.append(try await timed(clock) { try await operation.sdk(pair.fixture.enabler) })
-                if iteration % 2 == 1 { raw.append(try await timed(clock) { try await operation.raw(pair.raw) }) }
+                if iteration % 2 == 1 { raw.append(try await timed(clock) { try await operation.raw(rawClient) }) }
             }
             let sdk50 = sdk.sorted()[sdk.count / 2], raw50 = raw.sorted()[raw.count / 2]
             let ratio = Double(sdk50.components.attoseconds) / Double(raw50.components.attoseconds)
-            print("\(operation.name) x\(count): SDK p50 \(sdk50), raw p50 \(raw50), SDK/raw \((ratio * 100).rounded() / 100)")
+            print("\(operation.name) \(mode) x\(count): SDK p50 \(sdk50), raw p50 \(raw50), SDK/raw \((ratio * 100).rounded() / 100)")
         default:
+            var client = pair.raw
+            client.setsFieldsAtOnce = mode == "raw-lean"
+            let rawClient = client
             let start = clock.now
             for _ in 0..<count {
-                let ok = mode == "sdk" ? try await operation.sdk(pair.fixture.enabler) : try await operation.raw(pair.raw)
+                let ok = mode == "sdk" ? try await operation.sdk(pair.fixture.enabler) : try await operation.raw(rawClient)
                 guard ok else { throw BenchmarkFailure("a call failed") }
             }
             let elapsed = clock.now - start

@@ -22,6 +22,12 @@ package struct RawClient: Sendable {
     package let headers: [(String, String)]
     /// The device ID (REST API v1 `deviceId`).
     package let deviceID: String
+    /// Whether requests get their header fields in one `allHTTPHeaderFields` dictionary, as the
+    /// SDK's transport sets them, instead of one `addValue(_:forHTTPHeaderField:)` per field, as
+    /// apps usually write it (the benchmarks' baseline). swift-corelibs-foundation's `addValue` is
+    /// slow (about 260K instructions for these seven fields); `AccessEnablerProfile … pair-lean`
+    /// compares the SDK with this leaner client, to show the SDK's cost apart from that.
+    package var setsFieldsAtOnce = false
 
     // MARK: Minimal response bodies
 
@@ -100,7 +106,8 @@ package struct RawClient: Sendable {
             guard let value = template.query("deviceId") else { throw BenchmarkFailure("the SDK sent no deviceId") }
             deviceID = value
         }
-        return RawClient(session: session, baseURL: baseURL, accessToken: accessToken, headers: headers, deviceID: deviceID)
+        return RawClient(
+            session: session, baseURL: baseURL, accessToken: accessToken, headers: headers, deviceID: deviceID)
     }
 
     private static func send(_ request: URLRequest, with session: URLSession) async throws -> Data {
@@ -112,10 +119,17 @@ package struct RawClient: Sendable {
         return data
     }
 
-    private func request(_ url: URL, method: String = "GET") -> URLRequest {
+    private func request(_ url: URL, method: String = "GET", contentType: String? = nil) -> URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = method
-        for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
+        if setsFieldsAtOnce {
+            var fields = Dictionary(headers, uniquingKeysWith: { first, _ in first })
+            if let contentType { fields["Content-Type"] = contentType }
+            request.allHTTPHeaderFields = fields
+        } else {
+            for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
+            if let contentType { request.addValue(contentType, forHTTPHeaderField: "Content-Type") }
+        }
         return request
     }
 
@@ -125,8 +139,7 @@ package struct RawClient: Sendable {
     private func decisions(_ kind: String, _ resources: [String]) async throws -> DecisionsBody {
         let url = URL(string: baseURL.absoluteString
             + "/api/v2/\(Fixture.requestorID)/decisions/\(kind)/\(Fixture.mvpdID)")!
-        var request = request(url, method: "POST")
-        request.addValue("application/json", forHTTPHeaderField: "Content-Type")
+        var request = request(url, method: "POST", contentType: "application/json")
         request.httpBody = try JSONEncoder().encode(["resources": resources])
         return try JSONDecoder().decode(DecisionsBody.self, from: try await Self.send(request, with: session))
     }
