@@ -86,9 +86,10 @@ func registerLaunchBenchmark() {
             throw BenchmarkFailure("a new instance on the stored file is not authenticated")
         }
         let storage = FileTokenStorage(url: file)
-        return LaunchFixture(
-            fixture: fixture,
-            files: try [file, storage.journalURL].map { ($0, FileManager.default.fileExists(atPath: $0.path) ? try Data(contentsOf: $0) : nil) })
+        let files = try [file, storage.journalURL].map { url in
+            (url, FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil)
+        }
+        return LaunchFixture(fixture: fixture, files: files)
     } teardown: {
         try? FileManager.default.removeItem(at: directory)
     }

@@ -26,7 +26,8 @@ public struct URLSessionTransport: HTTPTransport {
     /// Creates a transport over a new session with `configuration` that refuses redirects and
     /// caps response sizes (for example a configuration with your own `protocolClasses`).
     public init(configuration: URLSessionConfiguration) {
-        self.session = URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: SessionDelegate.makeQueue())
+        self.session = URLSession(
+            configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: SessionDelegate.makeQueue())
     }
 
     /// The ephemeral session the default transport shares; it refuses redirects, caps response
@@ -38,7 +39,8 @@ public struct URLSessionTransport: HTTPTransport {
         // As many HTTP/1.1 connections as preauthorization chunks in flight by default (Apple's
         // own default is 4 on iOS, 6 on macOS); HTTP/2 multiplexes them on one connection anyway.
         configuration.httpMaximumConnectionsPerHost = 8
-        return URLSession(configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: SessionDelegate.makeQueue())
+        return URLSession(
+            configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: SessionDelegate.makeQueue())
     }()
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -127,7 +127,9 @@ struct RESTv2Backend: EntitlementBackend {
             bypassRemoteCache: bypassRemoteCache, data: [:], context: context
         ).decisions
         return items.map {
-            Decision(id: $0.resource, isAuthorized: $0.authorized, error: $0.error, source: $0.source.map(Decision.Source.init))
+            Decision(
+                id: $0.resource, isAuthorized: $0.authorized, error: $0.error,
+                source: $0.source.map(Decision.Source.init))
         }
     }
 
