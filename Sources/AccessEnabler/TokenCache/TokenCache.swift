@@ -475,8 +475,13 @@ actor TokenCache {
     /// Caches decisions until `expires`. Ignored when the session changed since `generation`.
     func storeDecisions(_ decisions: [Decision], for requestor: String, expires: Date, ifGeneration expected: UInt64) {
         guard expected == generation, isLoaded else { return }
+        // One access to the requestor's session for all of them, changed in place.
+        Self.store(decisions, expires: expires, in: &sessions[requestor, default: .init()])
+    }
+
+    private static func store(_ decisions: [Decision], expires: Date, in session: inout RequestorSession) {
         for decision in decisions {
-            sessions[requestor, default: .init()].decisions[decision.id] = CachedDecision(decision: decision, expires: expires)
+            session.decisions[decision.id] = CachedDecision(decision: decision, expires: expires)
         }
     }
 
