@@ -47,6 +47,45 @@ struct DocumentationTests {
         }
     }
 
+    @Test("a snippet that does not compile fails, pointing at its document and line")
+    func brokenSnippetIsReported() async throws {
+        let markdown = """
+            Text.
+
+            ```swift
+            let token = try await enabler.authorize(resource: "news")
+            token.play()
+            ```
+            """
+        let result = try await SnippetCompiler.check(markdown: markdown, as: "Broken.md")
+        #expect(result.snippets == 1)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("Broken.md:5:") == true, "\(result.errors)")
+        #expect(result.errors.first?.contains("play") == true)
+    }
+
+    @Test("Before/After parts are checked apart; a part in Adobe's own framework is not compiled")
+    func beforeAndAfterParts() throws {
+        let block = try #require(Documents.blocks(inText: """
+            ```swift
+            // Before
+            import AccessEnabler            // Adobe's framework
+            let accessEnabler = AccessEnabler(softwareStatement)
+
+            // Before
+            accessEnabler.logout()
+
+            // After
+            try await accessEnabler.accessEnabler.logout(presenter: presenter)
+            ```
+            """).first)
+        let sections = SnippetCompiler.sections(of: block)
+        #expect(sections.count == 2)
+        #expect(sections.first?.first?.text == "// Before")
+        #expect(sections.first?.contains { $0.text == "accessEnabler.logout()" } == true)
+        #expect(sections.last?.first?.line == 9)
+    }
+
     @Test("the README's Package.swift example is a valid manifest")
     func installationManifest() async throws {
         let manifests = try SnippetCompiler.manifests(in: "README.md")

@@ -36,7 +36,11 @@ enum Documents {
 
     /// The fenced code blocks of `document`.
     static func blocks(of document: String) throws -> [MarkdownBlock] {
-        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        blocks(inText: try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8))
+    }
+
+    /// The fenced code blocks of Markdown `text`.
+    static func blocks(inText text: String) -> [MarkdownBlock] {
         let lines = text.components(separatedBy: "\n")
         var blocks: [MarkdownBlock] = []
         var index = 0

@@ -6,7 +6,9 @@ import Foundation
 /// `SnippetContext`, a main-actor class that is also an `EntitlementDelegate` (for `self` in the
 /// legacy examples); the names a document takes for granted — the app's `presenter`, `player`,
 /// `softwareStatement`, … — are declared by ``prelude``. Imports are moved to the top of the
-/// file. A block with `// Before` and `// After` lines is checked part by part; a block with a
+/// file. A block with `// Before` and `// After` lines is checked part by part, except a part that
+/// imports Adobe's own framework (an `import` line ending in `// Adobe's framework`): that is the
+/// Objective-C SDK's code, which this package cannot compile. A block with a
 /// top-level `extension` or `protocol` stays at file scope. `#sourceLocation` points every
 /// diagnostic at the Markdown file and line.
 enum SnippetCompiler {
@@ -40,6 +42,8 @@ enum SnippetCompiler {
         func updateLocks(_ decisions: [Decision]) {}
         func useZip(_ value: JSONValue?, _ encrypted: Bool) {}
         func log(_ value: (any Sendable)?) {}
+
+        typealias Presenter = SnippetPresenter
 
         struct SnippetPresenter: AuthenticationPresenter {
             func selectProvider(from providers: [MVPD]) async throws -> MVPD? { providers.first }
@@ -90,11 +94,16 @@ enum SnippetCompiler {
 
     /// The generated Swift file of `document`'s snippets and their number.
     static func source(for document: String) throws -> (source: String, snippets: Int) {
+        source(for: document, blocks: try Documents.blocks(of: document))
+    }
+
+    /// The generated Swift file of `blocks`, with diagnostics pointing at `document`.
+    static func source(for document: String, blocks: [MarkdownBlock]) -> (source: String, snippets: Int) {
         var imports: [String] = []
         var fileScope: [String] = []
         var methods: [String] = []
         var count = 0
-        for block in try Documents.blocks(of: document) where block.language == "swift" {
+        for block in blocks where block.language == "swift" {
             if block.lines.first(where: { !$0.isEmpty })?.hasPrefix("// swift-tools-version") == true { continue }
             for section in sections(of: block) {
                 count += 1
@@ -148,12 +157,24 @@ enum SnippetCompiler {
         }
         return sections.filter { section in
             section.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && !$0.text.hasPrefix("//") }
+                && !section.contains { $0.text.hasPrefix("import ") && $0.text.hasSuffix("// Adobe's framework") }
         }
     }
 
     /// Type-checks `document`'s snippets.
     static func check(_ document: String) async throws -> Result {
         let (source, count) = try source(for: document)
+        return try await typecheck(source, snippets: count)
+    }
+
+    /// Type-checks Markdown `text` as a document named `document`.
+    static func check(markdown text: String, as document: String) async throws -> Result {
+        let (source, count) = source(for: document, blocks: Documents.blocks(inText: text))
+        return try await typecheck(source, snippets: count)
+    }
+
+    /// Type-checks a generated source holding `count` snippets.
+    private static func typecheck(_ source: String, snippets count: Int) async throws -> Result {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("accessenabler-snippets-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
