@@ -92,7 +92,7 @@ public struct EmulatorServer: Sendable {
             } else {
                 try await application.run()
             }
-        } catch where Self.isAddressInUse(error) {
+        } catch let error where Self.isAddressInUse(error) {
             throw EmulatorServerError.addressInUse(host: host, port: port)
         }
     }
