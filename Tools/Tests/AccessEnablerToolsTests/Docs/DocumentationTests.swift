@@ -86,6 +86,36 @@ struct DocumentationTests {
         #expect(sections.last?.first?.line == 9)
     }
 
+    @Test("every table row has its header's number of cells", arguments: Documents.all + Documents.projectFiles)
+    func tablesAreWellFormed(document: String) throws {
+        let text = try String(contentsOf: Documents.root.appendingPathComponent(document), encoding: .utf8)
+        for problem in MarkdownTables.problems(in: text) {
+            Issue.record("\(document):\(problem)")
+        }
+    }
+
+    @Test("a row with an unescaped pipe in a code span is found")
+    func brokenTableRowIsFound() {
+        let text = """
+            | command | meaning |
+            |---|---|
+            | `a` | fine |
+            | `--backend restV2|restV1` | splits into three cells |
+            | `--backend restV2\\|restV1` | escaped |
+            """
+        #expect(MarkdownTables.problems(in: text) == ["4: 3 cells, the header has 2"])
+    }
+
+    @Test("the documents refer to no file the repository lacks")
+    func noMissingSpecReferences() throws {
+        for document in Documents.all + Documents.projectFiles {
+            let text = try String(contentsOf: Documents.root.appendingPathComponent(document), encoding: .utf8)
+            // The specs live outside the repository; a reader cannot open them.
+            #expect(!text.contains("wire-protocol"), "\(document) refers to the wire-protocol spec")
+            #expect(!text.contains("sdk.md"), "\(document) refers to the SDK spec")
+        }
+    }
+
     @Test("the README's Package.swift example is a valid manifest")
     func installationManifest() async throws {
         let manifests = try SnippetCompiler.manifests(in: "README.md")

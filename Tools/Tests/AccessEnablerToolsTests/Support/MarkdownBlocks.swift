@@ -34,6 +34,9 @@ enum Documents {
         return documents
     }
 
+    /// The other Markdown files of the repository.
+    static let projectFiles = ["CONTRIBUTING.md", "CHANGELOG.md", "SECURITY.md", "Benchmarks/README.md"]
+
     /// The fenced code blocks of `document`.
     static func blocks(of document: String) throws -> [MarkdownBlock] {
         blocks(inText: try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8))
@@ -60,5 +63,45 @@ enum Documents {
             index = end + 1
         }
         return blocks
+    }
+}
+
+/// Checks the pipe tables of a Markdown text outside fenced code blocks.
+enum MarkdownTables {
+    /// `"<line>: <n> cells, the header has <m>"` for each row whose cell count differs from its
+    /// table's header. A pipe counts unless it is escaped (`\|`), in code spans too, as GitHub
+    /// renders them.
+    static func problems(in text: String) -> [String] {
+        var problems: [String] = []
+        var inFence = false
+        var headerCells: Int?
+        for (offset, line) in text.components(separatedBy: "\n").enumerated() {
+            if line.hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
+            guard !inFence, line.hasPrefix("|") else {
+                headerCells = nil
+                continue
+            }
+            let cells = cellCount(line)
+            if let header = headerCells {
+                if cells != header { problems.append("\(offset + 1): \(cells) cells, the header has \(header)") }
+            } else {
+                headerCells = cells
+            }
+        }
+        return problems
+    }
+
+    /// The cells of a row that starts and ends with a pipe.
+    private static func cellCount(_ line: String) -> Int {
+        var pipes = 0
+        var escaped = false
+        for character in line {
+            if character == "|", !escaped { pipes += 1 }
+            escaped = character == "\\" && !escaped
+        }
+        return max(pipes - 1, 0)
     }
 }
