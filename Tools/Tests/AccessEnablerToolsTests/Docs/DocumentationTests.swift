@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 import Testing
 
@@ -114,6 +115,15 @@ struct DocumentationTests {
             #expect(!text.contains("wire-protocol"), "\(document) refers to the wire-protocol spec")
             #expect(!text.contains("sdk.md"), "\(document) refers to the SDK spec")
         }
+    }
+
+    @Test("the changelog and the README name the version the SDK and the tool report")
+    func versionIsDocumented() throws {
+        let changelog = try String(contentsOf: Documents.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## [Unreleased]") || changelog.contains("## [\(AccessEnabler.version)]"))
+        #expect(changelog.contains(AccessEnabler.version))
+        let license = try String(contentsOf: Documents.root.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license.contains("Apache License") && license.contains("Version 2.0"))
     }
 
     @Test("the README's Package.swift example is a valid manifest")
