@@ -62,9 +62,7 @@ struct CLIConventionsTests {
         let run = try await CLIRun.run(command + ["--help"])
         #expect(run.status == 0)
         let help = run.stdout
-        if command != ["metadata"], command != ["emulator", "clock"] {
-            #expect(help.contains("\nEXAMPLES:\n  "), "\(command)")
-        }
+        #expect(help.contains("\nEXAMPLES:\n  "), "\(command)")
         for line in help.split(separator: "\n") where !line.hasPrefix("USAGE:") && !line.hasPrefix("       ") {
             #expect(line.count <= 80, "\(command): \(line)")
         }

@@ -7,6 +7,12 @@ struct EmulatorClockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clock",
         abstract: "Move the time of an emulator served with --manual-clock.",
+        discussion: """
+            \(HelpText.examples([
+                "accessenabler emulator serve --manual-clock > emulator.log &",
+                "accessenabler emulator clock advance 1h30m",
+            ]))
+            """,
         subcommands: [EmulatorClockAdvanceCommand.self])
 }
 
