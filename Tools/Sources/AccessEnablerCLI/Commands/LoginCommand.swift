@@ -4,54 +4,90 @@ import ArgumentParser
 /// `accessenabler login --mvpd ID`: `authenticate`, walking the MVPD's login pages over HTTP and
 /// asking a person when a page needs one.
 struct LoginCommand: AsyncParsableCommand {
+    struct Options: ParsableArguments {
+        @Option(help: ArgumentHelp("The MVPD to sign in with (see configure).", valueName: "id"))
+        var mvpd: String
+
+        @Option(
+            name: .customLong("data"),
+            help: ArgumentHelp("A key=value pair forwarded to the server (repeatable).", valueName: "key=value"))
+        var data: [String] = []
+
+        @Flag(help: "Sign in again even when already authenticated (with this MVPD or another).")
+        var force = false
+
+        @Option(help: ArgumentHelp("A user name to type into a simple login form.", valueName: "name"))
+        var username: String?
+
+        @Option(help: ArgumentHelp("The password to type into a simple login form.", valueName: "password"))
+        var password: String?
+
+        func validate() throws {
+            _ = try KeyValuePairs.parse(data)
+            if (username == nil) != (password == nil) {
+                throw ValidationError("Give --username and --password together.")
+            }
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in with an MVPD (authenticate).",
+        usage: "accessenabler login --mvpd <id> [--username <name> --password <password>]\n  [--force] [--data <key=value> ...] [<connection options>] [--json] [--verbose]",
         discussion: """
             The login pages are loaded over HTTP: redirects are followed, and with --username and \
             --password a simple login form is filled in. When a page needs a person, the login URL is \
             printed on standard error: open it in a browser, sign in, and paste the URL the browser is \
             finally sent to (it starts with the --redirect-url) on standard input.
+
+            Already signed in: with the same MVPD, the session is kept; with another MVPD, the current \
+            session is kept too, and a note says so — --force signs in with the MVPD given. An MVPD the \
+            requestor does not offer is an error either way.
+
+            \(HelpText.examples([
+                "accessenabler login --mvpd Cablevision \\",
+                "    --username alice --password alice-password",
+                "# the emulator's MVPD that signs in without a form",
+                "accessenabler login --mvpd AutoCable",
+                "# replace the current session",
+                "accessenabler login --mvpd TempPass --force",
+                "accessenabler login --mvpd <MVPD id> --staging --requestor <requestor> \\",
+                "    --software-statement-file statement.jwt \\",
+                "    --redirect-url 'adbe.<id>://adobe.com'",
+            ]))
+
+            \(HelpText.connectionFromEnvironment)
             """)
 
-    @OptionGroup var client: ClientOptions
-
-    @Option(help: ArgumentHelp("The MVPD to sign in with (see configure).", valueName: "id"))
-    var mvpd: String
-
-    @Option(
-        name: .customLong("data"),
-        help: ArgumentHelp("A key=value pair forwarded to the server (repeatable).", valueName: "key=value"))
-    var data: [String] = []
-
-    @Flag(help: "Sign in again even when already authenticated.")
-    var force = false
-
-    @Option(help: ArgumentHelp("A user name to type into a simple login form.", valueName: "name"))
-    var username: String?
-
-    @Option(help: ArgumentHelp("The password to type into a simple login form.", valueName: "password"))
-    var password: String?
-
-    func validate() throws {
-        _ = try KeyValuePairs.parse(data)
-        if (username == nil) != (password == nil) {
-            throw ValidationError("Give --username and --password together.")
-        }
-    }
+    @OptionGroup(title: "Login options") var options: Options
+    @OptionGroup(title: HelpText.connectionOptions) var connection: ConnectionOptions
+    @OptionGroup(title: HelpText.outputOptions) var output: OutputOptions
 
     func run() async throws {
-        let data = try KeyValuePairs.parse(data)
-        try await CommandExecution.run(client) { session in
-            try await session.configure()
+        let options = self.options
+        let data = try KeyValuePairs.parse(options.data)
+        try await CommandExecution.run(connection, output) { session in
+            let configuration = try await session.configure()
+            // Checked first, so that an unknown MVPD is an error whether or not a session exists.
+            _ = try HTTPLoginPresenter.offered(options.mvpd, in: configuration.mvpds)
+            let enabler = session.enabler
+            if !options.force, case .authenticated(let current) = await enabler.checkAuthentication() {
+                if current.mvpd.id == options.mvpd {
+                    session.console.err("note: already signed in with \(current.mvpd.id); --force signs in again")
+                } else {
+                    session.console.err(
+                        "note: kept the current session with \(current.mvpd.id) (until "
+                            + "\(DateText.describe(current.expires))); --force signs in with \(options.mvpd) instead")
+                }
+                return AuthenticationReport(current)
+            }
             let progress = session.progress
             let presenter = HTTPLoginPresenter(
-                mvpdID: mvpd, username: username, password: password, transport: URLSessionTransport.browser(),
+                mvpdID: options.mvpd, username: options.username, password: options.password,
+                transport: URLSessionTransport.browser(),
                 prompt: RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }))
-            let enabler = session.enabler
-            let force = self.force
-            let authentication = try await session.during("Signing in with \(mvpd)") {
-                try await enabler.authenticate(forceAuthentication: force, data: data, presenter: presenter)
+            let authentication = try await session.during("Signing in with \(options.mvpd)") {
+                try await enabler.authenticate(forceAuthentication: options.force, data: data, presenter: presenter)
             }
             return AuthenticationReport(authentication)
         }

@@ -15,11 +15,12 @@ enum CommandExecution {
     /// - Parameter failureReport: The JSON object printed when `body` fails (default
     ///   `{"status": {…}}`).
     static func run(
-        _ options: ClientOptions,
+        _ connection: ConnectionOptions,
+        _ output: OutputOptions,
         failureReport: @Sendable (Status) -> any Encodable & Sendable = { FailureReport($0) },
         _ body: (ClientSession) async throws -> any CommandReport
     ) async throws {
-        let session = try ClientSession(options: options)
+        let session = try ClientSession(connection: connection, output: output)
         let report: any CommandReport
         do {
             report = try await body(session)
@@ -31,7 +32,7 @@ enum CommandExecution {
             session.progress.stop()
             await session.storageRecoveries.report(to: session.console)
             let status = FailureStatus.of(error)
-            session.console.err(FailureReport.message(for: status))
+            session.console.err(FailureReport.message(for: status, context: session.failureContext))
             if session.json { session.console.outJSON(JSONOutput.line(failureReport(status))) }
             throw ExitCode(1)
         }
