@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(
             name: "AccessEnablerBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AccessEnabler", package: "AccessEnabler"),
                 .product(name: "AccessEnablerLegacy", package: "AccessEnabler"),
@@ -22,6 +23,25 @@ let package = Package(
             path: "Benchmarks/AccessEnablerBenchmarks",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The fixture, the raw baseline client and the paired network operations, shared by the
+        // suite and the profiling tool. Under Sources/: the benchmark plugin takes every
+        // executable in a folder named Benchmarks for a benchmark.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "AccessEnabler", package: "AccessEnabler"),
+                .product(name: "AccessEnablerTesting", package: "AccessEnabler"),
+            ],
+            path: "Sources/BenchmarkSupport",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        // One side of a network pair run N times, for callgrind / DHAT (Benchmarks/profile.sh).
+        .executableTarget(
+            name: "AccessEnablerProfile",
+            dependencies: ["BenchmarkSupport"],
+            path: "Sources/AccessEnablerProfile",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -44,6 +44,13 @@ PAIRS = [
 
 LOCAL_PATHS = [("CheckAuthentication", 5.0), ("PreauthorizeCached", 5.0)]
 
+# The launch of a signed-in viewer (Launch): the HTTP requests of each phase (custom metrics
+# launchRequests<Phase>) against their targets, and the time to the first decision.
+LAUNCH = "Launch"
+LAUNCH_FIRST_DECISION_NS = "firstDecisionNanoseconds"
+LAUNCH_PHASES = [("setRequestor", "SetRequestor", 0), ("checkAuthentication", "CheckAuthentication", 0),
+                 ("preauthorize (10 resources)", "Preauthorize", 1), ("authorize", "Authorize", 1)]
+
 # Bounded preauthorization: 1,000 resources in chunks of 5 against a 50 ms server, at most
 # CONCURRENCY chunks in flight (the SDK's default), ideally ceil(200 / CONCURRENCY) x 50 ms.
 BOUNDED = ("PreauthorizeBounded1000", 200, 8, 50.0, (0.95, 1.20))
@@ -209,6 +216,31 @@ def main():
                 else " -- informational"
             )
             print(f"{a}: {a}/{b} = {ratio:.2f} ({a} p50 {fmt_time(a50)}, {b} p50 {fmt_time(b50)}){suffix}")
+
+    print("\n== Launch: a new instance on a stored sign-in and access token (FileTokenStorage, REST v2, in process)")
+    expected.add(LAUNCH)
+    if LAUNCH in results:
+        first = percentile(results, LAUNCH, LAUNCH_FIRST_DECISION_NS)
+        mallocs = [percentile(results, LAUNCH, MALLOC, p) for p in ("0.0", "50.0", "100.0")]
+        print(
+            f"{LAUNCH}: first decision p50 {fmt_time(None if first is None else first / 1000)} "
+            f"(new instance -> setRequestor -> checkAuthentication -> preauthorize); whole launch through "
+            f"authorize p50 {fmt_time(percentile(results, LAUNCH, WALL))} "
+            f"[mallocs {'/'.join(fmt_count(m) for m in mallocs)} p0/p50/p100] over {samples.get(LAUNCH, 0)} launches"
+        )
+        for title, phase, target in LAUNCH_PHASES:
+            metric = f"launchRequests{phase}"
+            low, high = percentile(results, LAUNCH, metric, "0.0"), percentile(results, LAUNCH, metric, "100.0")
+            if low is None:
+                print(f"{LAUNCH} HTTP requests, {title}: MISSING")
+                continue
+            counted = fmt_count(low) if low == high else f"{fmt_count(low)}-{fmt_count(high)}"
+            print(
+                f"{LAUNCH} HTTP requests, {title}: {counted} -- target {target}: "
+                f"{'PASS' if low == high == target else 'MISS'}"
+            )
+    else:
+        print(f"{LAUNCH}: MISSING")
 
     print("\n== Local paths (absolute; malloc count p0/p50/p100 shows it is constant)")
     for name, target in LOCAL_PATHS:

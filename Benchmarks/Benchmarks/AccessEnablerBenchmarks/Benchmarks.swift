@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     registerConcurrencyBenchmarks()
     registerLegacyBenchmarks()
     registerPersistenceBenchmarks()
+    registerLaunchBenchmark()
 }
 
 /// Settings shared by the whole suite.
@@ -62,7 +63,9 @@ enum Suite {
                       extraMetrics: [subjectNanoseconds, baselineNanoseconds], checked: [])
     }
 
-    private static func configuration(
+    /// A configuration that reports `extraMetrics` and gives a zero-tolerance threshold to those
+    /// in `checked`.
+    static func configuration(
         iterations: Int, seconds: Int, warmup: Int, extraMetrics: [BenchmarkMetric], checked: [BenchmarkMetric]
     ) -> Benchmark.Configuration {
         var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [.mallocCountTotal: .init(absolute: [.p90: 2])]

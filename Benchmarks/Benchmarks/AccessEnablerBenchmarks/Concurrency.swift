@@ -1,6 +1,7 @@
 import AccessEnabler
 import AccessEnablerTesting
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 /// Work the SDK shares or runs concurrently: shared authorization, chunked preauthorization,

@@ -1,6 +1,7 @@
 import AccessEnabler
 import AccessEnablerLegacy
 import Benchmark
+import BenchmarkSupport
 
 /// The legacy adapter's preauthorize round trip against the async call, for the same 10 cached
 /// resources, measured on the main actor as an app's UI code sees them: the legacy call from

@@ -1,5 +1,6 @@
 import AccessEnabler
 import Benchmark
+import BenchmarkSupport
 
 /// The calls an app makes on every screen, answered from the token cache alone.
 func registerLocalPathBenchmarks() {

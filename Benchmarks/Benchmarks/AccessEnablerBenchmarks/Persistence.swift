@@ -1,6 +1,7 @@
 import AccessEnabler
 import AccessEnablerTesting
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 /// Persistence growth with `FileTokenStorage`, at 100, 1,000 and 10,000 stored authZ tokens

@@ -28,7 +28,8 @@ extension AccessEnabler {
                 return .notAuthenticated(.providerNotAvailable)
             }
             return .authenticated(Authentication(
-                requestorID: loaded.requestorID, mvpd: mvpd, userID: session.userID, expires: session.expires))
+                requestorID: loaded.requestorID, mvpd: mvpd, userID: session.userID, expires: session.expires,
+                profileType: session.profileType))
         } catch let error as AccessEnablerError {
             return .notAuthenticated(error)
         } catch {
@@ -124,7 +125,7 @@ extension AccessEnabler {
         try await cache.storeSelectedMVPD(session.mvpd, for: requestorID)
         hub.emit(.authenticationChecked(.init(
             isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
-        return Authentication(requestorID: requestorID, mvpd: session.mvpd, userID: session.userID, expires: session.expires)
+        return Authentication(record: session, requestorID: requestorID)
     }
 
     /// How long the SDK polls for a login's result when the service provider gave no code

@@ -6,15 +6,17 @@ extension AccessEnabler {
     /// longest validity (checklist: Multiple Profiles Support).
     ///
     /// REST API v2 reads `GET /profiles`, which may hold several (other MVPDs, single sign-on,
-    /// TempPass); REST API v1 has at most one authN token. Nothing is stored: show them in a
-    /// picker, or call ``refreshAuthentication()`` to adopt the first.
+    /// TempPass; ``Authentication/profileType`` says which); REST API v1 has at most one authN
+    /// token. Nothing is stored: show them in a picker and pass the viewer's choice to
+    /// ``refreshAuthentication(preferring:)``.
     ///
     /// - Throws: ``AccessEnablerError/requestorNotConfigured`` without a configuration, or the
-    ///   service provider's error.
+    ///   service provider's error (a service provider other than the session's that fails is
+    ///   left out).
     public func availableProfiles() async throws -> [Authentication] {
         let loaded = try await currentConfiguration()
-        let preferred = try await cache.session(for: loaded.requestorID)?.authentication.mvpd.id
-        return try await serverAuthentications(loaded, preferring: preferred).map {
+        let local = try await cache.session(for: loaded.requestorID)?.authentication
+        return try await serverAuthentications(loaded, local: local, preferring: nil).map {
             Authentication(record: $0, requestorID: loaded.requestorID)
         }
     }
@@ -24,25 +26,44 @@ extension AccessEnabler {
     /// `setRequestor` when the app returned to the foreground. Call it at launch and on
     /// foreground.
     ///
-    /// A session the server no longer holds (a logout made elsewhere, an early expiry) is removed
-    /// locally, as any "session gone" answer is — only if it is still the session that was read,
-    /// so a login made meanwhile stays. A changed expiry or changed attributes (user metadata)
-    /// update the local one. With no local session, a profile the server holds (single sign-on,
-    /// a login in another app) is adopted. When the server holds several, the first of
-    /// ``availableProfiles()`` is used and ``EntitlementEvent/profilesAvailable(_:)`` lists them.
+    /// - A session the server no longer holds (a logout made elsewhere, an early expiry) is
+    ///   removed locally, as any "session gone" answer is.
+    /// - A changed expiry or changed attributes (user metadata) update the local one.
+    /// - Without a local session, a profile the server holds (single sign-on, a login in another
+    ///   app) is adopted; with `mvpdID`, that MVPD's profile is adopted in place of the local one
+    ///   (the viewer's choice among ``availableProfiles()``).
     ///
+    /// Every change is conditional on the local session read at the start: a login or logout
+    /// made meanwhile is left as it is. When the server holds several profiles,
+    /// ``EntitlementEvent/profilesAvailable(_:)`` lists them, best first.
+    ///
+    /// - Parameter mvpdID: The MVPD whose profile to use when the server holds it.
     /// - Returns: The status after the refresh.
-    /// - Throws: ``AccessEnablerError/requestorNotConfigured`` without a configuration, or the
-    ///   service provider's error: a failure changes nothing locally.
+    /// - Throws: ``AccessEnablerError/requestorNotConfigured`` without a configuration; the
+    ///   service provider's error, and nothing changes locally; ``AccessEnablerError/storageFailure``
+    ///   when an adopted authentication could not be stored (it is kept in memory).
     @discardableResult
-    public func refreshAuthentication() async throws -> AuthenticationStatus {
+    public func refreshAuthentication(preferring mvpdID: String? = nil) async throws -> AuthenticationStatus {
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
-        let local = try await cache.session(for: requestorID)
-        let logoutEpoch = await cache.logoutEpoch
-        let found = try await serverAuthentications(loaded, preferring: local?.authentication.mvpd.id)
+        let (local, generation) = try await cache.sessionState(for: requestorID)
+        let found = try await serverAuthentications(loaded, local: local?.authentication, preferring: mvpdID)
         if found.count > 1 {
             hub.emit(.profilesAvailable(found.map { Authentication(record: $0, requestorID: requestorID) }))
+        }
+        let localOnServer = local.flatMap { local in found.first { $0.mvpd.id == local.authentication.mvpd.id } }
+        if let local, let current = localOnServer, mvpdID == nil || mvpdID == current.mvpd.id {
+            // The same session as the server describes it now; it keeps its binding and issue time.
+            var updated = current
+            updated.mvpd = local.authentication.mvpd
+            updated.serviceProvider = local.authentication.serviceProvider
+            updated.issued = local.authentication.issued
+            if updated != local.authentication,
+                try await cache.updateAuthentication(updated, for: requestorID, ifSession: local)
+            {
+                log.info("the service provider changed the authentication (expiry or attributes); updated it")
+            }
+            return await checkAuthentication()
         }
         guard let best = found.first else {
             if let local, try await cache.removeAuthentication(local, for: requestorID) {
@@ -52,36 +73,54 @@ extension AccessEnabler {
             }
             return await checkAuthentication()
         }
-        if let local, local.authentication.mvpd.id == best.mvpd.id {
-            var updated = best
-            updated.issued = local.authentication.issued
-            if updated != local.authentication, try await cache.updateAuthentication(updated, for: requestorID, ifSession: local) {
-                log.info("the service provider changed the authentication (expiry or attributes); updated it")
-            }
-        } else if best.expires > clock.now,
-            try await cache.storeAuthentication(best, for: requestorID, ifLogoutEpoch: logoutEpoch)
-        {
+        if try await cache.replaceAuthentication(local, with: best, for: requestorID, ifGeneration: generation) {
             log.info("adopted the service provider's authentication with \(best.mvpd.id)")
+            if local != nil, localOnServer == nil {
+                hub.emit(.authenticationRemoved(reason: AccessEnablerError.authenticationSessionMissing.with(
+                    details: "The service provider no longer holds the authentication.")))
+            }
             try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID)
         }
         return await checkAuthentication()
     }
 
-    /// The authentications every service provider of the configuration holds, best first.
-    func serverAuthentications(_ loaded: RequestorConfiguration, preferring localMVPD: String?) async throws
-        -> [AuthenticationRecord]
-    {
+    /// The valid authentications the service providers hold, best first: the `preferred` MVPD's,
+    /// the local session's, the selected MVPD's, then by validity. Asks the configuration's service
+    /// providers and the one that issued the local session; a failure of that one (whose answer
+    /// decides about the local session) or of all of them throws, another's is logged and skipped.
+    func serverAuthentications(
+        _ loaded: RequestorConfiguration, local: AuthenticationRecord?, preferring preferred: String?
+    ) async throws -> [AuthenticationRecord] {
         let context = try await context(for: loaded.requestorID)
+        let issuer = local.flatMap { try? ServiceProvider.validated($0.serviceProvider) }
+        var serviceProviders = requestor.serviceProviders
+        if let issuer, !serviceProviders.contains(issuer) { serviceProviders.append(issuer) }
         var found: [AuthenticationRecord] = []
-        for serviceProvider in requestor.serviceProviders {
-            for record in try await backend.authentications(at: serviceProvider, configuration: loaded, context: context)
-            where record.expires > clock.now && !found.contains(where: { $0.mvpd.id == record.mvpd.id }) {
-                found.append(record)
+        var firstFailure: (any Error)?
+        var answered = 0
+        for serviceProvider in serviceProviders {
+            do {
+                let records = try await backend.authentications(at: serviceProvider, configuration: loaded, context: context)
+                answered += 1
+                for record in records
+                where record.expires > clock.now && !found.contains(where: { $0.mvpd.id == record.mvpd.id }) {
+                    found.append(record)
+                }
+            } catch {
+                if error is CancellationError || serviceProvider == issuer { throw error }
+                log.error("\(serviceProvider.origin) could not list its profiles (\((error as? AccessEnablerError)?.code ?? "unknown")); skipped")
+                firstFailure = firstFailure ?? error
             }
         }
+        if answered == 0, let firstFailure { throw firstFailure }
         let selected = try? await cache.selectedMVPD(for: loaded.requestorID)?.id
         func rank(_ record: AuthenticationRecord) -> Int {
-            record.mvpd.id == localMVPD ? 0 : record.mvpd.id == selected ? 1 : 2
+            switch record.mvpd.id {
+            case preferred: 0
+            case local?.mvpd.id: 1
+            case selected: 2
+            default: 3
+            }
         }
         return found.sorted { first, second in
             if rank(first) != rank(second) { return rank(first) < rank(second) }
@@ -91,29 +130,33 @@ extension AccessEnabler {
     }
 
     /// Reads the session's profile again after an authorization (REST API v2, when
-    /// ``Configuration/refreshesProfileAfterAuthorization`` is on) and keeps its new attributes.
-    /// A failure is logged: the authorization already succeeded.
-    func refreshProfile(of cached: CachedSession, requestorID: String) async {
-        do {
-            let loaded = try await currentConfiguration()
-            let context = try await context(for: requestorID)
-            let session = cached.authentication
-            guard var fresh = try await backend.completeAuthentication(
-                mvpd: session.mvpd, configuration: loaded, data: [:], context: context)
-            else { return }
-            fresh.issued = session.issued
-            fresh.mvpd = session.mvpd
-            if fresh != session, try await cache.updateAuthentication(fresh, for: requestorID, ifSession: cached) {
-                log.info("the profile changed after the authorization; updated it")
+    /// ``Configuration/refreshesProfileAfterAuthorization`` is on) and keeps its new attributes,
+    /// in the background: the media token does not wait for it, and a failure is only logged.
+    nonisolated func refreshProfile(of cached: CachedSession, requestorID: String, configuration loaded: RequestorConfiguration) {
+        Task { [weak self] in
+            guard let self else { return }
+            do {
+                let context = try await self.context(for: requestorID)
+                let session = cached.authentication
+                guard var fresh = try await self.backend.completeAuthentication(
+                    mvpd: session.mvpd, configuration: loaded, data: [:], context: context)
+                else { return }
+                fresh.issued = session.issued
+                fresh.mvpd = session.mvpd
+                fresh.serviceProvider = session.serviceProvider
+                if fresh != session, try await self.cache.updateAuthentication(fresh, for: requestorID, ifSession: cached) {
+                    self.log.info("the profile changed after the authorization; updated it")
+                }
+            } catch {
+                self.log.error("the profile could not be read again after the authorization (\((error as? AccessEnablerError)?.code ?? "cancelled"))")
             }
-        } catch {
-            log.error("the profile could not be read again after the authorization (\((error as? AccessEnablerError)?.code ?? "cancelled"))")
         }
     }
 }
 
 extension Authentication {
     init(record: AuthenticationRecord, requestorID: String) {
-        self.init(requestorID: requestorID, mvpd: record.mvpd, userID: record.userID, expires: record.expires)
+        self.init(requestorID: requestorID, mvpd: record.mvpd, userID: record.userID, expires: record.expires,
+                  profileType: record.profileType)
     }
 }

@@ -10,13 +10,18 @@ public struct Authentication: Sendable, Hashable {
     public var userID: String
     /// When the authentication expires.
     public var expires: Date
+    /// The REST API v2 profile type, when the service provider sent one: `regular` (an MVPD
+    /// login), `temporary` (TempPass), `degraded`, `appleSSO` (Apple's TV Provider), … — what a
+    /// profile picker shows beside the MVPD.
+    public var profileType: String?
 
     /// Creates an authentication.
-    public init(requestorID: String, mvpd: MVPD, userID: String, expires: Date) {
+    public init(requestorID: String, mvpd: MVPD, userID: String, expires: Date, profileType: String? = nil) {
         self.requestorID = requestorID
         self.mvpd = mvpd
         self.userID = userID
         self.expires = expires
+        self.profileType = profileType
     }
 }
 

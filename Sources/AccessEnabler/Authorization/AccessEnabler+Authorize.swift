@@ -67,9 +67,9 @@ extension AccessEnabler {
                 // media token is still good, and only the stored expiry is missing.
                 log.error("the authorization expiry could not be stored (\(error.code)); returning the media token")
             }
-            if configuration.refreshesProfileAfterAuthorization {
+            if configuration.refreshesProfileAfterAuthorization, let loaded = requestor.configuration {
                 // The MVPD may have updated the profile's attributes (user metadata) with it.
-                await refreshProfile(of: cached, requestorID: requestorID)
+                refreshProfile(of: cached, requestorID: requestorID, configuration: loaded)
             }
             return (token, false)
         }
@@ -100,6 +100,7 @@ extension AccessEnabler {
         let cache = self.cache
         let log = self.log
         return try await sharedRequest(
+            generation: cached.generation,
             inFlight: { authorizations[key($0)] },
             setInFlight: { authorizations[key($0)] = $1 },
             cached: {
@@ -108,14 +109,9 @@ extension AccessEnabler {
                 else { return nil }
                 return cached
             },
-            fetch: { generation in
+            fetch: {
                 let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-                // Stored only for the session it was obtained with, in the generation it was shared in.
-                var stored = false
-                if generation == cached.generation {
-                    stored = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: generation)
-                }
-                if !stored {
+                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation) {
                     log.info("authorization finished after the session changed; not stored")
                 }
                 return grant.authorization

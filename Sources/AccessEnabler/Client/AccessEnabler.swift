@@ -36,9 +36,10 @@ public actor AccessEnabler {
     /// again instead of starting a second request (see `sharedRequest`).
     var sharedRequestsStarted = 0
     private var deviceID: String?
-    /// The last encoded `X-Device-Info`, with what it was made from: encoding JSON and Base64 on
-    /// every call would cost more than the rest of building a request.
-    private var deviceInfoHeaderMemo: (key: DeviceInfoHeaderKey, value: String)?
+    /// The last call context, with what it was made from: its header values (the encoded
+    /// `X-Device-Info`, the device identifier) stay the same until one of those changes, and
+    /// encoding them on every call would cost more than the rest of building a request.
+    private var contextMemo: (key: DeviceInfoHeaderKey, deviceID: String, options: Options, context: RequestContext)?
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.
@@ -82,18 +83,17 @@ public actor AccessEnabler {
             requestorID: requestorID, appDeviceInfo: options.deviceInfo, connectionIP: options.connectionIP,
             connectionPort: options.connectionPort,
             connectionType: options.deviceInfo == nil ? DeviceInfo.currentConnectionType : nil)
-        let deviceInfo: String
-        if let memo = deviceInfoHeaderMemo, memo.key == key {
-            deviceInfo = memo.value
-        } else {
-            deviceInfo = RequestContext.deviceInfoHeader(
-                requestorID: requestorID, options: options, defaultDeviceInfo: defaultDeviceInfo,
-                connectionType: key.connectionType)
-            deviceInfoHeaderMemo = (key, deviceInfo)
+        if let memo = contextMemo, memo.key == key, memo.deviceID == deviceID, memo.options == options {
+            return memo.context
         }
-        return RequestContext(
+        let deviceInfo = RequestContext.deviceInfoHeader(
+            requestorID: requestorID, options: options, defaultDeviceInfo: defaultDeviceInfo,
+            connectionType: key.connectionType)
+        let context = RequestContext(
             requestorID: requestorID, deviceID: deviceID, options: options,
             redirectURL: configuration.redirectURL, deviceInfoHeader: deviceInfo)
+        contextMemo = (key, deviceID, options, context)
+        return context
     }
 
     /// The device ID: the SHA-256 hex of the seed.

@@ -22,8 +22,8 @@ public enum EntitlementEvent: Sendable, Hashable {
     /// system settings (Settings › TV Provider) to leave the provider entirely.
     case partnerLogoutRequired(mvpdID: String)
     /// The service provider holds several profiles for this device (other MVPDs, single sign-on,
-    /// TempPass); the first is the one the SDK uses. Reported by
-    /// ``AccessEnabler/refreshAuthentication()`` when there is more than one.
+    /// TempPass), best first (the order ``AccessEnabler/availableProfiles()`` gives). Reported by
+    /// ``AccessEnabler/refreshAuthentication(preferring:)`` when there is more than one.
     case profilesAvailable([Authentication])
     /// The token storage was unreadable and was moved aside; the store starts empty.
     case storageRecovered(StorageRecovery)

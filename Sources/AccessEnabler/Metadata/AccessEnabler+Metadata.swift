@@ -48,6 +48,7 @@ extension AccessEnabler {
         let cache = self.cache
         do {
             return try await sharedRequest(
+                generation: cached.generation,
                 inFlight: { userMetadataFetches[key($0)] },
                 setInFlight: { userMetadataFetches[key($0)] = $1 },
                 cached: {
@@ -55,12 +56,9 @@ extension AccessEnabler {
                     else { return nil }
                     return cached
                 },
-                fetch: { [context = try await context(for: requestorID)] generation in
+                fetch: { [context = try await context(for: requestorID)] in
                     let record = try await backend.userMetadata(session: session, context: context)
-                    // Stored only for the session it was fetched with, in the generation it was shared in.
-                    if generation == cached.generation {
-                        _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: generation)
-                    }
+                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: cached.generation)
                     return record
                 })
         } catch {

@@ -35,7 +35,7 @@ extension AccessEnabler {
         case .partlyCached(let decisions): cached = decisions
         }
         let missing = zip(resources, cached).compactMap { resource, decision in decision == nil ? resource : nil }
-        let fetched: [String: Decision]
+        let fetched: [Decision?]
         do {
             fetched = try await fetchDecisions(
                 missing, session: session, requestorID: requestorID,
@@ -44,26 +44,44 @@ extension AccessEnabler {
             await handleSessionRejection(error, session: cachedSession, requestorID: requestorID)
             throw error
         }
-        let cacheable = fetched.values.filter(Self.isCacheable)
+        // Cached and fetched decisions in request order; the fetched ones, in `missing` order,
+        // fill the gaps.
+        var decisions: [Decision] = []
+        decisions.reserveCapacity(resources.count)
+        var cacheable: [Decision] = []
+        cacheable.reserveCapacity(missing.count)
+        var next = fetched.startIndex
+        for (resource, cached) in zip(resources, cached) {
+            if let cached {
+                decisions.append(cached)
+                continue
+            }
+            defer { next += 1 }
+            guard let decision = fetched[next] else {
+                decisions.append(Decision(
+                    id: resource, isAuthorized: false,
+                    error: Status(status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,
+                                  message: "The server returned no decision for this resource.", action: .retry)))
+                continue
+            }
+            decisions.append(decision)
+            if Self.isCacheable(decision) { cacheable.append(decision) }
+        }
         if !cacheable.isEmpty {
             let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
-            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: state.generation)
+            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: cachedSession.generation)
         }
-        return PreauthorizeResponse(decisions: zip(resources, cached).map { resource, cached in
-            cached ?? fetched[resource] ?? Decision(
-                id: resource, isAuthorized: false,
-                error: Status(status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,
-                              message: "The server returned no decision for this resource.", action: .retry))
-        })
+        return PreauthorizeResponse(decisions: decisions)
     }
 
     /// Sends `resources` in chunks, at most ``Configuration/preauthorizeConcurrency`` at a time
     /// (a next chunk starts when one finishes, so a chunk's time limit runs only once it is
     /// sent); the first failing chunk in request order decides the error, and a failure stops
-    /// the chunks not yet answered.
+    /// the chunks not yet answered. Returns a decision per resource, in order (nil where the
+    /// server sent none).
     private func fetchDecisions(
         _ resources: [String], session: AuthenticationRecord, requestorID: String, bypassRemoteCache: Bool
-    ) async throws -> [String: Decision] {
+    ) async throws -> [Decision?] {
         let context = try await context(for: requestorID)
         let size = max(1, configuration.preauthorizeChunkSize)
         let chunks = stride(from: 0, to: resources.count, by: size).map {
@@ -71,8 +89,8 @@ extension AccessEnabler {
         }
         let backend = self.backend
         if chunks.count == 1 {
-            return Self.index(try await backend.preauthorize(
-                chunks[0], session: session, bypassRemoteCache: bypassRemoteCache, context: context), for: chunks[0])
+            return Self.aligned(try await backend.preauthorize(
+                chunks[0], session: session, bypassRemoteCache: bypassRemoteCache, context: context), to: chunks[0])
         }
         // The children write into a box by index rather than returning (index, result) through
         // the group: in the benchmark process (release, Swift 6.3, Linux, with package-benchmark's
@@ -110,10 +128,11 @@ extension AccessEnabler {
         }
         let results = outcomes.withLock { $0 }
         if let failure = Self.firstFailure(in: results) { throw failure }
-        var merged: [String: Decision] = [:]
+        var merged: [Decision?] = []
+        merged.reserveCapacity(resources.count)
         for (index, result) in results.enumerated() {
             guard case .success(let decisions)? = result else { throw CancellationError() }
-            merged.merge(Self.index(decisions, for: chunks[index])) { first, _ in first }
+            merged += Self.aligned(decisions, to: chunks[index])
         }
         return merged
     }
@@ -128,14 +147,19 @@ extension AccessEnabler {
         return failures.first { !($0 is CancellationError) } ?? failures.first
     }
 
-    /// The decisions of one chunk by resource, ignoring any the chunk did not ask for.
-    private static func index(_ decisions: [Decision], for chunk: [String]) -> [String: Decision] {
+    /// The decisions of one chunk in the chunk's order, nil where the server sent none, ignoring
+    /// any the chunk did not ask for (the first decision for a resource wins). The usual answer,
+    /// one decision per resource in the order asked, is taken as it is, with no lookup table.
+    static func aligned(_ decisions: [Decision], to chunk: [String]) -> [Decision?] {
+        if decisions.count == chunk.count, zip(decisions, chunk).allSatisfy({ $0.id == $1 }) {
+            return decisions.map(Optional.some)
+        }
         var byID: [String: Decision] = [:]
         let asked = Set(chunk)
         for decision in decisions where asked.contains(decision.id) && byID[decision.id] == nil {
             byID[decision.id] = decision
         }
-        return byID
+        return chunk.map { byID[$0] }
     }
 
     /// Decisions the server asked to retry are not cached.

@@ -15,7 +15,12 @@ public struct PreauthorizeResponse: Sendable, Hashable {
     public subscript(resource: String) -> Decision? { decisions.first { $0.id == resource } }
 
     /// The IDs of the authorized resources, in request order.
-    public var authorizedResources: [String] { decisions.filter(\.isAuthorized).map(\.id) }
+    public var authorizedResources: [String] {
+        var authorized: [String] = []
+        authorized.reserveCapacity(decisions.count)
+        for decision in decisions where decision.isAuthorized { authorized.append(decision.id) }
+        return authorized
+    }
 }
 
 /// A preauthorization decision for one resource.

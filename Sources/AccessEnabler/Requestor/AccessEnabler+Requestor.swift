@@ -10,8 +10,18 @@ struct RequestorState {
     var configuration: RequestorConfiguration?
     /// When `configuration` was fetched from the service providers (it may come from storage).
     var fetched: Date?
-    /// The configuration being loaded, which calls made meanwhile wait for.
-    var pending: SharedOperation<RequestorConfiguration>?
+    /// The configuration being loaded (from storage or the service providers), which calls made
+    /// meanwhile wait for.
+    var pending: SharedOperation<LoadedConfiguration>?
+}
+
+/// A configuration as one `setRequestor` obtained it.
+struct LoadedConfiguration: Sendable {
+    var configuration: RequestorConfiguration
+    /// When the service providers sent it.
+    var fetched: Date
+    /// Whether it came from storage (nothing new to store or reconcile).
+    var fromStorage: Bool
 }
 
 extension AccessEnabler {
@@ -67,22 +77,20 @@ extension AccessEnabler {
         if requestor.requestorID != requestorID || requestor.serviceProviders != providers {
             requestor = RequestorState(requestorID: requestorID, serviceProviders: providers)
         }
-        if !refresh, requestor.pending == nil, let stored = await usableStoredConfiguration(requestorID, from: providers) {
-            requestor.configuration = stored.configuration
-            requestor.fetched = stored.fetched
-            log.info("configuration from storage (fetched \(Int(clock.now.timeIntervalSince(stored.fetched))) s ago)")
-            hub.emit(.configurationLoaded(stored.configuration))
-            return stored.configuration
-        }
-        return try await fetchConfiguration(requestorID, from: providers)
+        return try await loadConfiguration(requestorID, from: providers, storedIfUsable: !refresh)
     }
 
-    /// Loads the configuration from the service providers; calls made meanwhile wait for it.
-    private func fetchConfiguration(_ requestorID: String, from providers: [ServiceProvider]) async throws
-        -> RequestorConfiguration
+    /// Loads the configuration — from storage when `storedIfUsable` and it is usable, else from
+    /// the service providers — as the pending load that calls made meanwhile wait for.
+    private func loadConfiguration(_ requestorID: String, from providers: [ServiceProvider], storedIfUsable: Bool)
+        async throws -> RequestorConfiguration
     {
         let operation = SharedOperation { [self, providers] in
-            try await self.loadConfiguration(requestorID: requestorID, from: providers)
+            if storedIfUsable, let stored = await self.usableStoredConfiguration(requestorID, from: providers) {
+                return LoadedConfiguration(configuration: stored.configuration, fetched: stored.fetched, fromStorage: true)
+            }
+            let fetched = try await self.fetchConfiguration(requestorID: requestorID, from: providers)
+            return LoadedConfiguration(configuration: fetched, fetched: self.clock.now, fromStorage: false)
         }
         requestor.pending = operation
         return try await awaitConfiguration(operation)
@@ -97,7 +105,9 @@ extension AccessEnabler {
             let stored = try? await cache.storedConfiguration(for: requestorID),
             stored.serviceProviders == providers.map(\.origin)
         else { return nil }
-        if clock.now.timeIntervalSince(stored.fetched) < configuration.configurationTTL.timeInterval { return stored }
+        let age = clock.now.timeIntervalSince(stored.fetched)
+        // A fetch time in the future (the device clock was set back) proves nothing about its age.
+        if age >= 0, age < configuration.configurationTTL.timeInterval { return stored }
         guard let session = try? await cache.authentication(for: requestorID), session.expires > clock.now,
             stored.mvpds.contains(where: { $0.id == session.mvpd.id })
         else { return nil }
@@ -109,11 +119,13 @@ extension AccessEnabler {
     /// When that fails, the one in use is shown.
     func configurationForPicker(_ current: RequestorConfiguration) async throws -> RequestorConfiguration {
         guard backend.cachesConfiguration, let fetched = requestor.fetched,
-            clock.now.timeIntervalSince(fetched) >= configuration.configurationTTL.timeInterval,
+            !(0..<configuration.configurationTTL.timeInterval).contains(clock.now.timeIntervalSince(fetched)),
             requestor.requestorID == current.requestorID
         else { return current }
         do {
-            return try await fetchConfiguration(current.requestorID, from: requestor.serviceProviders)
+            // A load already in progress (a concurrent setRequestor) serves the picker too.
+            if requestor.pending != nil { return try await currentConfiguration() }
+            return try await loadConfiguration(current.requestorID, from: requestor.serviceProviders, storedIfUsable: false)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -123,24 +135,25 @@ extension AccessEnabler {
     }
 
     /// Waits for a configuration load and applies its result if it is still the latest.
-    private func awaitConfiguration(_ operation: SharedOperation<RequestorConfiguration>) async throws
+    private func awaitConfiguration(_ operation: SharedOperation<LoadedConfiguration>) async throws
         -> RequestorConfiguration
     {
         do {
             let loaded = try await operation.value()
             if requestor.pending === operation {
                 requestor.pending = nil
-                requestor.configuration = loaded
-                requestor.fetched = clock.now
-                if backend.cachesConfiguration {
-                    try? await cache.storeConfiguration(
-                        ConfigurationRecord(loaded, serviceProviders: requestor.serviceProviders, fetched: clock.now))
+                requestor.configuration = loaded.configuration
+                requestor.fetched = loaded.fetched
+                if loaded.fromStorage {
+                    log.info("configuration from storage (fetched \(Int(clock.now.timeIntervalSince(loaded.fetched))) s ago)")
+                } else {
+                    await keep(loaded)
+                    await reconcileAuthentication(with: loaded.configuration)
                 }
-                await reconcileAuthentication(with: loaded)
-                hub.emit(.configurationLoaded(loaded))
+                hub.emit(.configurationLoaded(loaded.configuration))
             }
-            return loaded
-        } catch is SharedOperation<RequestorConfiguration>.Abandoned {
+            return loaded.configuration
+        } catch is SharedOperation<LoadedConfiguration>.Abandoned {
             if requestor.pending === operation { requestor.pending = nil }
             throw CancellationError()
         } catch {
@@ -170,8 +183,17 @@ extension AccessEnabler {
         throw AccessEnablerError.requestorNotConfigured
     }
 
+    /// Stores a configuration every service provider answered for the next launch (REST API v2).
+    /// One with failures is not stored: the next launch asks again rather than trusting, for a
+    /// whole TTL, a list that lacks what the failed service providers offer.
+    private func keep(_ loaded: LoadedConfiguration) async {
+        guard backend.cachesConfiguration, loaded.configuration.failures.isEmpty else { return }
+        try? await cache.storeConfiguration(
+            ConfigurationRecord(loaded.configuration, serviceProviders: requestor.serviceProviders, fetched: loaded.fetched))
+    }
+
     /// Fetches every service provider's configuration concurrently and merges the answers.
-    private func loadConfiguration(requestorID: String, from providers: [ServiceProvider]) async throws
+    private func fetchConfiguration(requestorID: String, from providers: [ServiceProvider]) async throws
         -> RequestorConfiguration
     {
         let context = try await context(for: requestorID)

@@ -63,6 +63,12 @@ struct Log: Sendable {
         components.fragment = nil
         components.user = nil
         components.password = nil
+        // A REST v2 authentication code in the path lets another device finish the login.
+        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
+        for index in segments.indices.dropFirst() where segments[index - 1] == "sessions" || segments[index - 1] == "code" {
+            segments[index] = "redacted"
+        }
+        components.percentEncodedPath = segments.joined(separator: "/")
         return components.string ?? "<url>"
     }
 }

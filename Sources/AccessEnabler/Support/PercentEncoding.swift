@@ -2,21 +2,31 @@
 /// (`A–Z a–z 0–9 - . _ ~`) is encoded, so `+`, `&`, `=`, `,` and `/` inside values are safe.
 enum PercentEncoding {
     static func encode(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        // Most IDs need no escape: return them as they are, without building a new string.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += "%"
-                result.unicodeScalars.append(hexDigit(byte >> 4))
-                result.unicodeScalars.append(hexDigit(byte & 0x0F))
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// One path segment: encoded as a query component, and a segment of only dots (`.`, `..`)
@@ -33,7 +43,7 @@ enum PercentEncoding {
         items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> Unicode.Scalar {
-        Unicode.Scalar(nibble < 10 ? nibble + 48 : nibble + 55)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? nibble + 48 : nibble + 55
     }
 }

@@ -315,8 +315,35 @@ actor TokenCache {
 
     /// The authentication of `requestor` with the generation it was read at, in one call.
     func session(for requestor: String) throws(AccessEnablerError) -> CachedSession? {
+        try sessionState(for: requestor).session
+    }
+
+    /// The authentication of `requestor` (if any) and the cache generation, read together: what a
+    /// later conditional write compares with.
+    func sessionState(for requestor: String) throws(AccessEnablerError) -> (session: CachedSession?, generation: UInt64) {
         try ensureLoaded()
-        return sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) }
+        return (sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) },
+                generation)
+    }
+
+    /// Stores `record` as the authentication of `requestor` in place of `expected` (nil: none),
+    /// only if nothing changed since `generation` was read with it — a write-back of what the
+    /// server holds must not overwrite a login or logout made meanwhile. Drops what belonged to
+    /// the previous session. Returns whether it stored; throws `storage_failure` as
+    /// ``storeAuthentication(_:for:ifLogoutEpoch:)`` does.
+    func replaceAuthentication(
+        _ expected: CachedSession?, with record: AuthenticationRecord, for requestor: String,
+        ifGeneration expectedGeneration: UInt64
+    ) throws(AccessEnablerError) -> Bool {
+        try ensureLoaded()
+        guard expectedGeneration == generation, sessions[requestor]?.authentication == expected?.authentication else {
+            return false
+        }
+        dropSessionData(for: requestor)
+        generation &+= 1
+        sessions[requestor, default: .init()].authentication = record
+        try persistOrThrow(record, forKey: StorageKey.authentication(requestor), "authentication")
+        return true
     }
 
     /// Stores a new authentication and drops what belonged to the previous one (authorizations,
@@ -343,9 +370,9 @@ actor TokenCache {
         throws(AccessEnablerError) -> Bool
     {
         try ensureLoaded()
-        guard session.generation == generation, sessions[requestor]?.authentication == session.authentication else {
-            return false
-        }
+        guard session.generation == generation, let current = sessions[requestor]?.authentication,
+            current.isSameSession(as: session.authentication), updated.isSameSession(as: current)
+        else { return false }
         sessions[requestor]?.authentication = updated
         persist(updated, forKey: StorageKey.authentication(requestor))
         return true
@@ -358,7 +385,7 @@ actor TokenCache {
     func removeAuthentication(_ session: CachedSession, for requestor: String) throws(AccessEnablerError) -> Bool {
         try ensureLoaded()
         guard session.generation == generation, let current = sessions[requestor]?.authentication,
-            current == session.authentication
+            current.isSameSession(as: session.authentication)
         else { return false }
         generation &+= 1
         dropSessionData(for: requestor)
@@ -442,15 +469,19 @@ actor TokenCache {
         }
         return PreauthorizationState(
             session: session?.authentication.map { CachedSession(authentication: $0, generation: generation) },
-            decisions: all.count == resources.count ? .allCached(all) : .partlyCached(resources.map(valid)),
-            generation: generation)
+            decisions: all.count == resources.count ? .allCached(all) : .partlyCached(resources.map(valid)))
     }
 
     /// Caches decisions until `expires`. Ignored when the session changed since `generation`.
     func storeDecisions(_ decisions: [Decision], for requestor: String, expires: Date, ifGeneration expected: UInt64) {
         guard expected == generation, isLoaded else { return }
+        // One access to the requestor's session for all of them, changed in place.
+        Self.store(decisions, expires: expires, in: &sessions[requestor, default: .init()])
+    }
+
+    private static func store(_ decisions: [Decision], expires: Date, in session: inout RequestorSession) {
         for decision in decisions {
-            sessions[requestor, default: .init()].decisions[decision.id] = CachedDecision(decision: decision, expires: expires)
+            session.decisions[decision.id] = CachedDecision(decision: decision, expires: expires)
         }
     }
 

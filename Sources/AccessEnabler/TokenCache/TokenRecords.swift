@@ -37,6 +37,13 @@ struct AuthenticationRecord: Codable, Sendable, Equatable {
         var value: JSONValue
         var isEncrypted: Bool
     }
+
+    /// Whether `other` is the same session, perhaps as the server describes it later (another
+    /// expiry, other attributes): the same MVPD, user, issuer and local issue time.
+    func isSameSession(as other: AuthenticationRecord) -> Bool {
+        mvpd.id == other.mvpd.id && userID == other.userID && serviceProvider == other.serviceProvider
+            && issued == other.issued
+    }
 }
 
 /// An authorization (authZ token) for one resource.
@@ -117,8 +124,6 @@ struct PreauthorizationState: Sendable {
     /// fetched decisions are stored only if it holds.
     var session: CachedSession?
     var decisions: Decisions
-    /// The cache generation these were read at.
-    var generation: UInt64
 }
 
 /// A preauthorization decision in the (memory-only) local cache.

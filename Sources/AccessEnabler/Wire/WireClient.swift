@@ -70,6 +70,21 @@ struct HTTPCaller: Sendable {
     let retryPolicy: RetryPolicy
     var requestTimeout: Duration = .seconds(30)
     var maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    /// `transport`, when it bounds an exchange by itself (looked up once, not per request).
+    private let timeLimitedTransport: (any TimeLimitedTransport)?
+
+    init(
+        transport: any HTTPTransport, log: Log, clock: any AccessEnablerClock, retryPolicy: RetryPolicy,
+        requestTimeout: Duration = .seconds(30), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    ) {
+        self.transport = transport
+        self.log = log
+        self.clock = clock
+        self.retryPolicy = retryPolicy
+        self.requestTimeout = requestTimeout
+        self.maximumResponseBytes = maximumResponseBytes
+        self.timeLimitedTransport = transport as? any TimeLimitedTransport
+    }
 
     /// Sends `request`. Transport failures and time-outs become `network_error`, a body over the
     /// size limit `server_response_format_unknown`; cancellation stays `CancellationError`.
@@ -109,10 +124,12 @@ struct HTTPCaller: Sendable {
         }
     }
 
-    /// One attempt: the transport's exchange raced against its time limit (the request timeout,
-    /// or what is left of the call's deadline if that is shorter). The timer starts when the
+    /// One attempt: the transport's exchange bounded by its time limit (the request timeout, or
+    /// what is left of the call's deadline if that is shorter). The timer starts when the
     /// request is handed to the transport, so a request that waits for its turn (a bounded
-    /// preauthorization chunk) does not spend its time waiting.
+    /// preauthorization chunk) does not spend its time waiting. The SDK's own URLSession
+    /// transport enforces the limit in its session delegate, which ends the load and cancels the
+    /// transfer; any other transport runs in a task of its own, cancelled when the limit passes.
     private func exchange(_ request: HTTPRequest, started: Date) async throws -> HTTPResponse {
         let left = retryPolicy.deadline - .seconds(clock.now.timeIntervalSince(started))
         let timeout = min(requestTimeout, left)
@@ -121,19 +138,12 @@ struct HTTPCaller: Sendable {
         limited.timeout = timeout
         limited.maximumResponseBytes = maximumResponseBytes
         let sent = limited
-        let transport = self.transport
-        let clock = self.clock
-        let response = try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask { try await transport.send(sent) }
-            group.addTask {
-                try await clock.sleep(asTimeLimit: timeout)
-                throw RequestTimedOut(limit: timeout)
-            }
-            // The first to finish decides; the other is cancelled (a transport must stop when
-            // cancelled, see HTTPTransport).
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
+        let response: HTTPResponse
+        if let transport = timeLimitedTransport {
+            response = try await transport.send(sent, within: timeout, on: clock)
+        } else {
+            let transport = self.transport
+            response = try await TimeLimit.race(timeout, on: clock) { try await transport.send(sent) }
         }
         // A transport that ignored the limit (any custom one may): refuse what it returned.
         guard response.body.count <= maximumResponseBytes else { throw HTTPTransportError.responseTooLarge }

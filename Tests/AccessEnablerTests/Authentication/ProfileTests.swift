@@ -105,7 +105,37 @@ import Testing
         let harness = Harness(backend: .restV2, scenario: Self.scenario()) { $0.refreshesProfileAfterAuthorization = true }
         try await harness.signIn("AutoCable")
         _ = try await harness.enabler.authorize(resource: "sports")
-        #expect(try await harness.enabler.getMetadata(.userMetadata("lastAuthorizedResource")).value == .string("sports"))
+        // Read in the background: the media token does not wait for it.
+        await eventually {
+            (try? await harness.enabler.getMetadata(.userMetadata("lastAuthorizedResource")).value) == .string("sports")
+        }
+        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 2, "the login's read and one after the authorization")
+    }
+
+    @Test func aSessionGoneOnTheServerIsReplacedByAnotherProfileItHolds() async throws {
+        let harness = Harness(backend: .restV2)
+        let events = EventRecorder(harness.enabler.events)
+        try await harness.signIn("Cablevision")
+        let deviceID = try #require(await harness.deviceID())
+        await harness.emulator.invalidateSessions()
+        await harness.emulator.grantProfile(mvpd: "AutoCable", userID: "b", ttl: 7200, requestor: "REF", deviceID: deviceID)
+        let status = try await harness.enabler.refreshAuthentication()
+        #expect(status.authentication?.mvpd.id == "AutoCable")
+        await events.waitFor { if case .authenticationRemoved(let reason?) = $0 { reason == .authenticationSessionMissing } else { false } }
+    }
+
+    @Test func theViewersChoiceAmongSeveralProfilesIsAdopted() async throws {
+        let harness = Harness(backend: .restV2)
+        try await harness.signIn("Cablevision")
+        let deviceID = try #require(await harness.deviceID())
+        await harness.emulator.grantProfile(
+            mvpd: "AutoCable", userID: "sso-user", type: "appleSSO", ttl: 7200, requestor: "REF", deviceID: deviceID)
+        let profiles = try await harness.enabler.availableProfiles()
+        #expect(profiles.map(\.profileType) == ["regular", "appleSSO"], "a picker can tell them apart")
+        let status = try await harness.enabler.refreshAuthentication(preferring: "AutoCable")
+        #expect(status.authentication?.mvpd.id == "AutoCable")
+        #expect(status.authentication?.userID == "sso-user")
+        #expect(status.authentication?.profileType == "appleSSO")
     }
 
     @Test func aProfileFromSingleSignOnIsAdopted() async throws {

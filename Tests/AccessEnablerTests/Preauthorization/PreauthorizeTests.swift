@@ -257,4 +257,60 @@ import Testing
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", ""]))
         }
     }
+    /// The server's decisions are matched to the resources asked, whatever their order: an
+    /// unasked resource is ignored, the first of two decisions for a resource wins, a resource
+    /// without one gets an error decision (not cached), and a cached resource keeps its decision.
+    @Test func decisionsAreMatchedToTheResourcesAskedWhateverTheServerSends() async throws {
+        let answer = LockedValue<String?>(nil)
+        let asked = LockedValue<[[String]]>([])
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let transport = AnsweringTransport(inner: emulator.transport) { request in
+            guard request.url.path.contains("/decisions/preauthorize/"), let body = answer.withLock({ $0 }) else {
+                return nil
+            }
+            let resources = (try? JSONDecoder().decode([String: [String]].self, from: request.body ?? Data()))?["resources"]
+            asked.withLock { $0.append(resources ?? []) }
+            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
+        let harness = Harness(clock: clock, emulator: emulator) {
+            $0.transport = transport
+            $0.preauthorizeChunkSize = 10
+        }
+        try await harness.signIn()
+        _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["a"]))
+        answer.withLock {
+            $0 = #"{"decisions":[{"resource":"d","authorized":true},{"resource":"x","authorized":true},"#
+                + #"{"resource":"b","authorized":false,"source":"mvpd"},{"resource":"b","authorized":true}]}"#
+        }
+        let response = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["a", "b", "c", "d"]))
+        #expect(response.decisions.map(\.id) == ["a", "b", "c", "d"])
+        #expect(response["b"]?.isAuthorized == false)
+        #expect(response["b"]?.source == .mvpd)
+        #expect(response["c"]?.isAuthorized == false)
+        #expect(response["c"]?.error?.code == AccessEnablerError.serverResponseFormatUnknown.code)
+        #expect(response["d"]?.isAuthorized == true)
+        #expect(asked.withLock { $0 } == [["b", "c", "d"]], "a from the cache")
+
+        answer.withLock { $0 = #"{"decisions":[{"resource":"c","authorized":true}]}"# }
+        let again = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["a", "b", "c", "d"]))
+        #expect(again.decisions.map(\.isAuthorized) == [response["a"]!.isAuthorized, false, true, true])
+        #expect(asked.withLock { $0 } == [["b", "c", "d"], ["c"]], "b and d from the cache; only c asked again")
+    }
+}
+
+/// A transport that lets `answer` reply to a request, or `inner` when it returns nil.
+final class AnsweringTransport: HTTPTransport {
+    let inner: any HTTPTransport
+    let answer: @Sendable (HTTPRequest) -> HTTPResponse?
+
+    init(inner: any HTTPTransport, answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse?) {
+        self.inner = inner
+        self.answer = answer
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if let response = answer(request) { return response }
+        return try await inner.send(request)
+    }
 }

@@ -83,6 +83,26 @@ import Testing
         #expect(await other.requests(to: .configurationV2).count == 1)
     }
 
+    /// A configuration some service provider failed to answer is not stored: the next launch
+    /// asks again instead of trusting an incomplete list for a whole TTL.
+    @Test func aConfigurationWithAFailedServiceProviderIsNotStored() async throws {
+        let harness = Harness(backend: .restV2)
+        let other = PassEmulator(baseURL: URL(string: "https://other.pass-emulator.test")!, clock: harness.clock)
+        await other.inject(.html(status: 503), on: .configurationV2)
+        let twoProviders: (inout AccessEnabler.Configuration) -> Void = {
+            $0.transport = PassEmulatorTransport(harness.emulator, other)
+            $0.environment = .init(serviceProviders: [harness.emulator.baseURL, other.baseURL])
+        }
+        let first = relaunch(harness, configure: twoProviders)
+        #expect(try await first.configure().failures.count == 1)
+        let second = relaunch(harness, configure: twoProviders)
+        #expect(try await second.configure().failures.isEmpty)
+        #expect(await harness.emulator.requests(to: .configurationV2).count == 2, "asked again at the next launch")
+        let third = relaunch(harness, configure: twoProviders)
+        try await third.configure()
+        #expect(await harness.emulator.requests(to: .configurationV2).count == 2, "the complete one was stored")
+    }
+
     /// Two service providers; the MVPD is bound to the second. After a launch the first call goes
     /// straight to that service provider, with no configuration round.
     @Test func theMVPDBindingSurvivesALaunch() async throws {

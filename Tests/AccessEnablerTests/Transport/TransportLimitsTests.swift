@@ -59,6 +59,80 @@ import FoundationNetworking
         #expect(await harness.enabler.checkAuthentication().isAuthenticated, "a time-out removes nothing")
     }
 
+    /// How a test mounts the emulator: its in-process transport (the SDK races it in a task of
+    /// its own), the default kind of URLSession transport (its session delegate enforces the
+    /// limit), or a URLSession transport over a session of the app's (raced in a task).
+    enum Mount: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case inProcess, delegateSession, appSession
+        var testDescription: String { rawValue }
+
+        func transport(for emulator: PassEmulator) -> any HTTPTransport {
+            switch self {
+            case .inProcess: emulator.transport
+            case .delegateSession: URLSessionTransport(configuration: emulator.makeURLSessionConfiguration())
+            case .appSession:
+                URLSessionTransport(session: URLSession(configuration: emulator.makeURLSessionConfiguration()))
+            }
+        }
+    }
+
+    /// Whatever enforces it, the limit is one time limit per request on the injected clock: not
+    /// reached a millisecond before it, reached on it, the held request let go, and the timer gone.
+    @Test(arguments: Mount.allCases)
+    func everyKindOfTransportIsBoundedOnTheInjectedClock(mount: Mount) async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let harness = Harness(clock: clock, emulator: emulator) {
+            $0.transport = mount.transport(for: emulator)
+            $0.requestTimeout = .seconds(7)
+        }
+        try await harness.signIn()
+        let gate = EmulatorGate()
+        await emulator.inject(.hold(gate), on: .authorizeV2)
+        let call = Task { try await harness.enabler.authorize(resource: "news") }
+        await eventually { gate.waiting == 1 && clock.pendingTimeLimits == 1 }
+        clock.advance(by: .milliseconds(6999))
+        #expect(gate.waiting == 1, "still in flight just short of the limit")
+        clock.advance(by: .milliseconds(1))
+        let error = await #expect(throws: AccessEnablerError.self) { try await call.value }
+        #expect(error == .networkError)
+        #expect(error?.status.details == "The service provider did not answer completely within 7 s.")
+        await eventually { gate.waiting == 0 }
+        await eventually { clock.pendingTimeLimits == 0 }
+    }
+
+    /// A request that is answered stops its time limit at once.
+    @Test(arguments: Mount.allCases)
+    func anAnsweredRequestStopsItsTimeLimit(mount: Mount) async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let harness = Harness(clock: clock, emulator: emulator) { $0.transport = mount.transport(for: emulator) }
+        try await harness.signIn()
+        _ = try await harness.enabler.authorize(resource: "news")
+        await eventually { clock.pendingTimeLimits == 0 }
+        #expect(clock.pendingSleeps == 0)
+    }
+
+    /// On the system clock — a dispatch timer for the SDK's own URLSession transport, a sleeping
+    /// task for the others — a stalled answer ends at the limit too (100 ms, reported rounded up).
+    @Test(arguments: Mount.allCases)
+    func aStalledAnswerEndsAtTheLimitOnTheSystemClock(mount: Mount) async throws {
+        let emulator = PassEmulator()
+        var configuration = AccessEnabler.Configuration()
+        configuration.transport = mount.transport(for: emulator)
+        configuration.storage = InMemoryTokenStorage()
+        configuration.environment = .init(serviceProviders: [emulator.baseURL])
+        configuration.retryPolicy = .none
+        configuration.requestTimeout = .milliseconds(100)
+        let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
+        let gate = EmulatorGate()
+        await emulator.inject(.hold(gate), on: .configurationV2)
+        let error = await #expect(throws: AccessEnablerError.self) { try await enabler.setRequestor(Harness.requestor) }
+        #expect(error == .networkError)
+        #expect(error?.status.details == "The service provider did not answer completely within 1 s.")
+        await eventually { gate.waiting == 0 }
+    }
+
     // MARK: Over a real socket, through URLSession
 
     static let json = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"

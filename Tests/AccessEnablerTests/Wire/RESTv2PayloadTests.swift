@@ -27,12 +27,23 @@ import Testing
         let granted = #"{"decisions":[{"resource":"REF30","serviceProvider":"REF30","mvpd":"Cablevision","source":"mvpd","authorized":true,"token":{"notBefore":1697094207324,"notAfter":1697094802367,"serializedToken":"PHNpZ25hdHVyZUluZm8..."},"notBefore":1697094207324,"notAfter":1697098802367}]}"#
         let body = try JSONDecoder().decode(DecisionsBody.self, from: Data(granted.utf8))
         #expect(body.decisions[0].token?.serializedToken.value == "PHNpZ25hdHVyZUluZm8...")
-        #expect(body.decisions[0].source == .mvpd)
+        #expect(body.decisions[0].token?.notAfter.value == 1_697_094_802_367)
+        #expect(body.decisions[0].mvpd == "Cablevision")
         #expect(body.decisions[0].notAfter?.value == 1_697_098_802_367)
         let denied = #"{"decisions":[{"resource":"REF30","serviceProvider":"REF30","mvpd":"Cablevision","source":"mvpd","authorized":false,"error":{"action":"none","status":403,"code":"authorization_denied_by_mvpd","message":"Deny","details":"No Live","helpUrl":"https://h","trace":"t"},"notBefore":1697094207324,"notAfter":1697098802367}]}"#
         let deniedBody = try JSONDecoder().decode(DecisionsBody.self, from: Data(denied.utf8))
         #expect(deniedBody.decisions[0].error?.code == "authorization_denied_by_mvpd")
         #expect(deniedBody.decisions[0].error?.details == "No Live")
+
+        // A preauthorization reads each decision's resource, answer, source and error only.
+        let preauthorized = try JSONDecoder().decode(PreauthorizeDecisionsBody.self, from: Data(denied.utf8))
+        #expect(preauthorized.decisions[0].resource == "REF30")
+        #expect(preauthorized.decisions[0].authorized == false)
+        #expect(preauthorized.decisions[0].source == "mvpd")
+        #expect(preauthorized.decisions[0].error?.code == "authorization_denied_by_mvpd")
+        let oddWindow = #"{"decisions":[{"resource":"a","authorized":true,"mvpd":7,"notAfter":"soon"}]}"#
+        #expect(try JSONDecoder().decode(PreauthorizeDecisionsBody.self, from: Data(oddWindow.utf8)).decisions[0].authorized,
+                "fields a preauthorization does not use do not fail it")
     }
 
     @Test func decodesTheLogoutSamples() throws {

@@ -1,7 +1,7 @@
-import AccessEnabler
 import AccessEnablerTesting
 import Foundation
 import Testing
+@testable import AccessEnabler
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,5 +35,32 @@ import FoundationNetworking
         let response = try await transport.send(HTTPRequest(url: url))
         #expect(response.status == 302)
         #expect(response.headers["Location"] == "adobepass://ios.app")
+    }
+    /// The header fields are set at once, as `addValue(_:forHTTPHeaderField:)` would have built
+    /// them: a repeated name (in any case) joined with commas, a value that could split the
+    /// header left out, names kept as given.
+    @Test func headerFieldsAreBuiltAsAddValueWould() {
+        var headers: HTTPHeaders = ["Accept": "application/json", "AP-SDK-Identifier": "swift/1.0.0"]
+        headers.add(name: "accept", value: "text/plain")
+        headers.add(name: "X-Injected", value: "a\r\nSet-Cookie: b")
+        headers.add(name: "X-Nul", value: "a\u{0}b")
+        headers.add(name: "X-Line", value: "a\nb")
+        let fields = URLSessionTransport.headerFields(headers)
+        #expect(fields == ["Accept": "application/json,text/plain", "AP-SDK-Identifier": "swift/1.0.0"])
+    }
+
+    /// What the emulator receives through the URLSession mount: every field, under the name given.
+    @Test func headerFieldsReachTheServer() async throws {
+        let emulator = PassEmulator()
+        let transport = URLSessionTransport(configuration: emulator.makeURLSessionConfiguration())
+        let url = URL(string: "\(emulator.baseURL.absoluteString)/api/v2/REF/configuration")!
+        var headers: HTTPHeaders = ["Accept": "application/json", "AP-Device-Identifier": "fingerprint abc"]
+        headers.add(name: "X-Twice", value: "1")
+        headers.add(name: "x-twice", value: "2")
+        _ = try await transport.send(HTTPRequest(url: url, headers: headers))
+        let received = try #require(await emulator.requests.last).headers
+        #expect(received["AP-Device-Identifier"] == "fingerprint abc")
+        #expect(received["Accept"] == "application/json")
+        #expect(received["X-Twice"] == "1,2")
     }
 }

@@ -139,14 +139,23 @@ struct RESTv2Backend: EntitlementBackend {
             // header: sending one risks a 400.
             wire.log.debug("preauthorize: REMOTE_CACHE disabled, but REST API v2 has no remote-cache switch; nothing sent")
         }
-        let items = try await decisions(.preauthorize, resources: resources, session: session, data: [:], context: context)
-        return items.map { Decision(id: $0.resource, isAuthorized: $0.authorized, error: $0.error, source: $0.source) }
+        let items = try await decisions(
+            PreauthorizeDecisionsBody.self, .preauthorize, resources: resources, session: session, data: [:],
+            context: context
+        ).decisions
+        return items.map {
+            Decision(
+                id: $0.resource, isAuthorized: $0.authorized, error: $0.error,
+                source: $0.source.map(Decision.Source.init))
+        }
     }
 
     func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
                    context: RequestContext) async throws -> AuthorizationGrant
     {
-        let items = try await decisions(.authorize, resources: [resource], session: session, data: data, context: context)
+        let items = try await decisions(
+            DecisionsBody.self, .authorize, resources: [resource], session: session, data: data, context: context
+        ).decisions
         guard let item = items.first(where: { $0.resource == resource }) else {
             throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "no decision for the resource")
         }
@@ -176,11 +185,11 @@ struct RESTv2Backend: EntitlementBackend {
         return token
     }
 
-    /// `POST decisions/preauthorize|authorize/{mvpd}`.
-    private func decisions(
-        _ call: Call, resources: [String], session: AuthenticationRecord, data: [String: String],
+    /// `POST decisions/preauthorize|authorize/{mvpd}`, decoded as `Body`.
+    private func decisions<Body: Decodable>(
+        _ body: Body.Type, _ call: Call, resources: [String], session: AuthenticationRecord, data: [String: String],
         context: RequestContext
-    ) async throws -> [DecisionsBody.Item] {
+    ) async throws -> Body {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let (kind, endpoint): (String, WireEndpoint) =
             call == .authorize ? ("authorize", .authorizeDecisions) : ("preauthorize", .preauthorizeDecisions)
@@ -189,7 +198,7 @@ struct RESTv2Backend: EntitlementBackend {
         var headers = headers(call, context, temporaryPassIdentity: data)
         headers["Content-Type"] = "application/json"
         let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
-        return try await wire.fetch(DecisionsBody.self, request, endpoint, to: serviceProvider, context: context).decisions
+        return try await wire.fetch(Body.self, request, endpoint, to: serviceProvider, context: context)
     }
 
     // MARK: User metadata

@@ -33,25 +33,41 @@ struct ProfilesBody: Decodable {
     }
 }
 
-/// `POST /decisions/…` body.
+/// `POST /decisions/authorize/…` body, as far as an authorization reads it: the decision's
+/// resource, answer, MVPD, error and expiry, and its media token (expiry and serialized token).
+/// The source and the `notBefore` times are not used, so not decoded.
 struct DecisionsBody: Decodable {
     var decisions: [Item]
 
     struct Item: Decodable {
         var resource: String
         var authorized: Bool
-        var source: Decision.Source?
         var mvpd: String?
         var token: Token?
         var error: Status?
-        var notBefore: EpochMilliseconds?
         var notAfter: EpochMilliseconds?
     }
 
     struct Token: Decodable {
-        var notBefore: EpochMilliseconds?
         var notAfter: EpochMilliseconds
         var serializedToken: NonEmptyString
+    }
+}
+
+/// `POST /decisions/preauthorize/…` body, as far as a preauthorization reads it: each decision's
+/// resource, answer, source and error. A preauthorization carries no media token, and its MVPD
+/// and validity window are not part of a ``Decision``, so they are not decoded (a preauthorization
+/// does not fail over a field it would not use).
+struct PreauthorizeDecisionsBody: Decodable {
+    var decisions: [Item]
+
+    struct Item: Decodable {
+        var resource: String
+        var authorized: Bool
+        /// Decoded as the plain string it is (``Decision/Source`` decodes through a single-value
+        /// container, a nested decoder per item).
+        var source: String?
+        var error: Status?
     }
 }
 

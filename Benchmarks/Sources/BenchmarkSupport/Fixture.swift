@@ -6,13 +6,13 @@ import FoundationNetworking
 #endif
 
 /// A failure while preparing or checking a benchmark; reported through `benchmark.error`.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct BenchmarkFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// How the SDK's requests reach the emulator.
-enum Mount: Sendable {
+package enum Mount: Sendable {
     /// `PassEmulator.transport`: the emulator is called directly, in process.
     case inProcess
     /// `URLSessionTransport(configuration:)` — the kind of session the SDK's default transport
@@ -24,17 +24,17 @@ enum Mount: Sendable {
 
 /// One Adobe Pass emulator and an `AccessEnabler` that is configured for requestor `REF` and
 /// authenticated with the auto-login MVPD `AutoCable`, built through the public API only.
-final class Fixture: Sendable {
-    static let requestorID = "REF"
-    static let mvpdID = "AutoCable"
-    static let softwareStatement = "benchmark-software-statement"
-    static let deviceSeed = "benchmark-device"
+package final class Fixture: Sendable {
+    package static let requestorID = "REF"
+    package static let mvpdID = "AutoCable"
+    package static let softwareStatement = "benchmark-software-statement"
+    package static let deviceSeed = "benchmark-device"
 
-    let emulator: PassEmulator
-    let enabler: AccessEnabler
+    package let emulator: PassEmulator
+    package let enabler: AccessEnabler
     /// The plain session the raw baseline sends with, when mounted on `URLSession`.
-    let session: URLSession?
-    let backend: AccessEnabler.Backend
+    package let session: URLSession?
+    package let backend: AccessEnabler.Backend
 
     private init(emulator: PassEmulator, enabler: AccessEnabler, session: URLSession?, backend: AccessEnabler.Backend) {
         self.emulator = emulator
@@ -50,7 +50,7 @@ final class Fixture: Sendable {
     ///   - configure: Last changes to the SDK configuration (storage, chunk size, …).
     ///   - authenticate: Whether to sign in (false leaves only `setRequestor` done).
     ///   - makeEnabler: Creates the instance (the legacy benchmarks take the adapter's core).
-    static func make(
+    package static func make(
         backend: AccessEnabler.Backend = .restV2,
         mount: Mount = .inProcess,
         emulator existing: PassEmulator? = nil,
@@ -100,7 +100,7 @@ final class Fixture: Sendable {
     }
 
     /// `count` distinct resource IDs starting with `prefix`.
-    static func resources(_ count: Int, prefix: String = "channel") -> [String] {
+    package static func resources(_ count: Int, prefix: String = "channel") -> [String] {
         (0..<count).map { "\(prefix)-\($0)" }
     }
 }

@@ -14,14 +14,20 @@ import FoundationNetworking
 /// `deviceId` parameter), `User-Agent` and, on REST v1 only, `AP-SDK-Identifier` are copied from a
 /// request the SDK sent, so that the raw requests carry the same device identity (the one the
 /// emulator holds the authentication for) and the same bytes.
-struct RawClient: Sendable {
-    let session: URLSession
-    let baseURL: URL
-    let accessToken: String
+package struct RawClient: Sendable {
+    package let session: URLSession
+    package let baseURL: URL
+    package let accessToken: String
     /// Header fields sent on every call, `Authorization` included.
-    let headers: [(String, String)]
+    package let headers: [(String, String)]
     /// The device ID (REST API v1 `deviceId`).
-    let deviceID: String
+    package let deviceID: String
+    /// Whether requests get their header fields in one `allHTTPHeaderFields` dictionary, as the
+    /// SDK's transport sets them, instead of one `addValue(_:forHTTPHeaderField:)` per field, as
+    /// apps usually write it (the benchmarks' baseline). swift-corelibs-foundation's `addValue` is
+    /// slow (about 260K instructions for these seven fields); `AccessEnablerProfile … pair-lean`
+    /// compares the SDK with this leaner client, to show the SDK's cost apart from that.
+    package var setsFieldsAtOnce = false
 
     // MARK: Minimal response bodies
 
@@ -60,7 +66,7 @@ struct RawClient: Sendable {
 
     /// Registers a client and gets an access token by hand, then takes the device headers from
     /// `template`, a request the SDK sent to the same emulator.
-    static func make(session: URLSession, baseURL: URL, template: EmulatorRequestRecord) async throws -> RawClient {
+    package static func make(session: URLSession, baseURL: URL, template: EmulatorRequestRecord) async throws -> RawClient {
         func field(_ name: String) throws -> String {
             guard let value = template.headers[name] else { throw BenchmarkFailure("the SDK sent no \(name)") }
             return value
@@ -101,7 +107,8 @@ struct RawClient: Sendable {
             guard let value = template.query("deviceId") else { throw BenchmarkFailure("the SDK sent no deviceId") }
             deviceID = value
         }
-        return RawClient(session: session, baseURL: baseURL, accessToken: accessToken, headers: headers, deviceID: deviceID)
+        return RawClient(
+            session: session, baseURL: baseURL, accessToken: accessToken, headers: headers, deviceID: deviceID)
     }
 
     private static func send(_ request: URLRequest, with session: URLSession) async throws -> Data {
@@ -113,10 +120,17 @@ struct RawClient: Sendable {
         return data
     }
 
-    private func request(_ url: URL, method: String = "GET") -> URLRequest {
+    private func request(_ url: URL, method: String = "GET", contentType: String? = nil) -> URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = method
-        for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
+        if setsFieldsAtOnce {
+            var fields = Dictionary(headers, uniquingKeysWith: { first, _ in first })
+            if let contentType { fields["Content-Type"] = contentType }
+            request.allHTTPHeaderFields = fields
+        } else {
+            for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
+            if let contentType { request.addValue(contentType, forHTTPHeaderField: "Content-Type") }
+        }
         return request
     }
 
@@ -126,19 +140,18 @@ struct RawClient: Sendable {
     private func decisions(_ kind: String, _ resources: [String]) async throws -> DecisionsBody {
         let url = URL(string: baseURL.absoluteString
             + "/api/v2/\(Fixture.requestorID)/decisions/\(kind)/\(Fixture.mvpdID)")!
-        var request = request(url, method: "POST")
-        request.addValue("application/json", forHTTPHeaderField: "Content-Type")
+        var request = request(url, method: "POST", contentType: "application/json")
         request.httpBody = try JSONEncoder().encode(["resources": resources])
         return try JSONDecoder().decode(DecisionsBody.self, from: try await Self.send(request, with: session))
     }
 
     /// The number of authorized resources among `resources`.
-    func preauthorizeV2(_ resources: [String]) async throws -> Int {
+    package func preauthorizeV2(_ resources: [String]) async throws -> Int {
         try await decisions("preauthorize", resources).decisions.filter(\.authorized).count
     }
 
     /// The media token of `resource`.
-    func authorizeV2(_ resource: String) async throws -> String {
+    package func authorizeV2(_ resource: String) async throws -> String {
         let body = try await decisions("authorize", [resource])
         guard let item = body.decisions.first, item.authorized, let token = item.token else {
             throw BenchmarkFailure("the raw authorize was not granted")
@@ -153,7 +166,7 @@ struct RawClient: Sendable {
     }
 
     /// `GET /api/v1/preauthorize?…&resource=a,b,…`: the number of authorized resources.
-    func preauthorizeV1(_ resources: [String]) async throws -> Int {
+    package func preauthorizeV1(_ resources: [String]) async throws -> Int {
         let list = resources.map { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)! }
             .joined(separator: ",")
         let data = try await Self.send(request(v1URL("/api/v1/preauthorize", "resource=" + list)), with: session)
@@ -161,7 +174,7 @@ struct RawClient: Sendable {
     }
 
     /// `GET /api/v1/tokens/media?…&resource=…`: the media token (the authorization must exist).
-    func mediaTokenV1(_ resource: String) async throws -> String {
+    package func mediaTokenV1(_ resource: String) async throws -> String {
         let encoded = resource.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!
         let data = try await Self.send(request(v1URL("/api/v1/tokens/media", "resource=" + encoded)), with: session)
         return try JSONDecoder().decode(MediaTokenV1Body.self, from: data).serializedToken

@@ -1,0 +1,166 @@
+import Dispatch
+import Foundation
+
+/// A request's time limit running on the injected clock: `expire` runs once the duration has
+/// passed on that clock, unless the timer was cancelled first.
+///
+/// On ``SystemClock`` every limit shares one dispatch timer (``SystemTimeLimits``): starting and
+/// stopping a limit costs a lock and a dictionary entry, not a timer or a task of its own. On any
+/// other clock the limit is a task suspended in ``AccessEnablerClock/sleep(asTimeLimit:)``, so
+/// that a test clock sees, and controls, one time limit per request in flight.
+enum TimeLimitTimer: Sendable {
+    case system(SystemTimeLimits.ID)
+    case task(Task<Void, Never>)
+
+    /// Starts a timer of `duration` on `clock` that calls `expire` (at most once, on another
+    /// thread) when it runs out. `expire` may still run if ``cancel()`` races with it.
+    static func start(
+        _ duration: Duration, on clock: any AccessEnablerClock, expire: @escaping @Sendable () -> Void
+    ) -> TimeLimitTimer {
+        if clock is SystemClock {
+            return .system(SystemTimeLimits.shared.start(duration, expire: expire))
+        }
+        return .task(Task {
+            do {
+                try await clock.sleep(asTimeLimit: duration)
+            } catch {
+                return
+            }
+            expire()
+        })
+    }
+
+    /// Stops the timer; `expire` will not be called unless it has already started.
+    func cancel() {
+        switch self {
+        case .system(let id): SystemTimeLimits.shared.cancel(id)
+        case .task(let task): task.cancel()
+        }
+    }
+}
+
+/// The time limits running on the system clock, served by one dispatch timer set for the earliest
+/// of them. Requests usually end long before their limit, and each new limit usually ends after
+/// those already running, so the timer is rarely set again: when it fires it calls the limits
+/// that are due and is set for the next one.
+///
+/// Deadlines are on `DispatchTime` (monotonic: a change of the wall clock moves no limit).
+final class SystemTimeLimits: @unchecked Sendable {
+    // @unchecked: `timer` is set up in `init` and then only rescheduled, with `state` locked.
+    static let shared = SystemTimeLimits()
+
+    struct ID: Hashable, Sendable {
+        fileprivate let value: UInt64
+    }
+
+    private struct Limit {
+        var deadline: UInt64
+        var expire: @Sendable () -> Void
+    }
+
+    private struct State {
+        var limits: [ID: Limit] = [:]
+        var nextID: UInt64 = 0
+        /// The uptime (ns) the timer is set for; nil while it is idle.
+        var armed: UInt64?
+    }
+
+    private let state = LockedValue(State())
+    private let timer: any DispatchSourceTimer
+
+    init() {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "com.adobe.pass.AccessEnabler.time-limits"))
+        timer.setEventHandler { [unowned self] in self.fire() }
+        timer.schedule(deadline: .distantFuture)
+        timer.activate()
+    }
+
+    /// Starts a limit of `duration` from now; `expire` runs on the timer's queue when it passes.
+    func start(_ duration: Duration, expire: @escaping @Sendable () -> Void) -> ID {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds < 0 ? 0 : seconds >= Int64(UInt64.max / 2_000_000_000)
+            ? UInt64.max / 2 : UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+        let deadline = now + min(nanoseconds, UInt64.max - now)
+        return state.withLock { state in
+            state.nextID += 1
+            let id = ID(value: state.nextID)
+            state.limits[id] = Limit(deadline: deadline, expire: expire)
+            if state.armed.map({ deadline < $0 }) ?? true {
+                // Set under the lock, so that the timer ends up set for the earliest limit
+                // whatever the order in which concurrent callers get here.
+                state.armed = deadline
+                timer.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
+            }
+            return id
+        }
+    }
+
+    /// Stops a limit. The timer stays set: when it fires it finds nothing due and is set again
+    /// for the next limit, if any.
+    func cancel(_ id: ID) {
+        _ = state.withLock { $0.limits.removeValue(forKey: id) }
+    }
+
+    /// The number of limits running (for tests).
+    var count: Int { state.withLock { $0.limits.count } }
+
+    private func fire() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = state.withLock { state -> [Limit] in
+            var due: [Limit] = []
+            var next: UInt64?
+            for (id, limit) in state.limits {
+                if limit.deadline <= now {
+                    due.append(limit)
+                    state.limits[id] = nil
+                } else {
+                    next = min(next ?? limit.deadline, limit.deadline)
+                }
+            }
+            state.armed = next
+            timer.schedule(deadline: next.map { DispatchTime(uptimeNanoseconds: $0) } ?? .distantFuture)
+            return due
+        }
+        // Earliest deadline first, when several came due together.
+        for limit in due.sorted(by: { $0.deadline < $1.deadline }) { limit.expire() }
+    }
+}
+
+/// A transport that bounds an exchange by a time limit itself, with no task of its own: the
+/// SDK's ``URLSessionTransport`` on the sessions it creates, whose delegate already ends a load
+/// early when its body grows too large or the caller is cancelled.
+protocol TimeLimitedTransport: HTTPTransport {
+    /// Sends `request`; throws ``RequestTimedOut`` (and stops the transfer) when the whole
+    /// exchange has not completed within `limit` on `clock`.
+    func send(_ request: HTTPRequest, within limit: Duration, on clock: any AccessEnablerClock) async throws
+        -> HTTPResponse
+}
+
+enum TimeLimit {
+    /// Runs `operation` in a task of its own that is cancelled when `limit` passes on `clock`
+    /// (then ``RequestTimedOut`` is thrown) or when the caller is cancelled. Like a task group,
+    /// it returns only once `operation` has ended: a transport must stop when cancelled.
+    static func race<Value: Sendable>(
+        _ limit: Duration, on clock: any AccessEnablerClock, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let work = Task { try await operation() }
+        let expired = LockedValue(false)
+        let timer = TimeLimitTimer.start(limit, on: clock) {
+            expired.withLock { $0 = true }
+            work.cancel()
+        }
+        defer { timer.cancel() }
+        do {
+            return try await withTaskCancellationHandler {
+                try await work.value
+            } onCancel: {
+                work.cancel()
+            }
+        } catch {
+            // The caller's own cancellation wins over a limit that ran out at the same time.
+            if expired.withLock({ $0 }), !Task.isCancelled { throw RequestTimedOut(limit: limit) }
+            throw error
+        }
+    }
+}
