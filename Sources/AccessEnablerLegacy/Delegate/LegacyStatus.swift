@@ -52,12 +52,18 @@ struct LegacyStatus: Sendable, Hashable {
                      details: mvpdID)
     }
 
-    /// The configuration-phase report for a failed `setRequestor`: `CFG400` (invalid requestor),
+    /// The configuration-phase report for a failed `setRequestor`: `CFG400` (invalid requestor; in
+    /// REST v2 an unknown service provider),
     /// `R401` (no access token: software statement), `CFG404` (the service provider could not be
     /// reached), `CFG5xx` (a server error); nil for other failures.
     static func configurationFailed(_ error: AccessEnablerError) -> LegacyStatus? {
         let status = error.status
         let message = status.message ?? ""
+        // REST v2 names the requestor the service provider: an unknown one is
+        // `invalid_parameter_service_provider` there, `invalid_requestor` in REST v1.
+        if error.code == "invalid_parameter_service_provider" {
+            return LegacyStatus(errorId: "CFG400", level: .error, message: message, details: status.details)
+        }
         switch error {
         case .invalidRequestor: return LegacyStatus(errorId: "CFG400", level: .error, message: message, details: status.details)
         case .accessTokenUnavailable: return LegacyStatus(errorId: "R401", level: .error, message: message, details: status.details)
