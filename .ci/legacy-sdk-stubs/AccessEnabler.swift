@@ -1,6 +1,7 @@
 // Appended, for the control type-check of the legacy migration fixture, to module `AccessEnabler`
 // made from ../shared/reference/legacy-sdk-swift-interface.swift (the Objective-C SDK as Swift
-// imports it; .ci/run copies it next to this file's folder). That interface leaves out the 3.6
+// imports it; .ci/run copies it unchanged to .build-legacy-sdk/AccessEnabler.swift and passes that
+// folder before this one, so this file is appended to it). That interface leaves out the 3.6
 // preauthorize API; this is it as the seeds document it (../shared/seeds/000-002: the Swift
 // declarations of PreauthorizeRequest.Builder, PreauthorizeRequest.Feature and
 // AccessEnablerCallback, the getters of PreauthorizeResponse, Status and Decision, and both
