@@ -119,7 +119,7 @@ struct LegacyHarness {
         #expect(await delegate.next(1) == ["setRequestorComplete(1)"])
     }
 
-    /// Loads the last URL handed to `navigateToUrl` like a web view, as `user`, and returns where it ended.
+    /// Loads the last URL handed to `navigate(toUrl:)` like a web view, as `user`, and returns where it ended.
     func loadLastNavigation(mvpd: String, username: String = "alice", password: String = "alice-password") async throws -> String {
         let presenter = HeadlessPresenter(mvpdID: mvpd, username: username, password: password, transport: emulator.transport)
         let url = try #require(delegate.navigations.last.flatMap(URL.init(string:)))

@@ -236,6 +236,48 @@ func onMainQueue() -> Bool {
     }
 }
 
+/// The fixture keeps the code before and after migration in one file: `#if OLD_API` (the code
+/// written against Adobe's framework) and `#else` (the migrated code). The two differ by exactly
+/// the migration guide's edits — the import line and the class name — and nothing else.
+@Suite struct MigrationEditsTests {
+    /// The guide's two edits, applied to code written against the Objective-C SDK.
+    static func migrate(_ line: Substring) -> String {
+        if line.trimmingCharacters(in: .whitespaces) == "import AccessEnabler" {
+            return line.replacingOccurrences(of: "import AccessEnabler", with: "import AccessEnablerLegacy")
+        }
+        return String(line).replacing(/\bAccessEnabler\b/, with: "LegacyAccessEnabler")
+    }
+
+    @Test func theOldAndMigratedCodeDifferByTheImportAndTheClassNameOnly() throws {
+        let fixture = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("LegacyMigrationFixture/TVProviderManager.swift")
+        let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var blocks: [(old: [Substring], migrated: [Substring])] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index].trimmingCharacters(in: .whitespaces) == "#if OLD_API" else {
+                let isComment = lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                #expect(isComment || !lines[index].contains("OLD_API"), "OLD_API only as `#if OLD_API` … `#else` … `#endif`")
+                continue
+            }
+            var old: [Substring] = [], migrated: [Substring] = []
+            index += 1
+            while lines[index].trimmingCharacters(in: .whitespaces) != "#else" { old.append(lines[index]); index += 1 }
+            index += 1
+            while lines[index].trimmingCharacters(in: .whitespaces) != "#endif" { migrated.append(lines[index]); index += 1 }
+            blocks.append((old, migrated))
+        }
+        #expect(blocks.count >= 4, "the import, the property, the initializers, the pre-3.0 calls")
+        #expect(blocks.first?.old == ["import AccessEnabler"])
+        for block in blocks {
+            #expect(block.old.map(Self.migrate) == block.migrated.map(String.init))
+            #expect(block.old != block.migrated, "a block that needs no edit would not be conditional")
+        }
+    }
+}
+
 /// A delegate that implements only the callbacks the Objective-C protocol requires.
 @MainActor
 final class MinimalDelegate: NSObject, @preconcurrency EntitlementDelegate {

@@ -41,6 +41,7 @@ open class MVPD: NSObject {
         set { id = newValue }
     }
 
+    /// The ID and display name, for logs.
     open override var description: String {
         "MVPD(id: \(id ?? "nil"), displayName: \(displayName ?? "nil"))"
     }
