@@ -41,6 +41,33 @@ import Testing
         ])
     }
 
+    /// The legacy `setRequestor` on a signed-in launch uses the REST v2 configuration the core
+    /// stored: the whole launch (configuration, authentication check, selected provider) sends no
+    /// request, and the callbacks are the legacy SDK's.
+    @Test func aSignedInLaunchThroughTheAdapterSendsNoRequest() async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let storage = InMemoryTokenStorage()
+        var first = configuration(emulator, storage: storage, clock: clock)
+        first.backend = .restV2
+        let core = AccessEnabler(softwareStatement: "s", configuration: first)
+        try await core.setRequestor("REF")
+        try await core.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
+        clock.advance(by: .seconds(2700))
+        await emulator.clearRequestLog()
+
+        let launched = LegacyAccessEnabler(softwareStatement: "s", configuration: first)
+        let delegate = RecordingDelegate()
+        launched.delegate = delegate
+        launched.setRequestor("REF")
+        launched.checkAuthentication()
+        launched.getSelectedProvider()
+        #expect(await delegate.next(3) == [
+            "setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")", "selectedProvider(AutoCable)",
+        ])
+        #expect(await emulator.requests.isEmpty, "no configuration, DCR or other request")
+    }
+
     @Test @available(*, deprecated)
     func theDeprecatedInitializerHasNoStatementSoConfigurationFails() async {
         let legacy = LegacyAccessEnabler()
