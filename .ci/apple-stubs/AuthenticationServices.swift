@@ -26,7 +26,7 @@ public struct ASWebAuthenticationSessionError : Swift.Error {
 
 @available(iOS 13.0, macOS 10.15, *) @available(tvOS, unavailable)
 public protocol ASWebAuthenticationPresentationContextProviding : Foundation.NSObjectProtocol {
-    @MainActor func presentationAnchor(for session: AuthenticationServices.ASWebAuthenticationSession) -> AuthenticationServices.ASPresentationAnchor
+    func presentationAnchor(for session: AuthenticationServices.ASWebAuthenticationSession) -> AuthenticationServices.ASPresentationAnchor
 }
 
 @available(iOS 12.0, macOS 10.15, *) @available(tvOS, unavailable)

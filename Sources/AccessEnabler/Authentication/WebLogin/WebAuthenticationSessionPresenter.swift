@@ -65,14 +65,16 @@ public struct WebAuthenticationSessionPresenter: AuthenticationPresenter {
 @available(iOS 16.0, macOS 13.0, *)
 @MainActor
 final class AuthenticationServicesSession: NSObject, WebLoginSession, ASWebAuthenticationPresentationContextProviding {
-    private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
+    /// The app's window, asked for on the main actor when the session is made; AuthenticationServices
+    /// reads it back on the main thread (the requirement is not main-actor isolated in every SDK).
+    nonisolated(unsafe) private let anchor: ASPresentationAnchor
     private var session: ASWebAuthenticationSession?
 
     init(
         request: WebLoginRequest, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor,
         completion: @escaping @Sendable (URL?, (any Error)?) -> Void
     ) {
-        self.anchor = anchor
+        self.anchor = anchor()
         super.init()
         let session: ASWebAuthenticationSession
         switch request.callback {
@@ -104,7 +106,7 @@ final class AuthenticationServicesSession: NSObject, WebLoginSession, ASWebAuthe
     func cancel() { session?.cancel() }
 
     nonisolated func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
-        MainActor.assumeIsolated { anchor() }
+        anchor
     }
 }
 #endif

@@ -27,13 +27,10 @@ public final class KeychainTokenStorage: TokenStorage {
     public let accessGroup: String?
     private let store: KeychainRecordStore
 
-    /// Creates Keychain storage.
-    public init(service: String = "com.adobe.pass.AccessEnabler", accessGroup: String? = nil) {
-        self.init(service: service, accessGroup: accessGroup, keychain: .automatic)
-    }
-
-    /// Creates Keychain storage in a chosen macOS keychain.
-    public init(service: String = "com.adobe.pass.AccessEnabler", accessGroup: String? = nil, keychain: Keychain) {
+    /// Creates Keychain storage (`keychain` matters on macOS only).
+    public init(
+        service: String = "com.adobe.pass.AccessEnabler", accessGroup: String? = nil, keychain: Keychain = .automatic
+    ) {
         self.service = service
         self.accessGroup = accessGroup
         let flavour: KeychainRecordStore.Flavour
