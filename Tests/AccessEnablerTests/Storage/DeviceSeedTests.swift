@@ -53,7 +53,7 @@ import Testing
         try await first.signIn()
         let firstID = try #require(await first.deviceID())
         await emulator.clearRequestLog()
-        // A reinstall: an empty store (the Keychain items of a deleted app are gone).
+        // A reinstall whose storage did not outlive the app: an empty store.
         let reinstalled = launch(InMemoryTokenStorage(), clock, emulator)
         try await reinstalled.signIn()
         #expect(try #require(await reinstalled.deviceID()) != firstID)
