@@ -1,4 +1,4 @@
-// apple-typecheck: platforms=iOS,tvOS,macOS
+// apple-typecheck: platforms=iOS,tvOS,macOS,visionOS
 // AuthenticationServices, as far as the package names it: ASWebAuthenticationSession for the web
 // login presenter (Apple's documentation for ASWebAuthenticationSession, its Callback (iOS 17.4,
 // macOS 14.4), ASWebAuthenticationPresentationContextProviding and ASPresentationAnchor; the
@@ -14,7 +14,7 @@ public typealias ASPresentationAnchor = UIKit.UIWindow
 
 public let ASWebAuthenticationSessionErrorDomain: Swift.String
 
-@available(iOS 12.0, macOS 10.15, *) @available(tvOS, unavailable)
+@available(iOS 12.0, macOS 10.15, visionOS 1.0, *) @available(tvOS, unavailable)
 public struct ASWebAuthenticationSessionError : Swift.Error {
     public enum Code : Swift.Int, @unchecked Swift.Sendable {
         case canceledLogin = 1
@@ -24,12 +24,12 @@ public struct ASWebAuthenticationSessionError : Swift.Error {
     public var code: AuthenticationServices.ASWebAuthenticationSessionError.Code { get }
 }
 
-@available(iOS 13.0, macOS 10.15, *) @available(tvOS, unavailable)
+@available(iOS 13.0, macOS 10.15, visionOS 1.0, *) @available(tvOS, unavailable)
 public protocol ASWebAuthenticationPresentationContextProviding : Foundation.NSObjectProtocol {
     func presentationAnchor(for session: AuthenticationServices.ASWebAuthenticationSession) -> AuthenticationServices.ASPresentationAnchor
 }
 
-@available(iOS 12.0, macOS 10.15, *) @available(tvOS, unavailable)
+@available(iOS 12.0, macOS 10.15, visionOS 1.0, *) @available(tvOS, unavailable)
 open class ASWebAuthenticationSession : Foundation.NSObject {
     public typealias CompletionHandler = (Foundation.URL?, (any Swift.Error)?) -> Swift.Void
 
