@@ -10,13 +10,17 @@ enum WebLoginOutcome {
     static let presentationContextNotProvided = 2
     static let presentationContextInvalid = 3
 
+    private static func failure(_ error: NSError) -> AccessEnablerError {
+        AccessEnablerError.presentationFailed.with(underlying: "\(error.domain) \(error.code)")
+    }
+
     /// The result of a session's completion handler.
     static func resolve(callbackURL: URL?, error: (any Error)?) -> Result<URL, any Error> {
         if let error {
             if error is CancellationError { return .failure(CancellationError()) }
             let nsError = error as NSError
             guard nsError.domain == errorDomain else {
-                return .failure(AccessEnablerError.presentationFailed.with(underlying: "\(nsError.domain) \(nsError.code)"))
+                return .failure(failure(nsError))
             }
             switch nsError.code {
             case canceledLogin:
@@ -25,7 +29,7 @@ enum WebLoginOutcome {
                 return .failure(AccessEnablerError.presentationFailed.with(
                     details: "The web authentication session has no valid presentation anchor (a window on screen)."))
             default:
-                return .failure(AccessEnablerError.presentationFailed.with(underlying: "\(nsError.domain) \(nsError.code)"))
+                return .failure(failure(nsError))
             }
         }
         guard let callbackURL else {
