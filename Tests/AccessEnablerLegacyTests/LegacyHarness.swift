@@ -101,6 +101,7 @@ struct LegacyHarness {
     let delegate = RecordingDelegate()
 
     init(backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard) {
+        LegacyTaskStart.applyEnvironment()
         emulator = PassEmulator(scenario: scenario, clock: clock)
         var configuration = AccessEnabler.Configuration()
         configuration.backend = backend
@@ -139,3 +140,12 @@ struct LegacyHarness {
 
 /// The backends the legacy tests run on.
 let legacyBackends = AccessEnabler.Backend.allCases
+
+extension LegacyTaskStart {
+    /// Chooses the task-start path of this test process: `ACCESSENABLER_LEGACY_TASK_START=enqueued`
+    /// runs the legacy suite on the `Task {}` path of iOS 16–18 (`.ci/run` runs it both ways).
+    static func applyEnvironment() {
+        let enqueued = ProcessInfo.processInfo.environment["ACCESSENABLER_LEGACY_TASK_START"] == "enqueued"
+        current.withLock { $0 = enqueued ? .enqueued : .immediateWhereAvailable }
+    }
+}

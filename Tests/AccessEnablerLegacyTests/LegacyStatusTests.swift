@@ -99,6 +99,7 @@ import Testing
     }
 
     @Test func theDelegatesAreHeldWeakly() {
+        LegacyTaskStart.applyEnvironment()
         let legacy = LegacyAccessEnabler("statement")
         do {
             let delegate = RecordingDelegate()

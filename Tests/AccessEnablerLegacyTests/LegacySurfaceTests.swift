@@ -22,6 +22,7 @@ import Testing
         try await core.setRequestor("REF")
         try await core.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
 
+        LegacyTaskStart.applyEnvironment()
         let kept = LegacyAccessEnabler(storageCheck: .INTEGRITY_CHECK_NONE, softwareStatement: "s",
                                        configuration: configuration(emulator, storage: storage, clock: clock))
         let keptDelegate = RecordingDelegate()

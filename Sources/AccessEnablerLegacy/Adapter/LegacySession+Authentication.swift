@@ -41,7 +41,7 @@ extension LegacySession {
     }
 
     func handleExternalURL(_ url: String?) {
-        _ = authentication.answerLogin(url.flatMap(URL.init(string:)))
+        _ = authentication.answerLogin(url.flatMap(ExternalURL.parse))
     }
 
     // MARK: Flow

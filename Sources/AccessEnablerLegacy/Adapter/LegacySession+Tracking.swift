@@ -5,16 +5,9 @@ import Foundation
 // length, also on failure (the legacy docs only describe the success positions).
 
 extension LegacySession {
-    /// Device type as the legacy SDK reported it (`computer`, `tablet`, `mobile`, `gameconsole`, `unknown`).
-    nonisolated static var deviceType: String {
-        #if os(iOS)
-        return "mobile"
-        #elseif os(macOS) || os(Linux)
-        return "computer"
-        #else
-        return "unknown"
-        #endif
-    }
+    /// Device type as the legacy SDK reported it (`computer`, `tablet`, `mobile`, `gameconsole`,
+    /// `unknown`): `tablet` on an iPad, `unknown` on Apple TV.
+    nonisolated static var deviceType: String { DeviceInfo.currentTrackingDeviceType }
 
     /// The AccessEnabler client type.
     nonisolated static let clientType = "ios"

@@ -113,7 +113,8 @@ final class LegacySession {
         for call in calls { call() }
     }
 
-    /// Starts the async part of a call on the main actor, after any pending `setOptions`.
+    /// Starts the async part of a call on the main actor, after any pending `setOptions`
+    /// (on the path ``LegacyTaskStart/current`` chooses).
     ///
     /// Where the runtime has `Task.immediate`, the work starts inside this call and runs up to its
     /// first suspension (the hop to the core), so a legacy call costs the same hops as an `await`
@@ -127,7 +128,8 @@ final class LegacySession {
             await work()
         }
         #if compiler(>=6.2)
-        if #available(iOS 26, tvOS 26, macOS 26, *) {
+        if #available(iOS 26, tvOS 26, macOS 26, watchOS 26, visionOS 26, *),
+            LegacyTaskStart.current.withLock({ $0 }) == .immediateWhereAvailable {
             return Task.immediate { @MainActor in await body() }
         }
         #endif
@@ -144,4 +146,17 @@ final class LegacySession {
             await core.setOptions(options)
         }
     }
+}
+
+/// How the adapter starts the task of a legacy call.
+package enum LegacyTaskStart: Sendable {
+    /// `Task.immediate` where the runtime has it (iOS, tvOS, macOS, watchOS, visionOS 26; Linux).
+    case immediateWhereAvailable
+    /// `Task {}` always: the path of every device on iOS 16–18, which Linux never takes unless the
+    /// tests choose it.
+    case enqueued
+
+    /// The path of every adapter in the process: a seam for the tests, which run the legacy suite
+    /// once on each path. Apps never set it.
+    package static let current = LockedValue(LegacyTaskStart.immediateWhereAvailable)
 }

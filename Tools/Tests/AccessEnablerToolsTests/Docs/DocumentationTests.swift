@@ -48,6 +48,53 @@ struct DocumentationTests {
         }
     }
 
+    @Test("an excerpt quotes its file line for line", arguments: Documents.all)
+    func excerptsMatchTheirFiles(document: String) throws {
+        for problem in try SnippetCompiler.excerptProblems(in: document) {
+            Issue.record("\(problem)")
+        }
+    }
+
+    @Test("an excerpt line its file does not have is found")
+    func alteredExcerptIsFound() throws {
+        let block = try #require(Documents.blocks(inText: """
+            ```swift
+            // Excerpt of Package.swift
+            import PackageDescription
+            let package = Package(
+                …
+            let notInTheManifest = 1
+            ```
+            """).first)
+        #expect(SnippetCompiler.excerptPath(of: block) == "Package.swift")
+        #expect(SnippetCompiler.excerptProblems(in: [block], document: "Doc.md")
+            == ["Doc.md:6: not in Package.swift: let notInTheManifest = 1"])
+    }
+
+    @Test("the legacy adapter's snippets and the core's compile apart; Apple-only ones only on Apple")
+    func snippetFiles() throws {
+        let blocks = Documents.blocks(inText: """
+            ```swift
+            let mvpds: [MVPD] = []
+            ```
+
+            ```swift
+            import AccessEnablerLegacy
+            let legacy = LegacyAccessEnabler("statement")
+            ```
+
+            ```swift
+            import SwiftUI
+            let text = Text("hi")
+            ```
+            """)
+        let files = SnippetCompiler.sources(for: "Doc.md", blocks: blocks)
+        #expect(files.map(\.snippets) == [2, 1])
+        #expect(!files[0].source.contains("import AccessEnablerLegacy"))
+        #expect(files[0].source.contains("#if canImport(SwiftUI)\nimport SwiftUI\n#endif"))
+        #expect(files[1].source.contains("import AccessEnablerLegacy"))
+    }
+
     @Test("a snippet that does not compile fails, pointing at its document and line")
     func brokenSnippetIsReported() async throws {
         let markdown = """

@@ -3,84 +3,165 @@ import Foundation
 /// Type-checks the Swift snippets of a document against the modules the Tools build produced.
 ///
 /// Each ```` ```swift ```` block becomes the body of an `async throws` method of
-/// `SnippetContext`, a main-actor class that is also an `EntitlementDelegate` (for `self` in the
-/// legacy examples); the names a document takes for granted — the app's `presenter`, `player`,
-/// `softwareStatement`, … — are declared by ``prelude``. Imports are moved to the top of the
-/// file. A block with `// Before` and `// After` lines is checked part by part, except a part that
-/// imports Adobe's own framework (an `import` line ending in `// Adobe's framework`): that is the
-/// Objective-C SDK's code, which this package cannot compile. A block with a
-/// top-level `extension` or `protocol` stays at file scope. `#sourceLocation` points every
-/// diagnostic at the Markdown file and line.
+/// `SnippetContext`, a main-actor class; the names a document takes for granted — the app's
+/// `presenter`, `player`, `softwareStatement`, … — are declared by ``prelude(legacy:)``. Imports
+/// are moved to the top of the file. A block with `// Before` and `// After` lines is checked part
+/// by part, except a part that imports Adobe's own framework (an `import` line ending in
+/// `// Adobe's framework`): that is the Objective-C SDK's code, which this package cannot compile.
+/// A block with a top-level `extension` or `protocol` stays at file scope. `#sourceLocation`
+/// points every diagnostic at the Markdown file and line.
+///
+/// Blocks are compiled in one of two files: the async core's (no `AccessEnablerLegacy`, so `MVPD`
+/// is the core's struct) and the legacy adapter's (the blocks of its catalog and any block that
+/// uses the adapter; `SnippetContext` is then an `EntitlementDelegate`). A block that imports an
+/// Apple-only framework (SwiftUI, UIKit, AuthenticationServices, …) is compiled only where that
+/// framework exists. A block whose first line is `// Excerpt of <path>` quotes a file of the
+/// repository that is compiled elsewhere (the legacy migration fixture): it is not compiled here;
+/// ``excerptProblems(in:)`` checks that its lines are the file's.
 enum SnippetCompiler {
-    /// What the documents assume exists, standing in for the app's own code.
-    static let prelude = #"""
-        import AccessEnabler
-        import AccessEnablerLegacy
-        import AccessEnablerTesting
-        import Foundation
-        #if canImport(FoundationNetworking)
-        import FoundationNetworking
-        #endif
+    /// What the documents assume exists, standing in for the app's own code; with `legacy`, the
+    /// legacy adapter instead of the core (where `MVPD` is the legacy class, so the prelude names
+    /// the core's `AccessEnabler::MVPD`).
+    static func prelude(legacy: Bool) -> String {
+        let mvpd = legacy ? "AccessEnabler::MVPD" : "MVPD"
+        var text = #"""
+            import AccessEnabler
+            import AccessEnablerTesting
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
 
-        let softwareStatement = "software-statement"
-        let statement = "software-statement"
-        let ecid = "visitor-id"
-        let ids = ["news", "sports"]
-        let enabler = AccessEnabler(softwareStatement: "software-statement")
-        let emulator = PassEmulator()
-        let presenter = SnippetPresenter()
-        let player = SnippetPlayer()
-        let picker = SnippetPicker()
-        let webAuthenticationSession = SnippetWebAuthenticationSession()
-        let webView = SnippetWebView()
-        func showUpsell(_ details: String?) {}
-        func showCatalogue() {}
-        func showError(_ code: String) {}
-        func showMessage(_ text: String) {}
-        func showPicker(_ mvpds: [MVPD]) {}
-        func play(_ token: MediaToken) {}
-        func updateLocks(_ decisions: [Decision]) {}
-        func useZip(_ value: JSONValue?, _ encrypted: Bool) {}
-        func log(_ value: (any Sendable)?) {}
+            let softwareStatement = "software-statement"
+            let statement = "software-statement"
+            let ecid = "visitor-id"
+            let ids = ["news", "sports"]
+            let enabler = AccessEnabler(softwareStatement: "software-statement")
+            let emulator = PassEmulator()
+            let presenter = SnippetPresenter()
+            let player = SnippetPlayer()
+            let picker = SnippetPicker()
+            let webAuthenticationSession = SnippetWebAuthenticationSession()
+            let webView = SnippetWebView()
+            func showUpsell(_ details: String?) {}
+            func showCatalogue() {}
+            func showError(_ code: String) {}
+            func showMessage(_ text: String) {}
+            func showPicker(_ mvpds: [MVPD]) {}
+            func play(_ token: MediaToken) {}
+            func updateLocks(_ decisions: [Decision]) {}
+            func useZip(_ value: JSONValue?, _ encrypted: Bool) {}
+            func log(_ value: (any Sendable)?) {}
 
-        typealias Presenter = SnippetPresenter
+            typealias Presenter = SnippetPresenter
 
-        struct SnippetPresenter: AuthenticationPresenter {
-            func selectProvider(from providers: [MVPD]) async throws -> MVPD? { providers.first }
-            func presentLogin(url: URL, redirectURL: URL) async throws -> URL { redirectURL }
-        }
-        struct SnippetPlayer: Sendable {
-            func play(resource: String, mediaToken: String) {}
-            func play(_ resource: String, _ mediaToken: String) {}
-        }
-        struct SnippetPicker: Sendable {
-            func choose(_ providers: [MVPD]) async -> MVPD? { providers.first }
-        }
-        struct SnippetWebAuthenticationSession: Sendable {
-            func start(url: URL, callbackScheme: String?) async throws -> URL { url }
-        }
-        struct SnippetWebView: Sendable {
-            func load(_ url: String) {}
-        }
-        #if !canImport(UIKit)
-        struct UIDevice: Sendable {
-            static let current = UIDevice()
-            var identifierForVendor: UUID? { UUID() }
-        }
-        #endif
+            struct SnippetPresenter: AuthenticationPresenter {
+                func selectProvider(from providers: [MVPD]) async throws -> MVPD? { providers.first }
+                func presentLogin(url: URL, redirectURL: URL) async throws -> URL { redirectURL }
+            }
+            struct SnippetPlayer: Sendable {
+                func play(resource: String, mediaToken: String) {}
+                func play(_ resource: String, _ mediaToken: String) {}
+            }
+            struct SnippetPicker: Sendable {
+                func choose(_ providers: [MVPD]) async -> MVPD? { providers.first }
+            }
+            struct SnippetWebAuthenticationSession: Sendable {
+                func start(url: URL, callbackScheme: String?) async throws -> URL { url }
+            }
+            struct SnippetWebView: Sendable {
+                func load(_ url: String) {}
+            }
+            #if !canImport(UIKit)
+            struct UIDevice: Sendable {
+                static let current = UIDevice()
+                var identifierForVendor: UUID? { UUID() }
+            }
+            #endif
 
-        @MainActor final class SnippetContext: EntitlementDelegate {
-            let accessEnabler = LegacyAccessEnabler("software-statement")
-            var configuration = AccessEnabler.Configuration()
-            func setRequestorComplete(_ status: Int32) {}
-            func setAuthenticationStatus(_ status: Int32, errorCode code: String) {}
-            func displayProviderDialog(_ mvpds: [MVPD]) {}
-            func navigateToUrl(_ url: String) {}
-            func setToken(_ token: String, forResource resource: String) {}
-            func tokenRequestFailed(_ resource: String, errorCode code: String, errorDescription description: String) {}
-        }
+            """#.replacingOccurrences(of: "MVPD", with: mvpd)
+        if legacy {
+            // As in an app's legacy file: the adapter alone (it re-exports the core; importing
+            // both would make `MVPD` ambiguous).
+            text = text.replacingOccurrences(of: "import AccessEnabler\n", with: "import AccessEnablerLegacy\n")
+            text += #"""
+                @MainActor let manager = SnippetContext()
+                func showPicker(_ mvpds: [MVPD]) {}   // the legacy class
+                func useZip(_ value: String?, _ encrypted: Bool) {}
 
-        """#
+                @MainActor final class SnippetContext: NSObject, @preconcurrency EntitlementDelegate {
+                    let accessEnabler = LegacyAccessEnabler("software-statement")
+                    var configuration = AccessEnabler.Configuration()
+                    func setRequestorComplete(_ status: Int32) {}
+                    func setAuthenticationStatus(_ status: Int32, errorCode code: String!) {}
+                    func displayProviderDialog(_ mvpds: [Any]!) {}
+                    func navigate(toUrl url: String!) {}
+                    func setToken(_ token: String!, forResource resource: String!) {}
+                    func tokenRequestFailed(_ resource: String!, errorCode code: String!, errorDescription description: String!) {}
+                }
+
+                """#
+        } else {
+            text += #"""
+                @MainActor final class SnippetContext {
+                    var configuration = AccessEnabler.Configuration()
+                }
+
+                """#
+        }
+        return text
+    }
+
+    /// Frameworks only Apple's SDKs have: a block importing one is compiled only where it exists.
+    static let appleOnlyModules: Set<String> = [
+        "SwiftUI", "UIKit", "AppKit", "AuthenticationServices", "VideoSubscriberAccount", "WebKit",
+    ]
+
+    /// The file a block quotes (its first line is `// Excerpt of <path>`), or nil.
+    static func excerptPath(of block: MarkdownBlock) -> String? {
+        guard let first = block.lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+            first.hasPrefix("// Excerpt of ")
+        else { return nil }
+        return first.dropFirst("// Excerpt of ".count).split(separator: " ").first.map(String.init)
+    }
+
+    /// Whether a block belongs in the legacy adapter's file.
+    /// (The legacy catalog's blocks are, but one that imports `AccessEnabler` alone: code for a
+    /// file of the async core.)
+    static func isLegacy(_ block: MarkdownBlock, in document: String) -> Bool {
+        (document.contains("AccessEnablerLegacy") && !block.lines.contains("import AccessEnabler"))
+            || block.lines.contains { line in
+                ["import AccessEnablerLegacy", "LegacyAccessEnabler", "EntitlementDelegate", "manager.accessEnabler"]
+                    .contains { line.contains($0) }
+            }
+    }
+
+    /// The lines of `document`'s excerpts that are not in the file they quote (`README.md:12: …`);
+    /// `…` elides, comment lines are the document's own.
+    static func excerptProblems(in document: String) throws -> [String] {
+        excerptProblems(in: try Documents.blocks(of: document), document: document)
+    }
+
+    /// The lines of the excerpts among `blocks` that are not in the file they quote.
+    static func excerptProblems(in blocks: [MarkdownBlock], document: String) -> [String] {
+        var problems: [String] = []
+        for block in blocks where block.language == "swift" {
+            guard let path = excerptPath(of: block) else { continue }
+            guard let text = try? String(contentsOf: Documents.root.appendingPathComponent(path), encoding: .utf8) else {
+                problems.append("\(document):\(block.firstLine): \(path) does not exist")
+                continue
+            }
+            let quoted = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+            for (offset, line) in block.lines.enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.contains("…") { continue }
+                if !quoted.contains(trimmed) {
+                    problems.append("\(document):\(block.firstLine + offset): not in \(path): \(trimmed)")
+                }
+            }
+        }
+        return problems
+    }
 
     /// The outcome of checking one document.
     struct Result: Sendable {
@@ -92,31 +173,42 @@ enum SnippetCompiler {
         var source: String
     }
 
-    /// The generated Swift file of `document`'s snippets and their number.
-    static func source(for document: String) throws -> (source: String, snippets: Int) {
-        source(for: document, blocks: try Documents.blocks(of: document))
+    /// The generated Swift files of `document`'s snippets (the core's, then the legacy adapter's,
+    /// each with its number of snippets; a file with none is left out).
+    static func sources(for document: String) throws -> [(source: String, snippets: Int)] {
+        sources(for: document, blocks: try Documents.blocks(of: document))
     }
 
-    /// The generated Swift file of `blocks`, with diagnostics pointing at `document`.
-    static func source(for document: String, blocks: [MarkdownBlock]) -> (source: String, snippets: Int) {
+    /// The generated Swift files of `blocks`, with diagnostics pointing at `document`.
+    static func sources(for document: String, blocks: [MarkdownBlock]) -> [(source: String, snippets: Int)] {
+        [false, true].compactMap { legacy in
+            let chosen = blocks.filter { isLegacy($0, in: document) == legacy }
+            let file = source(for: document, blocks: chosen, legacy: legacy)
+            return file.snippets > 0 ? file : nil
+        }
+    }
+
+    /// The generated Swift file of `blocks` over ``prelude(legacy:)``.
+    static func source(for document: String, blocks: [MarkdownBlock], legacy: Bool) -> (source: String, snippets: Int) {
         var imports: [String] = []
         var fileScope: [String] = []
         var methods: [String] = []
         var count = 0
-        for block in blocks where block.language == "swift" {
+        for block in blocks where block.language == "swift" && excerptPath(of: block) == nil {
             if block.lines.first(where: { !$0.isEmpty })?.hasPrefix("// swift-tools-version") == true { continue }
             for section in sections(of: block) {
                 count += 1
+                var sectionImports: [String] = []
                 var body: [(line: Int, text: String)] = []
                 var index = 0
                 while index < section.count {
                     let (line, text) = section[index]
                     if text.hasPrefix("import ") {
-                        imports.append(text)
+                        sectionImports.append(text)
                     } else if text.hasPrefix("#if canImport"), index + 2 < section.count,
                         section[index + 1].text.hasPrefix("import "), section[index + 2].text.hasPrefix("#endif")
                     {
-                        imports += [text, section[index + 1].text, section[index + 2].text]
+                        sectionImports += [text, section[index + 1].text, section[index + 2].text]
                         index += 2
                     } else {
                         body.append((line, text))
@@ -124,12 +216,20 @@ enum SnippetCompiler {
                     index += 1
                 }
                 guard let first = body.first?.line else { continue }
+                // Apple-only frameworks: the whole part is compiled where they exist.
+                let appleOnly = sectionImports.compactMap { line -> String? in
+                    let module = line.dropFirst("import ".count).split(separator: " ").first.map(String.init) ?? ""
+                    return appleOnlyModules.contains(module) ? module : nil
+                }
+                let condition = appleOnly.map { "canImport(\($0))" }.joined(separator: " && ")
+                func guarded(_ text: String) -> String { appleOnly.isEmpty ? text : "#if \(condition)\n\(text)\n#endif" }
+                imports.append(guarded(sectionImports.joined(separator: "\n")))
                 let location = "#sourceLocation(file: \"\(document)\", line: \(first))"
                 let lines = body.map(\.text).joined(separator: "\n")
                 if body.contains(where: { $0.text.hasPrefix("extension ") || $0.text.hasPrefix("protocol ") }) {
-                    fileScope.append("\(location)\n\(lines)\n#sourceLocation()")
+                    fileScope.append(guarded("\(location)\n\(lines)\n#sourceLocation()"))
                 } else {
-                    methods.append("""
+                    methods.append(guarded("""
                         extension SnippetContext {
                             func snippet\(count)() async throws {
                         \(location)
@@ -137,11 +237,11 @@ enum SnippetCompiler {
                         #sourceLocation()
                             }
                         }
-                        """)
+                        """))
                 }
             }
         }
-        let source = ([prelude] + imports + fileScope + methods).joined(separator: "\n") + "\n"
+        let source = ([prelude(legacy: legacy)] + imports + fileScope + methods).joined(separator: "\n") + "\n"
         return (source, count)
     }
 
@@ -163,14 +263,24 @@ enum SnippetCompiler {
 
     /// Type-checks `document`'s snippets.
     static func check(_ document: String) async throws -> Result {
-        let (source, count) = try source(for: document)
-        return try await typecheck(source, snippets: count)
+        try await typecheck(try sources(for: document))
     }
 
     /// Type-checks Markdown `text` as a document named `document`.
     static func check(markdown text: String, as document: String) async throws -> Result {
-        let (source, count) = source(for: document, blocks: Documents.blocks(inText: text))
-        return try await typecheck(source, snippets: count)
+        try await typecheck(sources(for: document, blocks: Documents.blocks(inText: text)))
+    }
+
+    /// Type-checks each generated file; the results summed.
+    private static func typecheck(_ files: [(source: String, snippets: Int)]) async throws -> Result {
+        var total = Result(snippets: 0, errors: [], source: "")
+        for file in files {
+            let result = try await typecheck(file.source, snippets: file.snippets)
+            total.snippets += result.snippets
+            total.errors += result.errors
+            total.source += result.source
+        }
+        return total
     }
 
     /// Type-checks a generated source holding `count` snippets.
