@@ -33,7 +33,9 @@ final class FakeKeychain: KeychainItems {
 
     /// A call as the store made it.
     enum Call: Sendable, Hashable {
-        case copy(KeychainQuery), add(KeychainQuery, thisDeviceAfterFirstUnlock: Bool), update(KeychainQuery)
+        case copy(KeychainQuery)
+        case add(KeychainQuery, thisDeviceAfterFirstUnlock: Bool)
+        case update(KeychainQuery)
         case delete(KeychainQuery)
 
         var query: KeychainQuery {
