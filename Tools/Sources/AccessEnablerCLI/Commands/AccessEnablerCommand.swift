@@ -14,7 +14,7 @@ public struct AccessEnablerCommand: AsyncParsableCommand {
             Exit status: 0 on success, 1 when the SDK or the server returned an error, 2 for a usage error.
             """,
         subcommands: [
-            ConfigureCommand.self, StatusCommand.self, LoginCommand.self, PreauthorizeCommand.self,
+            ConfigureCommand.self, StatusCommand.self, LoginCommand.self, ActivateCommand.self, PreauthorizeCommand.self,
             AuthorizeCommand.self, MetadataCommand.self, LogoutCommand.self, DemoCommand.self,
             EmulatorCommand.self,
         ]

@@ -23,7 +23,10 @@ struct ClientSession: Sendable {
     /// Builds the session.
     ///
     /// - Throws: `ValidationError` (a usage error) for a missing software statement.
-    init(options: ClientOptions, console: Console = Console()) throws {
+    init(
+        options: ClientOptions, console: Console = Console(),
+        adjust: (inout AccessEnabler.Configuration) -> Void = { _ in }
+    ) throws {
         var configuration = AccessEnabler.Configuration()
         configuration.backend = options.backend
         configuration.transport = URLSessionTransport()
@@ -34,6 +37,7 @@ struct ClientSession: Sendable {
         if options.verbose {
             configuration.logHandler = { message in console.err("[AccessEnabler] \(message.message)") }
         }
+        adjust(&configuration)
         self.enabler = AccessEnabler(
             softwareStatement: try options.resolvedSoftwareStatement(), configuration: configuration)
         // Subscribed before any call: the store is read, and moved aside if unreadable, on the first.

@@ -12,14 +12,17 @@ import ArgumentParser
 enum CommandExecution {
     /// Runs `body` and prints its report.
     ///
-    /// - Parameter failureReport: The JSON object printed when `body` fails (default
-    ///   `{"status": {…}}`).
+    /// - Parameters:
+    ///   - failureReport: The JSON object printed when `body` fails (default
+    ///     `{"status": {…}}`).
+    ///   - adjust: Changes to the SDK configuration a command needs (second-screen options).
     static func run(
         _ options: ClientOptions,
         failureReport: @Sendable (Status) -> any Encodable & Sendable = { FailureReport($0) },
+        adjust: (inout AccessEnabler.Configuration) -> Void = { _ in },
         _ body: (ClientSession) async throws -> any CommandReport
     ) async throws {
-        let session = try ClientSession(options: options)
+        let session = try ClientSession(options: options, adjust: adjust)
         let report: any CommandReport
         do {
             report = try await body(session)
