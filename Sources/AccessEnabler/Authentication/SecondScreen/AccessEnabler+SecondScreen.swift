@@ -92,24 +92,22 @@ extension AccessEnabler {
                     forCode: code, at: attempt.serviceProvider, configuration: attempt.configuration,
                     context: attempt.context)
             } catch let error as AccessEnablerError {
-                switch error {
-                case .invalidAuthenticationSession, .invalidAuthenticationCode:
+                if error == .invalidAuthenticationSession || error == .invalidAuthenticationCode {
                     throw Self.codeExpired.with(details: "The service provider no longer knows the code.")
-                case .tooManyRequests:
+                }
+                if error == .tooManyRequests || error.status.status == 429 {
                     wait = max(error.retryAfter ?? pollingInterval, pollingInterval)
                     log.info("second-screen polling throttled; next poll in \(wait)")
                     continue
-                case .networkError, .internalError:
-                    log.info("second-screen poll failed (\(error.code)); polling on")
-                    continue
-                default:
-                    if (500...599).contains(error.status.status) { continue }
-                    throw error
                 }
+                guard error == .networkError || error == .internalError else { throw error }
+                // No answer, or a plain server failure: the code is still valid, ask again.
+                log.info("second-screen poll failed (\(error.code)); polling on")
+                continue
             }
             guard let session = found else { continue }
             guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
-            hub.emit(.providerSelected(session.mvpd))
+            if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
             return try await keepAuthentication(
                 session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)
         }
