@@ -54,7 +54,8 @@ extension AccessEnabler {
             let shown = ActivationCode(
                 code: code, activationURL: configuration.activationURL,
                 expires: expires ?? clock.now.adding(Self.defaultCodeLifetime), mvpd: mvpd)
-            log.info("second-screen code created\(mvpd.map { " for \($0.id)" } ?? ""); polling every \(pollingInterval)")
+            let preselected = mvpd.map { " for \($0.id)" } ?? ""
+            log.info("second-screen code created\(preselected); polling every \(pollingInterval)")
             return .code(SecondScreenAttempt(
                 id: id, code: shown, serviceProvider: serviceProvider, configuration: loaded, context: context,
                 logoutEpoch: logoutEpoch))
@@ -71,8 +72,9 @@ extension AccessEnabler {
 
     /// Polls for the code's authentication once per interval from when the code was shown,
     /// until it appears, the code expires, a newer attempt replaces this one, a logout begins,
-    /// or the task is cancelled. A `429` waits its `Retry-After`; a network failure or a 5xx is retried at the
-    /// next poll (the code stays valid, so a brief outage does not end the sign-in).
+    /// or the task is cancelled. A `429` waits its `Retry-After`; a network failure or a plain
+    /// 5xx is retried at the next poll (the code stays valid, so a brief outage does not end the
+    /// sign-in); any other error ends it.
     func awaitSecondScreen(_ attempt: SecondScreenAttempt) async throws -> Authentication {
         let expires = attempt.code.expires
         let code = attempt.code.code
