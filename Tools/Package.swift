@@ -62,6 +62,9 @@ let package = Package(
                 "EmulatorServer",
                 .product(name: "AccessEnabler", package: "AccessEnabler"),
                 .product(name: "AccessEnablerTesting", package: "AccessEnabler"),
+                // Listed so that its module is built: the README's and the DocC articles' Swift
+                // snippets are type-checked against it.
+                .product(name: "AccessEnablerLegacy", package: "AccessEnabler"),
             ],
             swiftSettings: swiftSettings
         ),

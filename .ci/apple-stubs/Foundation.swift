@@ -42,3 +42,15 @@ extension Foundation.CustomNSError {
     public var errorCode: Swift.Int { get }
     public var errorUserInfo: [Swift.String : Any] { get }
 }
+
+// Appended for AccessEnablerTesting (the emulator's warnings and scenario validation), from
+// Apple's Foundation documentation: FileHandle's standard error and write(_:), the
+// NSDebugDescriptionErrorKey user-info key, and Error.localizedDescription (all Apple platforms).
+open class FileHandle : Foundation.NSObject, @unchecked Swift.Sendable {
+    open class var standardError: Foundation.FileHandle { get }
+    open func write(_ data: Foundation.Data)
+}
+public let NSDebugDescriptionErrorKey: Swift.String
+extension Swift.Error {
+    public var localizedDescription: Swift.String { get }
+}

@@ -86,10 +86,12 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     /// Creates storage backed by the files at `url` (created on the first write).
     ///
-    /// - Parameter lockTimeout: how long a call waits for another instance or process holding
-    ///   the lock before it throws ``FileTokenStorageError/lockTimedOut``. The default is the
-    ///   SDK's default `Configuration.requestTimeout`; the storage cannot see the configuration,
-    ///   so an app that changes `requestTimeout` should pass the same value here.
+    /// - Parameters:
+    ///   - url: The snapshot file; the journal and the lock file sit next to it.
+    ///   - lockTimeout: How long a call waits for another instance or process holding the lock
+    ///     before it throws ``FileTokenStorageError/lockTimedOut``. The default is the SDK's
+    ///     default `Configuration.requestTimeout`; the storage cannot see the configuration, so
+    ///     an app that changes `requestTimeout` should pass the same value here.
     public convenience init(url: URL, lockTimeout: Duration = .seconds(30)) {
         self.init(url: url, lockTimeout: lockTimeout, hooks: Hooks())
     }

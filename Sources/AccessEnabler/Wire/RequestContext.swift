@@ -7,7 +7,7 @@ import Foundation
 /// change. Which headers a request carries is the backend's choice (each v2 page lists its own).
 struct RequestContext: Sendable {
     /// The SDK version sent in `User-Agent` (and, on REST v1, `AP-SDK-Identifier`).
-    static let sdkVersion = "1.0.0"
+    static let sdkVersion = AccessEnabler.version
     /// The `User-Agent` of every request.
     static let userAgent = "AccessEnabler-Swift/\(sdkVersion) (\(DeviceInfo.osName) \(DeviceInfo.osVersion))"
     /// The `Accept` of every request: JSON, the only format the SDK parses.

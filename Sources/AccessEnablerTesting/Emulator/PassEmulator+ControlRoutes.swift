@@ -5,9 +5,13 @@ import Foundation
 ///
 /// - `GET /emulator/requests` → the request log (JSON array); `DELETE` clears it.
 /// - `POST /emulator/faults` `{"route": "preauthorize", "fault": {...} | "dropConnection", "times": 2}`
-///   (`times` absent: once; `null`: every request); `DELETE /emulator/faults` clears them.
-/// - `POST /emulator/clock/advance` `{"seconds": 60}` → `{"now": <ms>}` (only with a ``TestClock``).
+///   (`times` absent: once; `null`: every request) → 204, or 200 `{"warnings": […]}` when the
+///   fault cannot fire for the clients seen so far (``warnings``); `DELETE /emulator/faults` clears
+///   them.
+/// - `POST /emulator/clock/advance` `{"seconds": 60}` → `{"now": <ms>}` (only with a ``TestClock``;
+///   409 otherwise).
 /// - `GET /emulator/scenario` → the scenario JSON.
+/// - `GET /emulator/warnings` → ``warnings`` (JSON array of strings).
 /// - `POST /emulator/degradation` `{"mvpd": "Cablevision", "rule": "authorizeNone"}` (`null` lifts
 ///   it) → ``setDegradation(_:for:)``.
 /// - `POST /emulator/sessions/force-resume` `{"count": 2}` (absent: 1) → ``forceSessionResume(count:)``.
@@ -17,7 +21,8 @@ import Foundation
 /// and changes nothing.
 ///
 /// Route names (`"route"`) are the raw values of ``EmulatorRoute``, v1 and v2 alike
-/// (`"authorizeV2"`, `"sessionResume"`, …).
+/// (`"authorizeV2"`, `"sessionResume"`, …); a fault on either route of a pair
+/// (``EmulatorRoute/counterpart``) fires on the operation over both versions.
 extension PassEmulator {
     private struct FaultCommand: Decodable {
         static let expected = #"Expected {"route", "fault": {"kind", …} or "<kind>", "times": n >= 0 or null}."#
@@ -90,20 +95,25 @@ extension PassEmulator {
                 return noContent()
             case (.post, "faults"):
                 let command = try ControlInput.decode(FaultCommand.self, from: body, expected: FaultCommand.expected)
-                faults.add(command.fault, on: command.route, times: command.times)
-                return noContent()
+                let before = warningLog.count
+                inject(command.fault, on: command.route, times: command.times)
+                let warnings = warningLog.dropFirst(before)
+                if warnings.isEmpty { return noContent() }
+                return jsonResponse(200, .object([("warnings", .array(warnings.map { .string($0) }))]))
             case (.delete, "faults"):
                 faults.removeAll()
                 return noContent()
             case (.post, "clock/advance"):
                 guard let testClock = clock as? TestClock else {
-                    return controlError(409, "The emulator's clock is not a TestClock.")
+                    return controlError(409, Self.systemClockMessage)
                 }
                 let command = try ControlInput.decode(ClockCommand.self, from: body, expected: ClockCommand.expected)
                 testClock.advance(by: command.duration)
                 return jsonResponse(200, .object([("now", .integer(testClock.now.epochMilliseconds))]))
             case (.get, "scenario"):
                 return encodedResponse(scenario)
+            case (.get, "warnings"):
+                return encodedResponse(warningLog)
             case (.post, "degradation"):
                 let command = try ControlInput.decode(
                     DegradationCommand.self, from: body, expected: DegradationCommand.expected)
@@ -116,8 +126,8 @@ extension PassEmulator {
                     : try ControlInput.decode(ForceResumeCommand.self, from: body, expected: ForceResumeCommand.expected)
                 forceSessionResume(count: command.count)
                 return noContent()
-            case (_, "requests"), (_, "faults"), (_, "clock/advance"), (_, "scenario"), (_, "degradation"),
-                 (_, "sessions/force-resume"):
+            case (_, "requests"), (_, "faults"), (_, "clock/advance"), (_, "scenario"), (_, "warnings"),
+                 (_, "degradation"), (_, "sessions/force-resume"):
                 return controlError(405, "Method not allowed.")
             default:
                 return controlError(404, "No such control route.")
@@ -126,6 +136,10 @@ extension PassEmulator {
             return controlError(400, error.message)
         }
     }
+
+    /// The answer to `clock/advance` when the clock is the system's.
+    static let systemClockMessage = "The emulator runs on the system clock, which cannot be moved. Serve it with a "
+        + "TestClock to move its time (accessenabler emulator serve --manual-clock)."
 
     private func encodedResponse(_ value: some Encodable) -> HTTPResponse {
         let encoder = JSONEncoder()

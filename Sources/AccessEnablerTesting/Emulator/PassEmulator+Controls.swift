@@ -5,8 +5,14 @@ import Foundation
 extension PassEmulator {
     /// Queues `fault` for the next `times` requests to `route` (nil: every request until
     /// ``clearFaults()``). Faults on a route apply first in, first out.
+    ///
+    /// Where both REST API versions have the operation (``EmulatorRoute/counterpart``), the fault
+    /// fires on either version's route: `.authorize` and `.authorizeV2` both mean the next
+    /// authorization. A fault on a route only one version has, while the clients so far speak
+    /// the other, is reported in ``warnings`` (and on standard error): it would never fire.
     public func inject(_ fault: EmulatorFault, on route: EmulatorRoute, times: Int? = 1) {
         faults.add(fault, on: route, times: times)
+        warnAboutFaultsThatCannotFire()
     }
 
     /// Gives the device `deviceID` of `requestor` a REST v2 profile for `mvpd` besides its
@@ -23,7 +29,8 @@ extension PassEmulator {
             for: DeviceKey(requestor: requestor, deviceID: deviceID))
     }
 
-    /// Whether a fault is still queued for `route` (not yet consumed by a request).
+    /// Whether a fault is still queued for `route` or its counterpart (not yet consumed by a
+    /// request).
     public func hasQueuedFault(on route: EmulatorRoute) -> Bool {
         faults.hasFaults(for: route)
     }
@@ -105,7 +112,8 @@ extension PassEmulator {
     }
 
     /// Forgets all state: clients, tokens, sessions, TempPass windows, the request log, faults,
-    /// forced session resumes and counters. The scenario stays.
+    /// forced session resumes, counters, warnings and the REST API versions seen. The scenario
+    /// and the warning handler stay.
     public func reset() {
         entitlementState.reset()
         clientRegistry.reset()
@@ -115,6 +123,8 @@ extension PassEmulator {
         lastValidDeviceInfo = nil
         lastDocumentedDeviceInfo = nil
         forcedSessionResumes = 0
+        seenBackends = []
+        warningLog = []
     }
 
     /// The server-side authentication of `deviceID` for `requestor`, expired or not.

@@ -41,6 +41,12 @@ public actor PassEmulator {
     var lastDocumentedDeviceInfo: String?
     /// How many more v2 session creations ignore their parameters and answer `resume`.
     var forcedSessionResumes = 0
+    /// The REST API versions the clients have spoken so far (from the routes they called).
+    var seenBackends: Set<AccessEnabler.Backend> = []
+    /// Every warning so far (see ``warnings``).
+    var warningLog: [String] = []
+    /// Where warnings go besides ``warnings``: standard error unless replaced.
+    var warningHandler: @Sendable (String) -> Void = PassEmulator.writeToStandardError
 
     /// Creates an emulator serving `scenario` at `baseURL`, measuring time on `clock`.
     public init(
@@ -65,6 +71,10 @@ public actor PassEmulator {
         }
         let route = EmulatorRoute(method: incoming.method, pathSegments: incoming.segments)
         let recordID = recordArrival(of: incoming, route: route)
+        if let backend = route?.backend, !seenBackends.contains(backend) {
+            seenBackends.insert(backend)
+            warnAboutFaultsThatCannotFire()
+        }
         do {
             let response = try await respond(to: incoming, route: route)
             log.complete(recordID, status: response.status, failure: nil)

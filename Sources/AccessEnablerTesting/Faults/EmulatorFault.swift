@@ -31,6 +31,23 @@ public enum EmulatorFault: Sendable, Equatable {
     /// Holds the request until the gate opens, then handles it normally. Not `Codable`.
     case hold(EmulatorGate)
 
+    /// The kind's name, as in the JSON form (`status`, `tooManyRequests`, …; `hold` for a hold).
+    public var kindName: String {
+        switch self {
+        case .status: "status"
+        case .malformedJSON: "malformedJSON"
+        case .html: "html"
+        case .delay: "delay"
+        case .dropConnection: "dropConnection"
+        case .timeout: "timeout"
+        case .tooManyRequests: "tooManyRequests"
+        case .wrongTypes: "wrongTypes"
+        case .emptyBody: "emptyBody"
+        case .largeBody: "largeBody"
+        case .hold: "hold"
+        }
+    }
+
     /// Compares kinds and parameters; gates compare by identity.
     public static func == (lhs: EmulatorFault, rhs: EmulatorFault) -> Bool {
         switch (lhs, rhs) {

@@ -15,10 +15,11 @@ extension EmulatorScenario {
             self.authorizeUnlisted = authorizeUnlisted
         }
 
-        private enum CodingKeys: String, CodingKey { case rules, authorizeUnlisted }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case rules, authorizeUnlisted }
 
         /// Decodes entitlements; missing fields take their defaults.
         public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             rules = try container.decodeIfPresent([Rule].self, forKey: .rules) ?? []
             authorizeUnlisted = try container.decodeIfPresent(Bool.self, forKey: .authorizeUnlisted) ?? false
@@ -65,10 +66,11 @@ extension EmulatorScenario {
             self.details = details
         }
 
-        private enum CodingKeys: String, CodingKey { case resources, mvpd, userID, authorized, details }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case resources, mvpd, userID, authorized, details }
 
         /// Decodes a rule; missing `resources` means every resource, missing `authorized` means true.
         public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             resources = try container.decodeIfPresent([String].self, forKey: .resources) ?? ["*"]
             mvpd = try container.decodeIfPresent(String.self, forKey: .mvpd)

@@ -63,13 +63,16 @@ extension EmulatorScenario {
             self.updatesAttributesOnAuthorization = updatesAttributesOnAuthorization
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id, displayName, logoURL = "logoUrl", isTempPass, isProxy, autoLogin, users, authnTTL, authzTTL
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case id, displayName
+            case logoURL = "logoUrl"
+            case isTempPass, isProxy, autoLogin, users, authnTTL, authzTTL
             case degradation, profileDelay, updatesAttributesOnAuthorization
         }
 
         /// Decodes an MVPD; only `id` is required.
         public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
             displayName = try container.decodeIfPresent(String.self, forKey: .displayName) ?? id

@@ -20,10 +20,11 @@ extension EmulatorScenario {
             self.mvpds = mvpds
         }
 
-        private enum CodingKeys: String, CodingKey { case id, name, domains, mvpds }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, domains, mvpds }
 
         /// Decodes a requestor; only `id` is required.
         public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
             name = try container.decodeIfPresent(String.self, forKey: .name) ?? id

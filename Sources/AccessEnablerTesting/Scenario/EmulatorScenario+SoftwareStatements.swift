@@ -15,10 +15,11 @@ extension EmulatorScenario {
             self.revoked = revoked
         }
 
-        private enum CodingKeys: String, CodingKey { case accepted, revoked }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case accepted, revoked }
 
         /// Decodes a policy; a missing `accepted` accepts any statement, a missing `revoked` revokes none.
         public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             accepted = try container.decodeIfPresent([String].self, forKey: .accepted)
             revoked = try container.decodeIfPresent([String].self, forKey: .revoked) ?? []

@@ -33,10 +33,11 @@ extension EmulatorScenario {
             self.encryptedMetadata = encryptedMetadata
         }
 
-        private enum CodingKeys: String, CodingKey { case username, password, userID, metadata, encryptedMetadata }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case username, password, userID, metadata, encryptedMetadata }
 
         /// Decodes a user; only `username` is required (`userID` defaults to it).
         public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             username = try container.decode(String.self, forKey: .username)
             password = try container.decodeIfPresent(String.self, forKey: .password) ?? ""

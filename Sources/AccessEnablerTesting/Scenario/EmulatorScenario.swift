@@ -60,13 +60,14 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         self.entitlements = entitlements
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case requestors, mvpds, tempPassTTL, mediaTokenTTL, accessTokenTTL, softwareStatements
         case maxPreauthorizeResources, enhancedErrorReporting, strictV2Requests, entitlements
     }
 
     /// Decodes a scenario; every missing field takes its default.
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = EmulatorScenario()
         requestors = try container.decodeIfPresent([Requestor].self, forKey: .requestors) ?? []

@@ -14,6 +14,8 @@ import NIOCore
 /// emulator's base URL is the real listening URL (`http://127.0.0.1:<port>`). An injected
 /// transport fault (`dropConnection`, `timeout`) closes the connection without an answer.
 ///
+/// A port already in use throws ``EmulatorServerError/addressInUse(host:port:)``.
+///
 /// ```swift
 /// let server = EmulatorServer(port: 0)
 /// let running = try await server.start()
@@ -33,6 +35,9 @@ public struct EmulatorServer: Sendable {
     public var maximumBodySize: Int
     /// Called after every request (for a request log); the record holds no query string.
     public var onRequest: (@Sendable (ServedRequest) -> Void)?
+    /// Called with each warning of the emulator (`PassEmulator.warnings`); nil leaves them on
+    /// standard error, the emulator's default.
+    public var onWarning: (@Sendable (String) -> Void)?
 
     /// Creates a server description; nothing listens until ``run(handlingSignals:onListening:)``
     /// or ``start()``.
@@ -67,22 +72,37 @@ public struct EmulatorServer: Sendable {
         let scenario = self.scenario
         let clock = self.clock
         let host = self.host
+        let port = self.port
+        let onWarning = self.onWarning
         let application = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
+                let port = channel.localAddress?.port ?? port
                 let emulator = PassEmulator(
                     scenario: scenario, baseURL: Self.baseURL(host: host, port: port), clock: clock)
+                if let onWarning { await emulator.setWarningHandler(onWarning) }
                 await slot.fill(with: emulator)
                 await onListening(emulator)
             },
             logger: logger)
-        if handlingSignals {
-            try await application.runService()
-        } else {
-            try await application.run()
+        do {
+            if handlingSignals {
+                try await application.runService()
+            } else {
+                try await application.run()
+            }
+        } catch let error where Self.isAddressInUse(error) {
+            throw EmulatorServerError.addressInUse(host: host, port: port)
         }
+    }
+
+    /// Whether `error` (NIO's, possibly wrapped by the service lifecycle) says that the address is
+    /// already in use.
+    static func isAddressInUse(_ error: any Error) -> Bool {
+        if let error = error as? IOError { return error.errnoCode == EADDRINUSE }
+        let text = String(describing: error)
+        return text.contains("Address already in use") || text.contains("errno: \(EADDRINUSE)")
     }
 
     /// Starts serving in a background task and returns once the server listens.
@@ -121,5 +141,19 @@ public struct EmulatorServer: Sendable {
             name = "[\(name)]"
         }
         return URL(string: "http://\(name):\(port)")!
+    }
+}
+
+/// Why an emulator server could not start.
+public enum EmulatorServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Something else listens on the address already.
+    case addressInUse(host: String, port: Int)
+
+    public var description: String {
+        switch self {
+        case let .addressInUse(host, port):
+            "The port \(port) on \(host) is in use already (another emulator serve?): choose another with --port, "
+                + "or --port 0 for any free port."
+        }
     }
 }

@@ -7,15 +7,25 @@ struct ActivateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activate",
         abstract: "Finish a TV's second-screen sign-in with the code it shows (REST API v2).",
+        usage: "accessenabler activate <code> [--mvpd <id>] [--username <name> --password <password>]\n"
+            + "  [<connection options>] [--json] [--verbose]",
         discussion: """
             Plays the companion (activation) app: checks the code, uses the MVPD the TV preselected \
             or --mvpd, and signs in on the MVPD's login pages as login does (--username and \
             --password fill a simple form; otherwise the login URL is printed for a person). The TV \
             (accessenabler login --second-screen) signs in at its next poll; nothing is stored here \
             but the app's registration.
-            """)
 
-    @OptionGroup var client: ClientOptions
+            \(HelpText.examples([
+                "# the code accessenabler login --second-screen printed",
+                "accessenabler activate 8ER640M --mvpd Cablevision \\",
+                "    --username alice --password alice-password --storage phone.json",
+                "# the TV preselected its MVPD (login --second-screen --mvpd AutoCable)",
+                "accessenabler activate 8ER640M --storage phone.json",
+            ]))
+
+            \(HelpText.connectionFromEnvironment)
+            """)
 
     @Argument(help: ArgumentHelp("The code the TV shows.", valueName: "code"))
     var code: String
@@ -30,6 +40,9 @@ struct ActivateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The password to type into a simple login form.", valueName: "password"))
     var password: String?
 
+    @OptionGroup(title: HelpText.connectionOptions) var connection: ConnectionOptions
+    @OptionGroup(title: HelpText.outputOptions) var output: OutputOptions
+
     func validate() throws {
         if (username == nil) != (password == nil) {
             throw ValidationError("Give --username and --password together.")
@@ -37,7 +50,7 @@ struct ActivateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CommandExecution.run(client) { session in
+        try await CommandExecution.run(connection, output) { session in
             try await session.configure()
             let progress = session.progress
             let presenter = HTTPLoginPresenter(

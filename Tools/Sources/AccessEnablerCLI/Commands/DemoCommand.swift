@@ -4,13 +4,21 @@ import ArgumentParser
 import Foundation
 
 /// `accessenabler demo`: the whole flow against the in-process Adobe Pass emulator.
+///
+/// Each step prints the call, then one line with its result (`→ …`); the configuration,
+/// preauthorization and metadata steps add the same table the matching command prints.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the whole entitlement flow against the built-in Adobe Pass emulator."
-    )
+        abstract: "Run the whole entitlement flow against the built-in Adobe Pass emulator.",
+        discussion: HelpText.examples([
+            "accessenabler demo",
+            "accessenabler demo --backend restV1",
+            "# from a checkout of the package, building first",
+            "swift run --package-path Tools accessenabler demo",
+        ]))
 
-    @Option(help: "The wire protocol: restV2 or restV1.")
+    @Option(help: ArgumentHelp("The wire protocol: restV2 or restV1.", valueName: "backend"))
     var backend: AccessEnabler.Backend = AccessEnabler.Configuration().backend
 
     mutating func run() async throws {
@@ -22,66 +30,66 @@ struct DemoCommand: AsyncParsableCommand {
         configuration.environment = .init(serviceProviders: [emulator.baseURL])
         let enabler = AccessEnabler(softwareStatement: "demo-software-statement", configuration: configuration)
 
-        console.out("AccessEnabler demo — REST API \(backend == .restV2 ? "v2" : "v1") against the in-process emulator at \(emulator.baseURL.absoluteString)")
+        console.out("AccessEnabler \(AccessEnabler.version) demo — REST API \(backend == .restV2 ? "v2" : "v1") "
+            + "against the in-process emulator at \(emulator.baseURL.absoluteString)")
 
         step("1. setRequestor(\"REF\")")
         let requestor = try await enabler.setRequestor("REF")
-        console.out("Requestor \(requestor.requestorID) — \(requestor.name ?? "unnamed"), domains: \(requestor.domains.joined(separator: ", "))")
-        var mvpds = Table(headers: ["MVPD", "Name", "TempPass", "Service provider"])
-        for mvpd in requestor.mvpds {
-            mvpds.rows.append([mvpd.id, mvpd.displayName, mvpd.isTempPass ? "yes" : "no", mvpd.serviceProvider.host ?? ""])
-        }
-        console.out(mvpds.render())
+        result("configured requestor \(requestor.requestorID) (\(requestor.name ?? "unnamed")), "
+            + "\(requestor.mvpds.count) MVPDs, domains \(requestor.domains.joined(separator: ", "))")
+        console.out(ConfigureReport(requestor).table)
 
         step("2. checkAuthentication()")
-        console.out(describe(await enabler.checkAuthentication()))
+        result(describe(await enabler.checkAuthentication()) + " — nobody has signed in yet")
 
-        step("3. authenticate(presenter:) — picks Cablevision, fills in the MVPD login form as alice")
+        step("3. authenticate(presenter:) — picks Cablevision and fills in its login form as alice")
         let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
                                           transport: emulator.transport)
         let authentication = try await enabler.authenticate(presenter: presenter)
-        console.out("Signed in with \(authentication.mvpd.displayName) as \(authentication.userID), until \(format(authentication.expires))")
-        console.out(describe(await enabler.checkAuthentication()))
+        result("signed in with \(authentication.mvpd.displayName) as \(authentication.userID), "
+            + "until \(format(authentication.expires))")
 
         step("4. preauthorize([news, sports, premium, movies, news])")
         let resources = ["news", "sports", "premium", "movies", "news"]
-        let response = try await enabler.preauthorize(PreauthorizeRequest(resources: resources))
-        var decisions = Table(headers: ["Resource", "Decision", "Error"])
-        for decision in response.decisions {
-            decisions.rows.append([
-                decision.id, decision.isAuthorized ? "authorized" : "denied",
-                decision.error.map { "\($0.code ?? "") — \($0.details ?? $0.message ?? "")" } ?? "",
-            ])
-        }
-        console.out(decisions.render())
-        console.out("(duplicates collapsed; a second call for the same resources is answered from the local cache)")
+        let report = PreauthorizeReport(try await enabler.preauthorize(PreauthorizeRequest(resources: resources)))
+        result("\(report.summary); the duplicate news is asked once, and a second call is answered from the local cache")
+        console.out(report.table)
 
         step("5. authorize(resource: \"news\")")
         let token = try await enabler.authorize(resource: "news")
-        console.out("Media token for \(token.resource) from \(token.mvpdID), expires \(format(token.expires)):")
-        console.out("  \(token.serializedToken.prefix(48))… (\(token.serializedToken.count) characters)")
+        result("media token for \(token.resource) from \(token.mvpdID), expires \(format(token.expires)): "
+            + "\(token.serializedToken.prefix(32))… (\(token.serializedToken.count) characters)")
+
+        step("6. authorize(resource: \"premium\")")
         do {
             _ = try await enabler.authorize(resource: "premium")
+            result("authorized (the standard scenario denies premium: unexpected)")
         } catch let error as AccessEnablerError {
-            console.out("authorize(resource: \"premium\") → \(error.code) (HTTP \(error.status.status)): \(error.status.details ?? "")")
+            result("denied as expected: \(error.code) (HTTP \(error.status.status)) — \(error.status.details ?? "")")
         }
 
-        step("6. getMetadata")
+        step("7. getMetadata")
         var metadata = Table(headers: ["Key", "Value", "Encrypted"])
-        for (label, key) in [("authenticationExpiry", MetadataKey.authenticationExpiry),
-                             ("authorizationExpiry(news)", .authorizationExpiry(resource: "news")),
-                             ("userMetadata(householdID)", .userMetadata("householdID")),
-                             ("userMetadata(zip)", .userMetadata("zip")),
-                             ("userMetadata(maxRating)", .userMetadata("maxRating"))] {
+        let keys: [(String, MetadataKey)] = [
+            ("authenticationExpiry", .authenticationExpiry),
+            ("authorizationExpiry(news)", .authorizationExpiry(resource: "news")),
+            ("userMetadata(householdID)", .userMetadata("householdID")),
+            ("userMetadata(zip)", .userMetadata("zip")),
+            ("userMetadata(maxRating)", .userMetadata("maxRating")),
+        ]
+        for (label, key) in keys {
             let value = try await enabler.getMetadata(key)
             let text = value.date.map(format) ?? value.value.description
             metadata.rows.append([label, text, value.isEncrypted ? "yes" : "no"])
         }
+        result("\(keys.count) values read")
         console.out(metadata.render())
 
-        step("7. logout(presenter:)")
+        step("8. logout(presenter:)")
         try await enabler.logout(presenter: presenter)
-        console.out(describe(await enabler.checkAuthentication()))
+        let signedOut = await enabler.checkAuthentication().isAuthenticated == false
+        result(signedOut ? "logged out: the server session and the stored tokens are gone"
+            : "logout returned, but checkAuthentication still reports a session (unexpected)")
 
         let calls = await emulator.requests.compactMap(\.route).map(\.rawValue)
         console.out("\nThe emulator served \(calls.count) requests: \(calls.joined(separator: ", ")).")
@@ -93,12 +101,16 @@ struct DemoCommand: AsyncParsableCommand {
         console.out("\n▸ \(title)")
     }
 
+    private func result(_ text: String) {
+        console.out("  → \(text)")
+    }
+
     private func describe(_ status: AuthenticationStatus) -> String {
         switch status {
         case .authenticated(let authentication):
-            "Authenticated with \(authentication.mvpd.id) until \(format(authentication.expires))"
+            "authenticated with \(authentication.mvpd.id) until \(format(authentication.expires))"
         case .notAuthenticated(let reason):
-            "Not authenticated (\(reason.code))"
+            "not authenticated (\(reason.code))"
         }
     }
 

@@ -5,18 +5,19 @@ import Foundation
 extension LoginCommand {
     /// The TV side: shows the code, then waits (with the spinner) for the other device.
     func runSecondScreen() async throws {
-        let serviceProviders = try client.serviceProviderURLs()
-        let activation = activationURL.flatMap { URL(string: $0) }
+        let options = self.options
+        let serviceProviders = try connection.settings().serviceProviders
+        let activation = options.activationURL.flatMap { URL(string: $0) }
             ?? serviceProviders.first.map { $0.appendingPathComponent("activate") }
-        let interval = Duration.seconds(pollInterval)
-        try await CommandExecution.run(client, adjust: {
+        let interval = Duration.seconds(options.pollInterval)
+        try await CommandExecution.run(connection, output, adjust: {
             $0.activationURL = activation
             $0.profilePollingInterval = interval
         }) { session in
             try await session.configure()
             let console = session.console
             let progress = session.progress
-            let signIn = session.enabler.secondScreenSignIn(mvpdID: mvpd, forceAuthentication: force)
+            let signIn = session.enabler.secondScreenSignIn(mvpdID: options.mvpd, forceAuthentication: options.force)
             let authentication = try await InterruptCancellation.run {
                 var iterator = signIn.makeAsyncIterator()
                 while let state = try await iterator.next() {

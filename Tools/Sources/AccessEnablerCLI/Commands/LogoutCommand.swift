@@ -6,18 +6,26 @@ import ArgumentParser
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Sign out: on the server, then clear the stored tokens (logout).")
+        abstract: "Sign out: on the server, then clear the stored tokens (logout).",
+        usage: "accessenabler logout [<connection options>] [--json] [--verbose]",
+        discussion: HelpText.examples([
+            "accessenabler logout",
+            "accessenabler logout --json",
+        ]) + "\n\n" + HelpText.connectionFromEnvironment)
 
-    @OptionGroup var client: ClientOptions
+    @OptionGroup(title: HelpText.connectionOptions) var connection: ConnectionOptions
+    @OptionGroup(title: HelpText.outputOptions) var output: OutputOptions
 
     func run() async throws {
-        try await CommandExecution.run(client) { session in
+        try await CommandExecution.run(connection, output) { session in
             do {
                 try await session.configure()
             } catch {
                 // Logging out locally needs no configuration; the server step is then skipped.
                 let status = FailureStatus.of(error)
-                session.console.err("warning: the configuration could not be loaded (\(status.code ?? "error")); logging out locally")
+                let why = FailureReport.message(for: status, context: session.failureContext)
+                    .split(separator: "\n").first.map { String($0.dropFirst("error: ".count)) } ?? (status.code ?? "error")
+                session.console.err("warning: the configuration could not be loaded (\(why)); logging out locally")
             }
             let progress = session.progress
             // A browser logout page that needs a person is only asked about on a terminal; the

@@ -21,6 +21,12 @@ struct Console: Sendable {
         write(TerminalText.jsonEscaped(json) + "\n", to: STDOUT_FILENO)
     }
 
+    /// Writes `text` as it is to standard output: for the tool's own text only (a completion
+    /// script), never for text that came from a server.
+    func outRaw(_ text: String) {
+        write(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
+    }
+
     /// Writes `text` for people, escaped, and a newline to standard error.
     func err(_ text: String) {
         write(TerminalText.escaped(text) + "\n", to: STDERR_FILENO)

@@ -30,6 +30,13 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
     /// - Throws: `provider_not_available` (status 0) with the offered IDs when it is not offered.
     func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
         guard let mvpdID else { return nil }
+        return try Self.offered(mvpdID, in: providers)
+    }
+
+    /// The MVPD with `mvpdID` among `providers`.
+    ///
+    /// - Throws: `provider_not_available` (status 0) with the offered IDs when it is not offered.
+    static func offered(_ mvpdID: String, in providers: [MVPD]) throws -> MVPD {
         if let mvpd = providers.first(where: { $0.id == mvpdID }) { return mvpd }
         let offered = providers.map(\.id).joined(separator: ", ")
         var status = AccessEnablerError.providerNotAvailable.status

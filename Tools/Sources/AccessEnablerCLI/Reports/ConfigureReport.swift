@@ -40,11 +40,16 @@ struct ConfigureReport: CommandReport {
     }
 
     var text: String {
+        let title = "Requestor \(requestor)" + (name.map { " — \($0)" } ?? "") + ": \(mvpds.count) MVPD(s)"
+        return mvpds.isEmpty ? title : title + "\n\n" + table
+    }
+
+    /// One line per MVPD: `MVPD`, `Name`, `TempPass`, `Service provider`.
+    var table: String {
         var table = Table(headers: ["MVPD", "Name", "TempPass", "Service provider"])
         for mvpd in mvpds {
             table.rows.append([mvpd.id, mvpd.displayName, mvpd.isTempPass ? "yes" : "no", mvpd.serviceProvider])
         }
-        let title = "Requestor \(requestor)" + (name.map { " — \($0)" } ?? "") + ": \(mvpds.count) MVPD(s)"
-        return mvpds.isEmpty ? title : title + "\n\n" + table.render()
+        return table.render()
     }
 }

@@ -27,6 +27,16 @@ struct PreauthorizeReport: CommandReport {
     }
 
     var text: String {
+        table + "\n\n" + summary
+    }
+
+    /// `2 of 3 authorized`.
+    var summary: String {
+        "\(resources.filter(\.authorized).count) of \(resources.count) authorized"
+    }
+
+    /// One line per decision: `Resource`, `Decision` (authorized or denied), `Details`.
+    var table: String {
         var table = Table(headers: ["Resource", "Decision", "Details"])
         for entry in resources {
             let details = entry.error.map { error in
@@ -34,7 +44,6 @@ struct PreauthorizeReport: CommandReport {
             } ?? ""
             table.rows.append([entry.id, entry.authorized ? "authorized" : "denied", details])
         }
-        let authorized = resources.filter(\.authorized).count
-        return table.render() + "\n\n\(authorized) of \(resources.count) authorized"
+        return table.render()
     }
 }

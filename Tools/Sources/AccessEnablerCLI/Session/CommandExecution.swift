@@ -17,12 +17,13 @@ enum CommandExecution {
     ///     `{"status": {…}}`).
     ///   - adjust: Changes to the SDK configuration a command needs (second-screen options).
     static func run(
-        _ options: ClientOptions,
+        _ connection: ConnectionOptions,
+        _ output: OutputOptions,
         failureReport: @Sendable (Status) -> any Encodable & Sendable = { FailureReport($0) },
         adjust: (inout AccessEnabler.Configuration) -> Void = { _ in },
         _ body: (ClientSession) async throws -> any CommandReport
     ) async throws {
-        let session = try ClientSession(options: options, adjust: adjust)
+        let session = try ClientSession(connection: connection, output: output, adjust: adjust)
         let report: any CommandReport
         do {
             report = try await body(session)
@@ -34,7 +35,7 @@ enum CommandExecution {
             session.progress.stop()
             await session.storageRecoveries.report(to: session.console)
             let status = FailureStatus.of(error)
-            session.console.err(FailureReport.message(for: status))
+            session.console.err(FailureReport.message(for: status, context: session.failureContext))
             if session.json { session.console.outJSON(JSONOutput.line(failureReport(status))) }
             throw ExitCode(1)
         }

@@ -16,9 +16,23 @@ struct CLILoginTests {
             let auto = try await client.run(["login", "--mvpd", "AutoCable"])
             #expect(auto.status == 0, "\(auto.stderr)")
             #expect(try auto.object()["userId"] == "bob-user-id")
-            // Already authenticated: returns the session unless --force.
+            // Already authenticated with another MVPD: the session is kept, and the tool says so.
             let again = try await client.run(["login", "--mvpd", "TempPass"])
+            #expect(again.status == 0)
             #expect(try again.object()["mvpd"] == "AutoCable")
+            #expect(again.stderr.contains("note: kept the current session with AutoCable"), "\(again.stderr)")
+            #expect(again.stderr.contains("--force signs in with TempPass instead"))
+            let same = try await client.run(["login", "--mvpd", "AutoCable"])
+            #expect(same.stderr.contains("note: already signed in with AutoCable"))
+            // An MVPD the requestor does not offer is an error, signed in or not, forced or not.
+            for extra in [[], ["--force"]] {
+                let unknown = try await client.run(["login", "--mvpd", "Nope"] + extra)
+                #expect(unknown.status == 1)
+                #expect(try unknown.object()["status"]?["code"] == "provider_not_available")
+                #expect(unknown.stderr.contains("MVPD Nope is not offered; the requestor offers: Cablevision, AutoCable, TempPass."))
+            }
+            let result1 = try await client.run(["status"])
+            #expect(try result1.object()["mvpd"] == "AutoCable", "the session survived")
             let forced = try await client.run(["login", "--mvpd", "TempPass", "--force", "--data", "promo=1"])
             #expect(forced.status == 0, "\(forced.stderr)")
             #expect(try forced.object()["mvpd"] == "TempPass")

@@ -140,20 +140,54 @@ struct EmulatorServeProcessTests {
         #expect(result.status == 0, "the server was still running and stopped cleanly: \(result.stderr)")
     }
 
-    @Test("a port in use is reported and exits with 1")
+    @Test("a port in use is reported in one sentence before anything is printed, and exits with 1")
     func portInUse() async throws {
         let (first, url) = try await serve(["--quiet"])
-        let second = try await CLIRun.run(["emulator", "serve", "--port", String(url.port ?? 0), "--quiet"])
+        let port = url.port ?? 0
+        let second = try await CLIRun.run(["emulator", "serve", "--port", String(port), "--quiet"])
         #expect(second.status == 1)
-        #expect(!second.stderr.isEmpty)
+        #expect(second.stdout.isEmpty, "no scenario is printed: \(second.stdout)")
+        #expect(second.stderr == "error: The port \(port) on 127.0.0.1 is in use already (another emulator serve?): "
+                + "choose another with --port, or --port 0 for any free port.\n")
         first.interrupt()
         _ = await first.finish(timeout: .seconds(30))
     }
 
-    @Test("demo still runs the whole flow in process (both backends)", arguments: AccessEnabler.Backend.allCases)
+    @Test("a scenario file with a mistake stops serve with exit 2 and the JSON path of the mistake")
+    func scenarioMistakes() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cases: [(String, String)] = [
+            (#"{"mvpds": [{"id": "A", "autoLgin": true}]}"#, #"$.mvpds[0].autoLgin: unknown key "autoLgin" (did you mean "autoLogin"?)"#),
+            (#"{"requestors": [{"id": "R", "mvpds": ["A", "B"]}], "mvpds": [{"id": "A"}]}"#,
+             #"$.requestors[0].mvpds[1]: the MVPD "B" is not defined in $.mvpds (defined: A)"#),
+            (#"{"tempPassTTL": "ten minutes"}"#, "$.tempPassTTL: must be a number"),
+        ]
+        for (json, expected) in cases {
+            try json.write(toFile: folder.path("scenario.json"), atomically: true, encoding: .utf8)
+            let run = try await CLIRun.run(["emulator", "serve", "--port", "0", "--scenario", folder.path("scenario.json")])
+            #expect(run.status == 2, "\(json)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.contains("The scenario file \(folder.path("scenario.json")) has a mistake at \(expected)"),
+                    "\(run.stderr)")
+        }
+    }
+
+    @Test("demo still runs the whole flow in process (both backends), one result line per step",
+          arguments: AccessEnabler.Backend.allCases)
     func demo(backend: AccessEnabler.Backend) async throws {
         let run = try await CLIRun.run(["demo", "--backend", backend.rawValue])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("7. logout(presenter:)"))
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let steps = lines.indices.filter { lines[$0].hasPrefix("▸ ") }
+        #expect(steps.count == 8)
+        for step in steps {
+            #expect(lines[step + 1].hasPrefix("  → "), "\(lines[step]) is followed by its result line")
+            #expect(!lines[step + 2].hasPrefix("  → "), "\(lines[step]) has one result line")
+        }
+        #expect(run.stdout.contains("▸ 8. logout(presenter:)\n  → logged out"))
+        #expect(!run.stdout.contains("Not authenticated"), "the logout step reads as success")
+        // The preauthorization table has the preauthorize command's columns.
+        #expect(run.stdout.contains("Resource  Decision    Details"))
     }
 }

@@ -22,13 +22,13 @@ final class LiveProcess: @unchecked Sendable {
     private var exitStatus: Int32?
     private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
 
-    /// Starts the executable with `arguments` and `environment` (added to a clean copy of the
-    /// test process's own environment).
-    init(arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = ToolLocator.executable
+    /// Starts the executable with `arguments` and `environment` (added to a copy of the test
+    /// process's own environment without the tool's `ACCESSENABLER_…` variables, which a
+    /// developer's shell may have set).
+    init(arguments: [String], environment: [String: String] = [:], executable: URL = ToolLocator.executable) throws {
+        process.executableURL = executable
         process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.removeValue(forKey: "ACCESSENABLER_SOFTWARE_STATEMENT")
+        var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ACCESSENABLER_") }
         merged.merge(environment) { _, new in new }
         process.environment = merged
         process.standardInput = input

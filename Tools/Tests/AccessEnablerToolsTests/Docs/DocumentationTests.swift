@@ -1,0 +1,147 @@
+import AccessEnabler
+import Foundation
+import Testing
+
+/// The README's shell examples run unchanged in bash, zsh and sh, and every Swift snippet of the
+/// README and the DocC articles compiles.
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("the README's shell examples run in bash")
+    func shellExamplesInBash() async throws {
+        try await checkShellExamples(with: "bash")
+    }
+
+    @Test("the README's shell examples run in zsh", .enabled(if: ShellExamples.isInstalled("zsh"), "zsh is not installed"))
+    func shellExamplesInZsh() async throws {
+        try await checkShellExamples(with: "zsh")
+    }
+
+    @Test("the README's shell examples run in sh")
+    func shellExamplesInSh() async throws {
+        try await checkShellExamples(with: "sh")
+    }
+
+    private func checkShellExamples(with shell: String) async throws {
+        let (_, blocks) = try ShellExamples.script()
+        #expect(blocks >= 2, "the README marks its shell examples with <!-- shell-example -->")
+        let run = try await ShellExamples.run(with: shell)
+        #expect(run.status == 0, "\(shell): \(run.stderr)\n\(run.stdout)")
+        // What the examples show happened.
+        #expect(run.stdout.contains("Requestor REF — Reference Requestor: 3 MVPD(s)"), "\(run.stdout)")
+        #expect(run.stdout.contains("2 of 3 authorized"))
+        #expect(run.stdout.contains("Authorized news"))
+        #expect(run.stdout.contains("user:zip: "))
+        #expect(run.stdout.contains("Queued status for the next request to preauthorize"))
+        #expect(run.stdout.contains("authorization_denied_by_degradation_rule"))
+        #expect(run.stdout.contains("denied: the server's session has expired"))
+        #expect(run.stdout.contains("Not authenticated"))
+        #expect(run.stdout.contains("preauthorizeV2   503"))
+        #expect(run.stdout.hasSuffix("Logged out\n"))
+    }
+
+    @Test("every Swift snippet compiles", arguments: Documents.all)
+    func swiftSnippets(document: String) async throws {
+        let result = try await SnippetCompiler.check(document)
+        #expect(result.errors.isEmpty, "\(document):\n\(result.errors.joined(separator: "\n"))")
+        if document == "README.md" {
+            #expect(result.snippets >= 5)
+        }
+    }
+
+    @Test("a snippet that does not compile fails, pointing at its document and line")
+    func brokenSnippetIsReported() async throws {
+        let markdown = """
+            Text.
+
+            ```swift
+            let token = try await enabler.authorize(resource: "news")
+            token.play()
+            ```
+            """
+        let result = try await SnippetCompiler.check(markdown: markdown, as: "Broken.md")
+        #expect(result.snippets == 1)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("Broken.md:5:") == true, "\(result.errors)")
+        #expect(result.errors.first?.contains("play") == true)
+    }
+
+    @Test("Before/After parts are checked apart; a part in Adobe's own framework is not compiled")
+    func beforeAndAfterParts() throws {
+        let block = try #require(Documents.blocks(inText: """
+            ```swift
+            // Before
+            import AccessEnabler            // Adobe's framework
+            let accessEnabler = AccessEnabler(softwareStatement)
+
+            // Before
+            accessEnabler.logout()
+
+            // After
+            try await accessEnabler.accessEnabler.logout(presenter: presenter)
+            ```
+            """).first)
+        let sections = SnippetCompiler.sections(of: block)
+        #expect(sections.count == 2)
+        #expect(sections.first?.first?.text == "// Before")
+        #expect(sections.first?.contains { $0.text == "accessEnabler.logout()" } == true)
+        #expect(sections.last?.first?.line == 9)
+    }
+
+    @Test("every table row has its header's number of cells", arguments: Documents.all + Documents.projectFiles)
+    func tablesAreWellFormed(document: String) throws {
+        let text = try String(contentsOf: Documents.root.appendingPathComponent(document), encoding: .utf8)
+        for problem in MarkdownTables.problems(in: text) {
+            Issue.record("\(document):\(problem)")
+        }
+    }
+
+    @Test("a row with an unescaped pipe in a code span is found")
+    func brokenTableRowIsFound() {
+        let text = """
+            | command | meaning |
+            |---|---|
+            | `a` | fine |
+            | `--backend restV2|restV1` | splits into three cells |
+            | `--backend restV2\\|restV1` | escaped |
+            """
+        #expect(MarkdownTables.problems(in: text) == ["4: 3 cells, the header has 2"])
+    }
+
+    @Test("the documents refer to no file the repository lacks")
+    func noMissingSpecReferences() throws {
+        for document in Documents.all + Documents.projectFiles {
+            let text = try String(contentsOf: Documents.root.appendingPathComponent(document), encoding: .utf8)
+            // The specs live outside the repository; a reader cannot open them.
+            #expect(!text.contains("wire-protocol"), "\(document) refers to the wire-protocol spec")
+            #expect(!text.contains("sdk.md"), "\(document) refers to the SDK spec")
+        }
+    }
+
+    @Test("the changelog and the README name the version the SDK and the tool report")
+    func versionIsDocumented() throws {
+        let changelog = try String(contentsOf: Documents.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## [Unreleased]") || changelog.contains("## [\(AccessEnabler.version)]"))
+        #expect(changelog.contains(AccessEnabler.version))
+        let license = try String(contentsOf: Documents.root.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license.contains("Apache License") && license.contains("Version 2.0"))
+    }
+
+    @Test("the README's Package.swift example is a valid manifest")
+    func installationManifest() async throws {
+        let manifests = try SnippetCompiler.manifests(in: "README.md")
+        #expect(manifests.count == 1)
+        for manifest in manifests {
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            try manifest.lines.joined(separator: "\n").write(
+                toFile: folder.path("Package.swift"), atomically: true, encoding: .utf8)
+            let process = try LiveProcess(
+                arguments: ["swift", "package", "--package-path", folder.url.path, "dump-package"],
+                executable: URL(fileURLWithPath: "/usr/bin/env"))
+            process.closeInput()
+            let result = await process.finish(timeout: .seconds(120))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("\"AccessEnablerTesting\""))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs the README's shell examples: the ```` ```sh ```` blocks marked with a
+/// `<!-- shell-example … -->` line, in order, as one script.
+enum ShellExamples {
+    /// Whether `shell` is on the `PATH`.
+    static func isInstalled(_ shell: String) -> Bool {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { folder in
+            FileManager.default.isExecutableFile(atPath: "\(folder)/\(shell)")
+        }
+    }
+
+    /// The marked blocks of the README, joined.
+    static func script() throws -> (text: String, blocks: Int) {
+        let blocks = try Documents.blocks(of: "README.md").filter {
+            $0.language == "sh" && $0.lineBefore.hasPrefix("<!-- shell-example")
+        }
+        return (blocks.map { $0.lines.joined(separator: "\n") }.joined(separator: "\n"), blocks.count)
+    }
+
+    /// A port nothing listens on right now.
+    static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs the examples with `shell` in a folder of their own: the tool on the `PATH`, `HOME`
+    /// and `XDG_DATA_HOME` in that folder, port 8080 replaced by a free port (so that parallel
+    /// runs do not meet), and `ACCESSENABLER_EMULATOR_URL` pointing at it (the README relies on
+    /// the default, http://127.0.0.1:8080).
+    static func run(with shell: String) async throws -> CLIRun {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let port = try freePort()
+        let (examples, _) = try script()
+        let body = examples.replacingOccurrences(of: "8080", with: String(port))
+        // The runner's own lines: stop on the first failure, and never leave the server behind.
+        let text = "set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\ncd \"\(folder.url.path)\"\n" + body + "\n"
+        try text.write(toFile: folder.path("examples.sh"), atomically: true, encoding: .utf8)
+        let tools = ToolLocator.executable.deletingLastPathComponent().path
+        let path = tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let process = try LiveProcess(
+            arguments: [shell, folder.path("examples.sh")],
+            environment: [
+                "PATH": path, "HOME": folder.url.path, "XDG_DATA_HOME": folder.path("data"),
+                "ACCESSENABLER_EMULATOR_URL": "http://127.0.0.1:\(port)",
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        process.closeInput()
+        let result = await process.finish(timeout: .seconds(120))
+        return CLIRun(arguments: [shell], status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+}
