@@ -21,6 +21,16 @@ let package = Package(
         .target(name: "AccessEnabler", swiftSettings: swiftSettings),
         .target(name: "AccessEnablerLegacy", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
         .target(name: "AccessEnablerTesting", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
+        // Integration code written the way apps wrote it against Adobe's Objective-C SDK, in the
+        // Swift 5 language mode those apps build in: .ci/run type-checks it against the legacy SDK's
+        // Swift interface (the control) and against AccessEnablerLegacy for iOS and tvOS, and
+        // AccessEnablerLegacyTests runs it on Linux against the emulator. Not a product.
+        .target(
+            name: "LegacyMigrationFixture",
+            dependencies: ["AccessEnablerLegacy"],
+            path: "Tests/LegacyMigrationFixture",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "AccessEnablerTests",
             dependencies: ["AccessEnabler", "AccessEnablerTesting"],
@@ -28,7 +38,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AccessEnablerLegacyTests",
-            dependencies: ["AccessEnablerLegacy", "AccessEnablerTesting"],
+            dependencies: ["AccessEnablerLegacy", "AccessEnablerTesting", "LegacyMigrationFixture"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

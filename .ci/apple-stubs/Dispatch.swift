@@ -1,5 +1,6 @@
 // apple-typecheck: platforms=iOS,tvOS,macOS
-// Dispatch as the package uses it (the shared timer of SystemTimeLimits), with the Swift
+// Dispatch as the package uses it (the shared timer of SystemTimeLimits; the main queue and
+// queue-specific values of the legacy adapter and its migration fixture), with the Swift
 // signatures of Apple's SDK (Xcode 16). The type-checker's Foundation has no Dispatch; Apple's
 // Foundation re-exports it, and the package imports it by name where it uses it.
 public struct DispatchTime : Swift.Comparable, Swift.Sendable {
@@ -31,7 +32,13 @@ open class DispatchQueue : Dispatch.DispatchObject, @unchecked Swift.Sendable {
     }
     public convenience init(label: Swift.String, qos: Dispatch.DispatchQoS = .unspecified, attributes: Dispatch.DispatchQueue.Attributes = [], target: Dispatch.DispatchQueue? = nil)
     public class func global(qos: Dispatch.DispatchQoS = .default) -> Dispatch.DispatchQueue
+    public class var main: Dispatch.DispatchQueue { get }
     public func async(execute work: @escaping @Sendable @convention(block) () -> Swift.Void)
+    public func setSpecific<T>(key: Dispatch.DispatchSpecificKey<T>, value: T?)
+    public class func getSpecific<T>(key: Dispatch.DispatchSpecificKey<T>) -> T?
+}
+final public class DispatchSpecificKey<T> {
+    public init()
 }
 public typealias DispatchSourceHandler = @convention(block) () -> Swift.Void
 public protocol DispatchSourceProtocol {

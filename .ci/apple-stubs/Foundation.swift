@@ -54,3 +54,25 @@ public let NSDebugDescriptionErrorKey: Swift.String
 extension Swift.Error {
     public var localizedDescription: Swift.String { get }
 }
+
+// Appended for AccessEnablerLegacy and the legacy migration fixture (app code that imports only
+// the SDK): Foundation re-exports Dispatch on Apple platforms; Thread.isMainThread; UserDefaults;
+// URLSession's completion-handler data task (Apple's documentation; Sendable and @Sendable as in
+// the Xcode 16 interface).
+@_exported import Dispatch
+open class Thread : NSObject, @unchecked Swift.Sendable {
+    open class var isMainThread: Swift.Bool { get }
+}
+open class UserDefaults : NSObject, @unchecked Swift.Sendable {
+    open class var standard: UserDefaults { get }
+    open func object(forKey defaultName: Swift.String) -> Any?
+    open func set(_ value: Any?, forKey defaultName: Swift.String)
+    open func set(_ value: Swift.Bool, forKey defaultName: Swift.String)
+    open func string(forKey defaultName: Swift.String) -> Swift.String?
+    open func bool(forKey defaultName: Swift.String) -> Swift.Bool
+    open func removeObject(forKey defaultName: Swift.String)
+}
+extension URLSession {
+    public func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Swift.Error)?) -> Swift.Void) -> URLSessionDataTask
+    public func dataTask(with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Swift.Error)?) -> Swift.Void) -> URLSessionDataTask
+}

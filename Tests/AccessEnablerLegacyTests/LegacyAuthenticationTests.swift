@@ -20,14 +20,19 @@ import Testing
     @available(*, deprecated)
     func deprecatedSetRequestorFormsStillConfigure(backend: AccessEnabler.Backend) async {
         let harness = LegacyHarness(backend: backend)
-        harness.legacy.setRequestor("REF", setSignedRequestorId: "signature")
+        harness.legacy.setRequestor("REF", signedRequestorId: "signature")
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
-        harness.legacy.setRequestor("REF", setSignedRequestorId: "s", serviceProviders: [harness.emulator.baseURL.absoluteString])
+        harness.legacy.setRequestor("REF", signedRequestorId: "s", serviceProviders: [harness.emulator.baseURL])
+        #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
+        harness.legacy.setRequestor("REF", signedRequestorId: "s", secret: "secret", publicKey: "key")
+        #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
+        harness.legacy.setRequestor("REF", signedRequestorId: "s", serviceProviders: [harness.emulator.baseURL.absoluteString],
+                                    secret: "secret", publicKey: "key")
+        #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
+        // The spellings of Adobe's 3.0 migration guide.
+        harness.legacy.setRequestor("REF", setSignedRequestorId: "s")
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
         harness.legacy.setRequestor("REF", setSignedRequestorId: "s", secret: "secret", publicKey: "key")
-        #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
-        harness.legacy.setRequestor("REF", setSignedRequestorId: "s", serviceProviders: [harness.emulator.baseURL.absoluteString],
-                                    secret: "secret", publicKey: "key")
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
     }
 
@@ -58,11 +63,11 @@ import Testing
         harness.legacy.getAuthentication()
         #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("Cablevision")
-        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigateToUrl("))
+        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigate(toUrl: "))
 
         // The viewer changes their mind while Cablevision's page is open.
         harness.legacy.setSelectedProvider("AutoCable")
-        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigateToUrl("))
+        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigate(toUrl: "))
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         // The superseded Cablevision flow ended without a callback of its own.
@@ -79,7 +84,7 @@ import Testing
         // One picker (the second flow's), and answering it completes that flow.
         #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("AutoCable")
-        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigateToUrl("))
+        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigate(toUrl: "))
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         #expect(harness.delegate.calls.filter { $0.hasPrefix("displayProviderDialog") }.count == 1)
@@ -96,7 +101,7 @@ import Testing
         harness.legacy.setSelectedProvider("Cablevision")
         let navigation = await harness.delegate.next(2)
         #expect(navigation[0].hasPrefix("sendTrackingData(2, [\"Cablevision\""))
-        #expect(navigation[1].hasPrefix("navigateToUrl(/api/v"))
+        #expect(navigation[1].hasPrefix("navigate(toUrl: /api/v"))
         let landed = try await harness.loadLastNavigation(mvpd: "Cablevision")
         #expect(landed == ADOBEPASS_REDIRECT_URL)
         harness.legacy.handleExternalURL(landed)
@@ -127,7 +132,7 @@ import Testing
         harness.legacy.getAuthentication(true, withData: [:], andFilter: [TV_PROVIDERS: ["Cablevision"]])
         #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("Cablevision")
-        #expect(await harness.delegate.next(1).first?.hasPrefix("navigateToUrl(") == true)
+        #expect(await harness.delegate.next(1).first?.hasPrefix("navigate(toUrl: ") == true)
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "Cablevision"))
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
     }
@@ -157,7 +162,7 @@ import Testing
         harness.legacy.getAuthentication()
         _ = await harness.delegate.next(1)
         harness.legacy.setSelectedProvider("Cablevision")
-        #expect(await harness.delegate.next(1).first?.hasPrefix("navigateToUrl(") == true)
+        #expect(await harness.delegate.next(1).first?.hasPrefix("navigate(toUrl: ") == true)
         harness.legacy.setSelectedProvider(nil)
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Provider not Selected Error\")"])
         #expect(await harness.legacy.accessEnabler.checkAuthentication().isAuthenticated == false)

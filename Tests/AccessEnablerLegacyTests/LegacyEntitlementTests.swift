@@ -83,7 +83,7 @@ import Testing
         try await harness.signIn("Cablevision")
         harness.legacy.logout()
         let calls = await harness.delegate.next(2)
-        #expect(calls == ["navigateToUrl(/adobe-services/logout)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(calls == ["navigate(toUrl: /adobe-services/logout)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
         // The web view finishes the MVPD logout and reports back; the adapter ignores it.
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "Cablevision"))
         harness.legacy.checkAuthentication()
@@ -129,18 +129,20 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setMetadataStatus(nil, encrypted: false, forKey: 1)"])
     }
 
-    @Test func metadataArgumentsAreEchoedForMatching() {
-        let arguments: MetadataArguments = [METADATA_OPCODE_KEY: Int(METADATA_USER_META), METADATA_USER_META_KEY: "zip"]
-        #expect(arguments.opcode == METADATA_USER_META)
-        #expect(arguments == MetadataArguments(values: [METADATA_OPCODE_KEY: "3", METADATA_USER_META_KEY: "zip"]))
-    }
-
-    @Test func legacyOptionsParseTheDocumentedKeys() throws {
-        let info = Data(#"{"model":"AppleTV","osName":"tvOS"}"#.utf8).base64EncodedString()
-        let options: LegacyOptions = ["applicationProfile": "p", "visitorID": "v", "handleSVC": true, "device_info": info, "other": 1]
-        #expect(options.options.applicationProfile == "p")
-        #expect(options.options.visitorID == "v")
-        #expect(options.options.handleSVC)
-        #expect(options.options.deviceInfo?.model == "AppleTV")
+    @Test(arguments: legacyBackends)
+    func getMetadataHandsBackTheCallersDictionary(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("Cablevision")
+        let marker = NSObject()
+        let request: [AnyHashable: Any] = [METADATA_OPCODE_KEY: NSNumber(value: METADATA_USER_META), METADATA_USER_META_KEY: "householdID",
+                                           "requestedBy": marker, 42: "not a string key"]
+        harness.legacy.getMetadata(request)
+        _ = await harness.delegate.next(1)
+        let echoed = try #require(harness.delegate.metadata.last?.arguments)
+        #expect(echoed.count == 4)
+        #expect(echoed["requestedBy"] as? NSObject === marker, "the same objects, untouched")
+        #expect(echoed[42] as? String == "not a string key")
+        #expect(echoed[METADATA_USER_META_KEY] as? String == "householdID")
     }
 }

@@ -4,15 +4,21 @@ import Foundation
 import Testing
 
 /// Records every delegate callback as a line of text, in order, and lets a test wait for them.
+/// A Swift 6 `@MainActor` class conforms with `@preconcurrency`: the callbacks arrive on the main
+/// actor, which the conformance checks at run time.
 @MainActor
-final class RecordingDelegate: EntitlementDelegate {
+final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @preconcurrency EntitlementStatus {
     private(set) var calls: [String] = []
     private(set) var tokens: [String: String] = [:]
     private(set) var navigations: [String] = []
     private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// Records tracking calls too (off by default to keep sequences short).
     var recordTracking = false
+    /// Records `status:` reports too (off by default).
+    var recordStatus = false
     private(set) var tracking: [(event: Int32, data: [String])] = []
+    private(set) var statusReports: [[String: String]] = []
+    private(set) var metadata: [(value: Any?, arguments: [AnyHashable: Any]?)] = []
 
     private func record(_ line: String) {
         calls.append(line)
@@ -35,33 +41,55 @@ final class RecordingDelegate: EntitlementDelegate {
     }
 
     func setRequestorComplete(_ status: Int32) { record("setRequestorComplete(\(status))") }
-    func setAuthenticationStatus(_ status: Int32, errorCode code: String) { record("setAuthenticationStatus(\(status), \"\(code)\")") }
-    func displayProviderDialog(_ mvpds: [MVPD]) { record("displayProviderDialog(\(mvpds.map(\.ID)))") }
-    func navigateToUrl(_ url: String) {
-        navigations.append(url)
-        record("navigateToUrl(\(URL(string: url)?.path ?? url))")
+    func setAuthenticationStatus(_ status: Int32, errorCode code: String!) { record("setAuthenticationStatus(\(status), \"\(code ?? "nil")\")") }
+    func displayProviderDialog(_ mvpds: [Any]!) {
+        record("displayProviderDialog(\((mvpds ?? []).map { ($0 as? MVPD)?.id ?? "not an MVPD" }))")
     }
-    func navigateToUrl(_ url: String, useSVC: Bool) {
+    func navigate(toUrl url: String!) {
         navigations.append(url)
-        record("navigateToUrl(\(URL(string: url)?.path ?? url), useSVC: \(useSVC))")
+        record("navigate(toUrl: \(URL(string: url)?.path ?? url ?? "nil"))")
     }
-    func preauthorizedResources(_ resources: [String]) { record("preauthorizedResources(\(resources))") }
-    func setToken(_ token: String, forResource resource: String) {
+    func navigate(toUrl url: String!, useSVC: Bool) {
+        navigations.append(url)
+        record("navigate(toUrl: \(URL(string: url)?.path ?? url ?? "nil"), useSVC: \(useSVC))")
+    }
+    func preauthorizedResources(_ resources: [Any]!) { record("preauthorizedResources(\(resources as? [String] ?? ["not strings"]))") }
+    func setToken(_ token: String!, forResource resource: String!) {
         tokens[resource] = token
-        record("setToken(<token>, \(resource))")
+        record("setToken(<token>, \(resource ?? "nil"))")
     }
-    func tokenRequestFailed(_ resource: String, errorCode code: String, errorDescription description: String) {
-        record("tokenRequestFailed(\(resource), \"\(code)\", \"\(description)\")")
+    func tokenRequestFailed(_ resource: String!, errorCode code: String!, errorDescription description: String!) {
+        record("tokenRequestFailed(\(resource ?? "nil"), \"\(code ?? "nil")\", \"\(description ?? "nil")\")")
     }
-    func selectedProvider(_ mvpd: MVPD?) { record("selectedProvider(\(mvpd?.ID ?? "nil"))") }
-    func setMetadataStatus(_ metadata: JSONValue?, encrypted: Bool, forKey key: Int32, andArguments arguments: MetadataArguments) {
+    func selectedProvider(_ mvpd: MVPD!) { record("selectedProvider(\(mvpd?.id ?? "nil"))") }
+    func setMetadataStatus(_ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!) {
         MainActor.preconditionIsolated()
-        record("setMetadataStatus(\(metadata.map { "\($0)" } ?? "nil"), encrypted: \(encrypted), forKey: \(key))")
+        self.metadata.append((metadata, arguments))
+        record("setMetadataStatus(\(describe(metadata)), encrypted: \(encrypted), forKey: \(key))")
     }
-    func sendTrackingData(_ data: [String], forEventType event: Int32) {
-        tracking.append((event, data))
-        if recordTracking { record("sendTrackingData(\(event), \(data.prefix(4)))") }
+    func sendTrackingData(_ data: [Any]!, forEventType event: Int32) {
+        let strings = (data ?? []).compactMap { $0 as? String }
+        #expect(strings.count == data?.count, "tracking data are strings")
+        tracking.append((event, strings))
+        if recordTracking { record("sendTrackingData(\(event), \(strings.prefix(4)))") }
     }
+    func status(_ statusDictionary: [AnyHashable: Any]!) {
+        var report: [String: String] = [:]
+        for (key, value) in statusDictionary ?? [:] {
+            report["\(key.base)"] = value as? String ?? "not a string"
+        }
+        statusReports.append(report)
+        if recordStatus { record("status(\(report["errorId"] ?? "nil"))") }
+    }
+}
+
+/// A metadata value as text: a string quoted, anything else as sorted JSON, nil as `nil`.
+func describe(_ value: Any?) -> String {
+    guard let value else { return "nil" }
+    if let text = value as? String { return "\"\(text)\"" }
+    guard JSONSerialization.isValidJSONObject(value),
+          let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return "\(value)" }
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// A legacy adapter over one emulator on a test clock.
@@ -91,7 +119,7 @@ struct LegacyHarness {
         #expect(await delegate.next(1) == ["setRequestorComplete(1)"])
     }
 
-    /// Loads the last URL handed to `navigateToUrl` like a web view, as `user`, and returns where it ended.
+    /// Loads the last URL handed to `navigate(toUrl:)` like a web view, as `user`, and returns where it ended.
     func loadLastNavigation(mvpd: String, username: String = "alice", password: String = "alice-password") async throws -> String {
         let presenter = HeadlessPresenter(mvpdID: mvpd, username: username, password: password, transport: emulator.transport)
         let url = try #require(delegate.navigations.last.flatMap(URL.init(string:)))

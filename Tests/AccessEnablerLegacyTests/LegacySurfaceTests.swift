@@ -41,6 +41,33 @@ import Testing
         ])
     }
 
+    /// The legacy `setRequestor` on a signed-in launch uses the REST v2 configuration the core
+    /// stored: the whole launch (configuration, authentication check, selected provider) sends no
+    /// request, and the callbacks are the legacy SDK's.
+    @Test func aSignedInLaunchThroughTheAdapterSendsNoRequest() async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let storage = InMemoryTokenStorage()
+        var first = configuration(emulator, storage: storage, clock: clock)
+        first.backend = .restV2
+        let core = AccessEnabler(softwareStatement: "s", configuration: first)
+        try await core.setRequestor("REF")
+        try await core.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
+        clock.advance(by: .seconds(2700))
+        await emulator.clearRequestLog()
+
+        let launched = LegacyAccessEnabler(softwareStatement: "s", configuration: first)
+        let delegate = RecordingDelegate()
+        launched.delegate = delegate
+        launched.setRequestor("REF")
+        launched.checkAuthentication()
+        launched.getSelectedProvider()
+        #expect(await delegate.next(3) == [
+            "setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")", "selectedProvider(AutoCable)",
+        ])
+        #expect(await emulator.requests.isEmpty, "no configuration, DCR or other request")
+    }
+
     @Test @available(*, deprecated)
     func theDeprecatedInitializerHasNoStatementSoConfigurationFails() async {
         let legacy = LegacyAccessEnabler()
@@ -50,16 +77,17 @@ import Testing
         #expect(await delegate.next(1) == ["setRequestorComplete(0)"])
     }
 
-    @Test(arguments: legacyBackends) @available(*, deprecated)
-    func theDeprecatedArrayFiltersRunTheRegularFlow(backend: AccessEnabler.Backend) async {
+    @Test(arguments: legacyBackends)
+    func getAuthenticationWithForceAloneRunsTheFlowWhenAuthenticated(backend: AccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
-        harness.legacy.getAuthentication(["Cablevision"])
+        try await harness.signIn("AutoCable")
+        harness.legacy.getAuthentication(false)
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"], "not forced: answered from the session")
+        harness.legacy.getAuthentication(true)
         #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider(nil)
-        _ = await harness.delegate.next(1)
-        harness.legacy.getAuthentication(true, withData: [:], andFilter: ["Cablevision"])
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Provider not Selected Error\")"])
     }
 
     @Test(arguments: legacyBackends)
@@ -70,7 +98,7 @@ import Testing
         harness.legacy.checkAuthorization("premium")
         _ = await harness.delegate.next(1)
         await eventually { harness.delegate.tracking.contains { $0.event == TRACKING_AUTHORIZATION } }
-        let platform = [LegacyAccessEnabler.deviceType, "ios", DeviceInfo.current.osName ?? ""]
+        let platform = [LegacySession.deviceType, "ios", DeviceInfo.current.osName ?? ""]
         let selection = try #require(harness.delegate.tracking.first { $0.event == TRACKING_GET_SELECTED_PROVIDER })
         #expect(selection.data == ["AutoCable"] + platform)
         let authentication = try #require(harness.delegate.tracking.first { $0.event == TRACKING_AUTHENTICATION })
@@ -81,6 +109,49 @@ import Testing
         #expect(authorization.data[4].hasSuffix("denied_by_mvpd"))
         #expect(authorization.data[5].contains("premium"))
         #expect(Array(authorization.data[6...]) == platform)
+    }
+
+    @Test func metadataRequestsReadTheWaysAppsWriteTheOpcode() {
+        let asInt = MetadataRequest([METADATA_OPCODE_KEY: Int(METADATA_USER_META), METADATA_USER_META_KEY: "zip"])
+        #expect(asInt == MetadataRequest(opcode: METADATA_USER_META, userMetadataName: "zip"))
+        #expect(asInt.key == .userMetadata("zip"))
+        let asInt32 = MetadataRequest([METADATA_OPCODE_KEY: METADATA_AUTHORIZATION, METADATA_RESOURCE_ID_KEY: "news"])
+        #expect(asInt32.key == .authorizationExpiry(resource: "news"))
+        #expect(MetadataRequest([METADATA_OPCODE_KEY: NSNumber(value: 2)]).key == .deviceID)
+        #expect(MetadataRequest([METADATA_OPCODE_KEY: "0"]).key == .authenticationExpiry)
+        #expect(MetadataRequest([METADATA_OPCODE_KEY: METADATA_USER_META]).key == nil, "user metadata needs a name")
+        #expect(MetadataRequest(nil).key == nil)
+    }
+
+    @Test func legacyOptionsParseTheDocumentedKeys() throws {
+        let info = Data(#"{"model":"AppleTV","osName":"tvOS"}"#.utf8).base64EncodedString()
+        let options = LegacyOptions.parse(["applicationProfile": "p", "visitorID": "v", "handleSVC": true, "device_info": info, "other": 1])
+        #expect(options.applicationProfile == "p")
+        #expect(options.visitorID == "v")
+        #expect(options.handleSVC)
+        #expect(options.deviceInfo?.model == "AppleTV")
+        #expect(LegacyOptions.parse(["ap_vi": "w", "handleSVC": "true"]).visitorID == "w")
+        #expect(LegacyOptions.parse(["handleSVC": "true"]).handleSVC)
+        #expect(LegacyOptions.parse(["handleSVC": false]).handleSVC == false)
+        #expect(LegacyOptions.parse(nil) == AccessEnabler.Options())
+    }
+
+    @Test func dataDictionariesAndArraysBecomeText() {
+        #expect(LegacyValues.stringDictionary(["email": "a@b", "count": 3, "flag": true, "ratio": 2.5, 7: "x"]) ==
+                ["email": "a@b", "count": "3", "flag": "true", "ratio": "2.5", "7": "x"])
+        #expect(LegacyValues.strings(["a", 1, URL(string: "https://sp.example")!, NSNull()]) == ["a", "1", "https://sp.example"])
+        #expect(LegacyValues.strings(nil).isEmpty)
+    }
+
+    @Test func userMetadataBecomesFoundationValues() throws {
+        let object: JSONValue = .object(["zip": .array(["10001", "10002"]), "rating": .object(["MPAA": "PG-13"]), "n": .number(3), "ok": .bool(true)])
+        let value = try #require(LegacyValues.foundationValue(object) as? [String: Any])
+        #expect(value["zip"] as? [String] == ["10001", "10002"])
+        #expect((value["rating"] as? NSDictionary)?["MPAA"] as? String == "PG-13")
+        #expect(value["n"] as? Int == 3)
+        #expect(value["ok"] as? Bool == true)
+        #expect(LegacyValues.foundationValue("text") as? String == "text")
+        #expect(LegacyValues.foundationValue(.null) is NSNull)
     }
 
     @Test func constantsKeepTheirLegacyValues() {

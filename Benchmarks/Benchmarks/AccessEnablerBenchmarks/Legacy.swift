@@ -34,7 +34,7 @@ func registerLegacyBenchmarks() {
         // The adapter makes its own core from this configuration; the fixture configures that core.
         var core: LegacyAccessEnabler?
         let fixture = try await Fixture.make(makeEnabler: { configuration in
-            let adapter = await LegacyAccessEnabler(softwareStatement: Fixture.softwareStatement, configuration: configuration)
+            let adapter = LegacyAccessEnabler(softwareStatement: Fixture.softwareStatement, configuration: configuration)
             core = adapter
             return adapter.accessEnabler
         }, configure: { $0.preauthorizeChunkSize = 10 })

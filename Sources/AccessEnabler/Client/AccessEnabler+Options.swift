@@ -10,7 +10,7 @@ extension AccessEnabler {
         /// configuration).
         public var visitorID: String?
         /// Whether the app presents Safari view controllers itself (legacy `handleSVC`); used by
-        /// the legacy adapter to choose `navigateToUrl(_:useSVC:)`.
+        /// the legacy adapter to choose `navigate(toUrl:useSVC:)`.
         public var handleSVC: Bool
         /// Client information that replaces the computed `X-Device-Info` entirely.
         public var deviceInfo: DeviceInfo?

@@ -2,18 +2,20 @@ import AccessEnabler
 import Foundation
 
 /// Turns the core's presenter calls into the legacy callbacks and waits for the app's answers:
-/// `selectProvider` → `displayProviderDialog`, answered by `setSelectedProvider`;
-/// `presentLogin` → `navigateToUrl`, answered by `handleExternalURL` (or `setSelectedProvider(nil)`
-/// to cancel).
+/// `selectProvider` → `displayProviderDialog` (legacy ``MVPD`` objects), answered by
+/// `setSelectedProvider`; `presentLogin` → `navigate(toUrl:)` (or `navigate(toUrl:useSVC:)` with the
+/// `handleSVC` option), answered by `handleExternalURL` (or `setSelectedProvider(nil)` to cancel).
 @MainActor
 final class AuthenticationBridge: AuthenticationPresenter {
-    weak var owner: LegacyAccessEnabler?
+    nonisolated let callbacks: LegacyCallbacks
+    /// The `handleSVC` option: the login page goes to `navigate(toUrl:useSVC:)`.
+    var handleSVC = false
 
     /// An MVPD chosen with `setSelectedProvider` outside a picker: used without showing one.
     var preselectedMVPD: String?
     /// Whether the current flow asked the app for anything (else it was answered from the cache).
     private(set) var interacted = false
-    private var providerRequest: (id: UInt64, providers: [MVPD], continuation: CheckedContinuation<MVPD?, any Error>)?
+    private var providerRequest: (id: UInt64, providers: [CoreMVPD], continuation: CheckedContinuation<CoreMVPD?, any Error>)?
     private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
     private var lastRequestID: UInt64 = 0
 
@@ -22,9 +24,13 @@ final class AuthenticationBridge: AuthenticationPresenter {
     /// Whether a login page is waiting for `handleExternalURL`.
     var isWaitingForLogin: Bool { loginRequest != nil }
 
+    nonisolated init(callbacks: LegacyCallbacks) {
+        self.callbacks = callbacks
+    }
+
     func beginFlow() { interacted = false }
 
-    func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
+    func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? {
         // A superseded flow neither shows anything nor displaces the newer flow's request.
         try Task.checkCancellation()
         interacted = true
@@ -32,7 +38,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
             preselectedMVPD = nil
             return Self.mvpd(preselected, in: providers)
         }
-        owner?.emit { $0.displayProviderDialog(providers) }
+        callbacks.emit { $0.displayProviderDialog(providers.map(MVPD.init)) }
         let id = nextRequestID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -47,10 +53,10 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         try Task.checkCancellation()
         interacted = true
-        if owner?.handleSVC == true {
-            owner?.emit { $0.navigateToUrl(url.absoluteString, useSVC: true) }
+        if handleSVC {
+            callbacks.emit { $0.navigate(toUrl: url.absoluteString, useSVC: true) }
         } else {
-            owner?.emit { $0.navigateToUrl(url.absoluteString) }
+            callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
         }
         let id = nextRequestID()
         return try await withTaskCancellationHandler {
@@ -104,8 +110,8 @@ final class AuthenticationBridge: AuthenticationPresenter {
 
     /// The offered MVPD with `id`; an unknown ID becomes a placeholder the core rejects as
     /// `provider_not_available`.
-    private static func mvpd(_ id: String, in providers: [MVPD]) -> MVPD {
-        providers.first { $0.id == id } ?? MVPD(id: id, serviceProvider: URL(string: "about:blank")!)
+    private static func mvpd(_ id: String, in providers: [CoreMVPD]) -> CoreMVPD {
+        providers.first { $0.id == id } ?? CoreMVPD(id: id, serviceProvider: URL(string: "about:blank")!)
     }
 }
 
@@ -113,7 +119,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
 struct LogoutNavigator: AuthenticationPresenter {
     let navigate: @MainActor @Sendable (URL) -> Void
 
-    func selectProvider(from providers: [MVPD]) async throws -> MVPD? { nil }
+    func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? { nil }
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         await navigate(url)

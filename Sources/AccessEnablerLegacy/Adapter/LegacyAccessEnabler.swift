@@ -1,126 +1,348 @@
 import AccessEnabler
+import Dispatch
 import Foundation
 
-/// The callback/delegate API of Adobe's Objective-C `AccessEnabler`, on top of the async core.
+/// Adobe's Objective-C `AccessEnabler` class, as Swift saw it, on top of the async core.
 ///
-/// Apps written against the legacy SDK switch by importing `AccessEnablerLegacy` and creating a
-/// `LegacyAccessEnabler` where they created an `AccessEnabler`; every method and callback keeps
-/// its legacy name, arguments and order. Each method calls the async ``accessEnabler`` — the same
-/// instance the app can call directly with `async`/`await` while it migrates call by call.
+/// An app written against the legacy SDK switches by changing `import AccessEnabler` to
+/// `import AccessEnablerLegacy` and the class name `AccessEnabler` to `LegacyAccessEnabler` (the
+/// name `AccessEnabler` is the async actor). Every other name, argument type and callback is the
+/// one Swift gave the Objective-C headers: `String!` and `[Any]!` parameters, `[AnyHashable: Any]!`
+/// dictionaries, the ``EntitlementDelegate`` and ``EntitlementStatus`` protocols, the ``MVPD``
+/// class and the legacy constants.
 ///
-/// Callbacks arrive on the main actor. Calls made before `setRequestorComplete` are queued and run
-/// after it in call order; `preauthorize(_:didCompleteWith:)` does not wait and fails at once
-/// with `requestor_not_configured`.
-@MainActor
-public final class LegacyAccessEnabler {
-    /// Receives every callback. Held weakly, as in the legacy SDK.
-    public weak var delegate: (any EntitlementDelegate)?
+/// Each method calls the async ``accessEnabler`` — the same instance the app can call directly
+/// with `async`/`await` while it migrates call by call.
+///
+/// The methods can be called from any thread; the work and every callback run on the main thread.
+/// A call made on the main thread takes effect before it returns (calls made before
+/// `setRequestorComplete` are queued and run after it, in call order); a call made on another
+/// thread takes effect on the main thread, after what is already queued there. Callbacks never
+/// arrive from inside the call that caused them. `preauthorize(_:didCompleteWith:)` does not wait
+/// for the configuration: before it completes it fails at once with `requestor_not_configured`.
+open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
+    // @unchecked: the only state is immutable, the delegates sit behind a lock
+    // (``LegacyReceivers``), and everything else runs on the main actor in ``LegacySession``.
+
     /// The async core this adapter drives; call it directly to migrate to `async`/`await`.
-    public nonisolated let accessEnabler: AccessEnabler
+    public let accessEnabler: AccessEnabler
+    let session: LegacySession
+    let receivers = LegacyReceivers()
 
-    enum Phase { case unconfigured, configuring, configured, failed }
-
-    var phase = Phase.unconfigured
-    var queuedCalls: [@MainActor () -> Void] = []
-    var handleSVC = false
-    /// The last `setOptions` call, which every later call waits for so the core sees options in order.
-    var optionsUpdate: Task<Void, Never>?
-    /// The authentication flow in progress, cancelled when a new one starts.
-    var authenticationFlow: Task<Void, Never>?
-    let authentication = AuthenticationBridge()
-    /// Callbacks waiting to be delivered, in the order they were produced.
-    private var pendingCallbacks: [@MainActor (any EntitlementDelegate) -> Void] = []
-    private var isDelivering = false
-
-    /// Creates the adapter over a new async core.
+    /// Creates the adapter over a new async core with this configuration (environment, storage,
+    /// backend, transport).
     public init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
-        self.accessEnabler = AccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
-        authentication.owner = self
+        accessEnabler = AccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
+        session = LegacySession(core: accessEnabler, receivers: receivers)
+        super.init()
     }
 
-    /// `AccessEnabler(softwareStatement)`: the 3.x initializer.
-    public convenience init(_ softwareStatement: String) {
-        self.init(softwareStatement: softwareStatement)
+    /// `init:` — the 3.x initializer, with the software statement from the TVE Dashboard.
+    public convenience init(_ softwareStatement: String!) {
+        self.init(softwareStatement: softwareStatement ?? "")
     }
 
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): checks or clears storage at start.
     public convenience init(
-        storageCheck: IntegrityCheckType, softwareStatement: String,
+        storageCheck: IntegrityCheckType, softwareStatement: String!,
         configuration: AccessEnabler.Configuration = .init()
     ) {
         var configuration = configuration
         configuration.storageIntegrityCheck = storageCheck.storageIntegrityCheck
-        self.init(softwareStatement: softwareStatement, configuration: configuration)
+        self.init(softwareStatement: softwareStatement ?? "", configuration: configuration)
     }
 
-    /// The pre-3.0 initializer, without a software statement.
+    /// The pre-3.0 initializer, without a software statement: the configuration fails.
     @available(*, deprecated, message: "AccessEnabler 3.x registers with a software statement: use init(_ softwareStatement:) with the statement from the TVE Dashboard.")
-    public convenience init() {
+    public convenience override init() {
         self.init(softwareStatement: "")
+    }
+
+    // MARK: Delegates
+
+    /// Receives the entitlement callbacks, on the main thread. Held weakly, as in the legacy SDK.
+    open var delegate: (any EntitlementDelegate)! {
+        get { receivers.delegate }
+        set { receivers.delegate = newValue }
+    }
+
+    /// Receives the advanced status reports (`status:`), on the main thread. Held weakly.
+    ///
+    /// Reported today, each just before the callback of the call it belongs to:
+    /// - `N000` (info): `checkAuthentication` found no authentication;
+    /// - `N005` (info): the viewer backed out of the picker or the login (`setSelectedProvider(nil)`);
+    /// - `N011` (info): authenticated with a TempPass MVPD; `Z011` (info): authorized with one;
+    /// - `N130` (error): an authorization without an authentication session;
+    /// - `Z100` (error): the MVPD denied an authorization (`message`: its text; `resource`);
+    /// - `P100` (error): `checkPreauthorizedResources` failed (too many resources);
+    /// - `CFG400`, `CFG404`, `CFG5xx`, `R401` (error): `setRequestor` failed: invalid requestor,
+    ///   service provider unreachable, server error, no access token (software statement);
+    /// - `VSA203` (info): the logout ended an Apple TV Provider sign-in; the viewer must also sign
+    ///   out in Settings.
+    ///
+    /// The tvOS registration code (`REGCODE`) and the Apple TV Provider picker codes (`N003`,
+    /// `N004`, `VSA403`, `VSA404`, `VSA503`) come with the second-screen and Apple SSO flows.
+    open var statusDelegate: (any EntitlementStatus)! {
+        get { receivers.statusDelegate }
+        set { receivers.statusDelegate = newValue }
     }
 
     // MARK: Dispatch
 
-    /// Runs `call` now when the configuration phase is over, else after `setRequestorComplete`.
-    func whenConfigured(_ call: @escaping @MainActor () -> Void) {
-        switch phase {
-        case .configured, .failed: call()
-        case .unconfigured, .configuring: queuedCalls.append(call)
+    /// Runs `call` on the main actor: at once when called on the main thread, else after what the
+    /// main queue already holds.
+    func onMain(_ call: @escaping @MainActor @Sendable (LegacySession) -> Void) {
+        let session = self.session
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { call(session) }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { call(session) } }
         }
     }
 
-    /// Starts the async part of a call on the main actor, after any pending `setOptions`.
-    ///
-    /// Where the runtime has `Task.immediate`, the work starts inside this call and runs up to its
-    /// first suspension (the hop to the core), so a legacy call costs the same hops as an `await`
-    /// from the main actor. Callbacks still never run inside the call: they follow the core's
-    /// answer, which always arrives after a suspension.
-    @discardableResult
-    func perform(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
-        let options = optionsUpdate
-        let body: @MainActor () async -> Void = {
-            await options?.value
-            await work()
+    // MARK: Configuration
+
+    /// `setOptions:` — values attached to every later request: `applicationProfile`, `visitorID`,
+    /// `handleSVC` (set it before authenticating), `device_info` (Base64 JSON that replaces the
+    /// computed device information). Unknown keys are ignored.
+    open func setOptions(_ options: [AnyHashable: Any]!) {
+        setOptions(LegacyOptions.parse(options))
+    }
+
+    /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
+    /// key for, such as `connectionIP`).
+    open func setOptions(_ options: AccessEnabler.Options) {
+        onMain { $0.setOptions(options) }
+    }
+
+    /// `setRequestor:` — configures the requestor with the default service providers. Ends with
+    /// `setRequestorComplete`.
+    open func setRequestor(_ requestorID: String!) {
+        setRequestor(requestorID, serviceProviders: [])
+    }
+
+    /// `setRequestor:serviceProviders:` — configures the requestor with these service providers
+    /// (URL strings or URLs), queried concurrently. Ends with `setRequestorComplete`.
+    open func setRequestor(_ requestorID: String!, serviceProviders urls: [Any]!) {
+        let requestorID = requestorID ?? ""
+        let providers = (urls ?? []).map { LegacyValues.text($0) ?? "" }
+        onMain { $0.setRequestor(requestorID, serviceProviders: providers) }
+    }
+
+    /// The pre-3.0 signed-requestor form; the signature is no longer used.
+    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:).")
+    open func setRequestor(_ requestorID: String!, signedRequestorId: String!) {
+        setRequestor(requestorID)
+    }
+
+    /// The pre-3.0 signed-requestor form with service providers; the signature is no longer used.
+    @available(*, deprecated, renamed: "setRequestor(_:serviceProviders:)", message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:serviceProviders:).")
+    open func setRequestor(_ requestorID: String!, signedRequestorId: String!, serviceProviders urls: [Any]!) {
+        setRequestor(requestorID, serviceProviders: urls)
+    }
+
+    /// The pre-3.0 tvOS form with a secret and public key; they are no longer used.
+    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:).")
+    open func setRequestor(_ requestorID: String!, signedRequestorId: String!, secret: String!, publicKey: String!) {
+        setRequestor(requestorID)
+    }
+
+    /// The pre-3.0 tvOS form with service providers, a secret and a public key; they are no longer used.
+    @available(*, deprecated, renamed: "setRequestor(_:serviceProviders:)", message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:serviceProviders:).")
+    open func setRequestor(_ requestorID: String!, signedRequestorId: String!, serviceProviders urls: [Any]!, secret: String!, publicKey: String!) {
+        setRequestor(requestorID, serviceProviders: urls)
+    }
+
+    /// The pre-3.0 signed-requestor form as Adobe's 3.0 migration guide spells it.
+    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:).")
+    open func setRequestor(_ requestorID: String!, setSignedRequestorId signedRequestorID: String!) {
+        setRequestor(requestorID)
+    }
+
+    /// The pre-3.0 tvOS form as Adobe's 3.0 migration guide spells it.
+    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:).")
+    open func setRequestor(_ requestorID: String!, setSignedRequestorId signedRequestorID: String!, secret: String!, publicKey: String!) {
+        setRequestor(requestorID)
+    }
+
+    // MARK: Authentication
+
+    /// `checkAuthentication` — from the token storage only, no network call:
+    /// `setAuthenticationStatus(1, USER_AUTHENTICATED)` or `(0, USER_NOT_AUTHENTICATED_ERROR)`.
+    open func checkAuthentication() {
+        onMain { $0.checkAuthentication() }
+    }
+
+    /// `getAuthentication` — authenticates unless already authenticated:
+    /// `displayProviderDialog` → `setSelectedProvider` → `navigate(toUrl:)` → `handleExternalURL` →
+    /// `setAuthenticationStatus`.
+    open func getAuthentication() {
+        getAuthentication(false, withData: nil, andFilter: nil)
+    }
+
+    /// `getAuthentication:` with `forceAuthn`: runs the flow even when already authenticated.
+    open func getAuthentication(_ forceAuthn: Bool) {
+        getAuthentication(forceAuthn, withData: nil, andFilter: nil)
+    }
+
+    /// `getAuthentication:withData:` — `data` (key/value pairs, for example a Promotional TempPass
+    /// identity) is forwarded to the server.
+    open func getAuthentication(_ forceAuthn: Bool, withData data: [AnyHashable: Any]!) {
+        getAuthentication(forceAuthn, withData: data, andFilter: nil)
+    }
+
+    /// `getAuthentication:` with the Apple TV Provider picker filter (`TV_PROVIDERS`,
+    /// `FEATURED_TV_PROVIDERS`). Without the Apple picker the regular flow runs, as the legacy SDK
+    /// did when no MVPD supports single sign-on.
+    open func getAuthentication(_ filter: [AnyHashable: Any]!) {
+        getAuthentication(false, withData: nil, andFilter: filter)
+    }
+
+    /// `getAuthentication:withData:andFilter:`.
+    open func getAuthentication(_ forceAuthn: Bool, withData data: [AnyHashable: Any]!, andFilter filter: [AnyHashable: Any]!) {
+        let data = LegacyValues.stringDictionary(data)
+        let filter = ProviderFilter(filter)
+        onMain { $0.getAuthentication(force: forceAuthn, data: data, filter: filter) }
+    }
+
+    /// `setSelectedProvider:` — the answer to `displayProviderDialog`. `nil` cancels: the flow ends
+    /// with `setAuthenticationStatus(0, PROVIDER_NOT_SELECTED_ERROR)`. Outside a picker it starts
+    /// authentication with that MVPD (a TempPass MVPD authenticates at once).
+    open func setSelectedProvider(_ mvpdId: String!) {
+        let mvpdID: String? = mvpdId
+        onMain { $0.setSelectedProvider(mvpdID) }
+    }
+
+    /// `handleExternalURL:` — the web view or Safari reached the redirect URL: completes the login
+    /// (`setAuthenticationStatus` follows). Call it once per flow; after a logout page it is
+    /// accepted and ignored.
+    open func handleExternalURL(_ url: String!) {
+        let url: String? = url
+        onMain { $0.handleExternalURL(url) }
+    }
+
+    /// The pre-3.0 name of ``handleExternalURL(_:)``.
+    @available(*, deprecated, renamed: "handleExternalURL(_:)", message: "Since 3.0 call handleExternalURL(_:) with the redirect URL the web view reached.")
+    open func getAuthenticationToken() {
+        handleExternalURL(ADOBEPASS_REDIRECT_URL)
+    }
+
+    // MARK: Preauthorization
+
+    /// `checkPreauthorizedResources:` — `preauthorizedResources` lists the authorized subset,
+    /// answered from the cache when it can.
+    open func checkPreauthorizedResources(_ resources: [Any]!) {
+        checkPreauthorizedResources(resources, cache: true)
+    }
+
+    /// `checkPreauthorizedResources:cache:` — `cache: false` always asks the server.
+    open func checkPreauthorizedResources(_ resources: [Any]!, cache: Bool) {
+        let resources = LegacyValues.strings(resources)
+        onMain { $0.checkPreauthorizedResources(resources, cache: cache) }
+    }
+
+    /// `preauthorize:didCompleteWith:` (3.6+). Decisions, or a server error with its status, go to
+    /// `onResponse`; a failure of the SDK itself (status 0, for example `requestor_not_configured`
+    /// before the configuration completed) goes to `onFailure`. Does not wait for configuration.
+    open func preauthorize(_ request: PreauthorizeRequest, didCompleteWith callback: AccessEnablerCallback<PreauthorizeResponse>) {
+        // Spelled out rather than through onMain: on the main thread (the usual caller) the call
+        // allocates nothing more than the async call it makes.
+        let session = self.session
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { session.preauthorize(request, didCompleteWith: callback) }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { session.preauthorize(request, didCompleteWith: callback) } }
         }
-        #if compiler(>=6.2)
-        if #available(iOS 26, tvOS 26, macOS 26, *) {
-            return Task.immediate { @MainActor in await body() }
-        }
+    }
+
+    /// The Swift spelling of Adobe's preauthorize sample: `accessEnabler.preauthorize(request, callback)`.
+    open func preauthorize(_ request: PreauthorizeRequest, _ callback: AccessEnablerCallback<PreauthorizeResponse>) {
+        preauthorize(request, didCompleteWith: callback)
+    }
+
+    // MARK: Authorization
+
+    /// `checkAuthorization:` — a media token for `resource` without any login UI:
+    /// `setToken(_:forResource:)` or `tokenRequestFailed(_:errorCode:errorDescription:)`.
+    open func checkAuthorization(_ resource: String!) {
+        checkAuthorization(resource, withData: nil)
+    }
+
+    /// `checkAuthorization:withData:` — with key/value pairs forwarded to the server.
+    open func checkAuthorization(_ resource: String!, withData data: [AnyHashable: Any]!) {
+        let resource = resource ?? ""
+        let data = LegacyValues.stringDictionary(data)
+        onMain { $0.checkAuthorization(resource, data: data) }
+    }
+
+    /// `getAuthorization:` — like ``checkAuthorization(_:)``, but runs the authentication flow first
+    /// when the viewer is not authenticated.
+    open func getAuthorization(_ resource: String!) {
+        getAuthorization(resource, withData: nil)
+    }
+
+    /// `getAuthorization:withData:`.
+    open func getAuthorization(_ resource: String!, withData data: [AnyHashable: Any]!) {
+        let resource = resource ?? ""
+        let data = LegacyValues.stringDictionary(data)
+        onMain { $0.getAuthorization(resource, data: data) }
+    }
+
+    // MARK: Provider, metadata, logout
+
+    /// `getSelectedProvider` — `selectedProvider` with the ``MVPD`` chosen for the current
+    /// requestor, or nil.
+    open func getSelectedProvider() {
+        onMain { $0.getSelectedProvider() }
+    }
+
+    /// `getMetadata:` — one piece of metadata, delivered to `setMetadataStatus` with the same
+    /// dictionary:
+    /// `[METADATA_OPCODE_KEY: METADATA_AUTHENTICATION]` (authentication expiry),
+    /// `[METADATA_OPCODE_KEY: METADATA_AUTHORIZATION, METADATA_RESOURCE_ID_KEY: resource]`,
+    /// `[METADATA_OPCODE_KEY: METADATA_DEVICE_ID]`,
+    /// `[METADATA_OPCODE_KEY: METADATA_USER_META, METADATA_USER_META_KEY: name]`. The opcode may be
+    /// an `Int` (`Int(METADATA_USER_META)`), an `Int32` or an `NSNumber`.
+    open func getMetadata(_ keyDictionary: [AnyHashable: Any]!) {
+        let request = MetadataRequest(keyDictionary)
+        let arguments = Untouched(value: keyDictionary)
+        onMain { $0.getMetadata(request, arguments: arguments) }
+    }
+
+    /// `logout` — logs out on the server, hands the MVPD logout page to `navigate(toUrl:)` (iOS; not
+    /// on tvOS), clears the tokens, and ends with `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`.
+    open func logout() {
+        onMain { $0.logout() }
+    }
+}
+
+/// Whether the caller runs where the main actor runs. On Apple platforms that is the main thread.
+/// Elsewhere the main actor runs on the main dispatch queue, which is not always drained by the
+/// process's first thread (Linux test runners drain it from another one), so the queue itself
+/// is asked.
+enum MainQueue {
+    /// The key, set on the main queue once (Dispatch does not declare the key type `Sendable`;
+    /// it is never mutated).
+    private final class Marker: @unchecked Sendable {
+        let key = DispatchSpecificKey<Bool>()
+        init() { DispatchQueue.main.setSpecific(key: key, value: true) }
+    }
+
+    private static let marker = Marker()
+
+    static var isCurrent: Bool {
+        #if canImport(Darwin)
+        if Thread.isMainThread { return true }
         #endif
-        return Task { @MainActor in await body() }
+        return DispatchQueue.getSpecific(key: marker.key) == true
     }
+}
 
-    /// Delivers a callback to the delegate: always after the current call returns (never
-    /// re-entrantly), and in the order callbacks were produced.
-    func emit(_ callback: @escaping @MainActor (any EntitlementDelegate) -> Void) {
-        pendingCallbacks.append(callback)
-        guard !isDelivering else { return }
-        isDelivering = true
-        Task { @MainActor in
-            while !self.pendingCallbacks.isEmpty {
-                let next = self.pendingCallbacks.removeFirst()
-                if let delegate = self.delegate { next(delegate) }
-            }
-            self.isDelivering = false
-        }
-    }
-
-    func runQueuedCalls() {
-        let calls = queuedCalls
-        queuedCalls = []
-        for call in calls { call() }
-    }
-
-    // MARK: Options
-
-    /// `setOptions:` — values attached to every later request.
-    public func setOptions(_ options: LegacyOptions) {
-        handleSVC = options.options.handleSVC
-        let previous = optionsUpdate
-        let core = accessEnabler
-        optionsUpdate = Task { @MainActor in
-            await previous?.value
-            await core.setOptions(options.options)
-        }
+extension AccessEnabler {
+    /// Points a file migrated with only its import changed at the legacy class: in
+    /// `AccessEnablerLegacy`, `AccessEnabler` is the async actor.
+    @available(*, unavailable, message: "the Objective-C SDK's class is LegacyAccessEnabler here: write LegacyAccessEnabler(softwareStatement); AccessEnabler is the async actor")
+    public init(_ softwareStatement: String!) {
+        self.init(softwareStatement: softwareStatement ?? "")
     }
 }

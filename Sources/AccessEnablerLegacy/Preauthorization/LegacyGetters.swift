@@ -34,8 +34,3 @@ extension Status {
     /// The recommended action, as its wire value (`application-registration`, `retry-after`, …).
     public func getAction() -> String? { action?.rawValue }
 }
-
-extension MVPD {
-    /// The legacy spelling of ``MVPD/id``.
-    public var ID: String { id }
-}

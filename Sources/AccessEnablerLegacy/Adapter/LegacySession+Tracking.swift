@@ -4,7 +4,7 @@ import Foundation
 // `sendTrackingData:forEventType:` with the documented array layouts. Every array has its full
 // length, also on failure (the legacy docs only describe the success positions).
 
-extension LegacyAccessEnabler {
+extension LegacySession {
     /// Device type as the legacy SDK reported it (`computer`, `tablet`, `mobile`, `gameconsole`, `unknown`).
     nonisolated static var deviceType: String {
         #if os(iOS)

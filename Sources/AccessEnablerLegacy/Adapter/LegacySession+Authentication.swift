@@ -1,17 +1,16 @@
 import AccessEnabler
 import Foundation
 
-extension LegacyAccessEnabler {
-    /// `checkAuthentication` — from the token cache only. Calls
-    /// `setAuthenticationStatus(1, USER_AUTHENTICATED)` or `(0, USER_NOT_AUTHENTICATED_ERROR)`.
-    public func checkAuthentication() {
+extension LegacySession {
+    func checkAuthentication() {
         whenConfigured { [self] in
             perform { [self] in
-                let status = await accessEnabler.checkAuthentication()
+                let status = await core.checkAuthentication()
                 if let authentication = status.authentication {
                     emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
                     track(authentication: authentication, cached: true)
                 } else {
+                    emit(.notAuthenticated)
                     emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
                     track(authentication: nil, cached: false)
                 }
@@ -19,53 +18,20 @@ extension LegacyAccessEnabler {
         }
     }
 
-    /// `getAuthentication` — authenticates unless already authenticated:
-    /// `displayProviderDialog` → `setSelectedProvider` → `navigateToUrl` → `handleExternalURL` →
-    /// `setAuthenticationStatus`.
-    public func getAuthentication() {
-        getAuthentication(false, withData: [:])
+    /// `getAuthentication` and its variants. The Apple TV Provider filter only shapes the Apple
+    /// picker, which this package does not present yet (issue 14); the regular flow runs.
+    func getAuthentication(force: Bool, data: [String: String], filter: ProviderFilter) {
+        whenConfigured { [self] in startAuthentication(force: force, data: data) }
     }
 
-    /// `getAuthentication:withData:` — `forceAuthn` runs the flow even when authenticated; `data`
-    /// is forwarded to the server (for example a Promotional TempPass identity).
-    public func getAuthentication(_ forceAuthn: Bool, withData data: [String: String]) {
-        whenConfigured { [self] in startAuthentication(force: forceAuthn, data: data) }
-    }
-
-    /// `getAuthentication:` with an Apple SSO picker filter (`TV_PROVIDERS`,
-    /// `FEATURED_TV_PROVIDERS`). The filter only shapes the Apple picker, which this package does
-    /// not present; the regular flow runs.
-    public func getAuthentication(_ filter: [String: [String]]) {
-        getAuthentication(false, withData: [:], andFilter: filter)
-    }
-
-    /// `getAuthentication:withData:andFilter:` (see ``getAuthentication(_:)-(_:[String:[String]])``).
-    public func getAuthentication(_ forceAuthn: Bool, withData data: [String: String], andFilter filter: [String: [String]]) {
-        getAuthentication(forceAuthn, withData: data)
-    }
-
-    /// The 2.0–2.3 array filter.
-    @available(*, deprecated, message: "Use getAuthentication(_:) with a dictionary filter: [TV_PROVIDERS: ids].")
-    public func getAuthentication(_ filter: [String]) {
-        getAuthentication(false, withData: [:])
-    }
-
-    /// The 2.0–2.3 array filter with `forceAuthn` and `data`.
-    @available(*, deprecated, message: "Use getAuthentication(_:withData:andFilter:) with a dictionary filter: [TV_PROVIDERS: ids].")
-    public func getAuthentication(_ forceAuthn: Bool, withData data: [String: String], andFilter filter: [String]) {
-        getAuthentication(forceAuthn, withData: data)
-    }
-
-    /// `setSelectedProvider:` — the answer to `displayProviderDialog`. `nil` cancels: the flow ends
-    /// with `setAuthenticationStatus(0, PROVIDER_NOT_SELECTED_ERROR)`. Outside a picker it starts
-    /// authentication with that MVPD (a TempPass MVPD authenticates at once).
-    public func setSelectedProvider(_ mvpdID: String?) {
+    func setSelectedProvider(_ mvpdID: String?) {
         if let mvpdID { trackSelection(of: mvpdID) }
         if authentication.answerProvider(mvpdID) { return }
         if mvpdID == nil {
             if authentication.isWaitingForLogin {
                 authentication.cancelWaiting()
             } else {
+                emit(.pickerCancelled)
                 emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: PROVIDER_NOT_SELECTED_ERROR) }
             }
             return
@@ -74,23 +40,15 @@ extension LegacyAccessEnabler {
         whenConfigured { [self] in startAuthentication(force: true, data: [:]) }
     }
 
-    /// `handleExternalURL:` — the web view or Safari reached the redirect URL: completes the login
-    /// (`setAuthenticationStatus` follows). Call it once per flow.
-    public func handleExternalURL(_ url: String) {
-        _ = authentication.answerLogin(URL(string: url))
-    }
-
-    /// The pre-3.0 name of ``handleExternalURL(_:)``.
-    @available(*, deprecated, renamed: "handleExternalURL(_:)", message: "Since 3.0 call handleExternalURL(_:) with the redirect URL the web view reached.")
-    public func getAuthenticationToken() {
-        handleExternalURL(ADOBEPASS_REDIRECT_URL)
+    func handleExternalURL(_ url: String?) {
+        _ = authentication.answerLogin(url.flatMap(URL.init(string:)))
     }
 
     // MARK: Flow
 
     /// Starts an authentication flow. One still running is superseded: it is cancelled and ends
     /// without a callback (choosing another MVPD with `setSelectedProvider` leads straight to
-    /// the new flow's `navigateToUrl`, as in the legacy SDK).
+    /// the new flow's `navigate(toUrl:)`, as in the legacy SDK).
     func startAuthentication(force: Bool, data: [String: String]) {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
@@ -105,8 +63,7 @@ extension LegacyAccessEnabler {
     func runAuthentication(force: Bool, data: [String: String]) async -> Result<(Authentication, Bool), LegacyFailure> {
         authentication.beginFlow()
         do {
-            let result = try await accessEnabler.authenticate(
-                forceAuthentication: force, data: data, presenter: authentication)
+            let result = try await core.authenticate(forceAuthentication: force, data: data, presenter: authentication)
             return .success((result, !authentication.interacted))
         } catch let error as AccessEnablerError where error == .providerNotSelected {
             return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: error))
@@ -122,9 +79,11 @@ extension LegacyAccessEnabler {
     func reportAuthentication(_ result: Result<(Authentication, Bool), LegacyFailure>) {
         switch result {
         case .success(let (authenticated, cached)):
+            if authenticated.mvpd.isTempPass { emit(.tempPassAuthenticated) }
             emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
             track(authentication: authenticated, cached: cached)
         case .failure(let failure):
+            if failure.code == PROVIDER_NOT_SELECTED_ERROR { emit(.pickerCancelled) }
             emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: failure.code) }
             track(authentication: nil, cached: false)
         }

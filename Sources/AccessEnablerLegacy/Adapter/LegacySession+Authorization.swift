@@ -1,26 +1,12 @@
 import AccessEnabler
 import Foundation
 
-extension LegacyAccessEnabler {
-    /// `checkAuthorization:` — a media token for `resource` without any login UI:
-    /// `setToken(_:forResource:)` or `tokenRequestFailed(_:errorCode:errorDescription:)`.
-    public func checkAuthorization(_ resource: String) {
-        checkAuthorization(resource, withData: [:])
-    }
-
-    /// `checkAuthorization:withData:` — with key/value pairs forwarded to the server.
-    public func checkAuthorization(_ resource: String, withData data: [String: String]) {
+extension LegacySession {
+    func checkAuthorization(_ resource: String, data: [String: String]) {
         whenConfigured { [self] in perform { [self] in await authorize(resource, data: data, authenticateFirst: false) } }
     }
 
-    /// `getAuthorization:` — like ``checkAuthorization(_:)``, but runs the authentication flow
-    /// first when the viewer is not authenticated.
-    public func getAuthorization(_ resource: String) {
-        getAuthorization(resource, withData: [:])
-    }
-
-    /// `getAuthorization:withData:`.
-    public func getAuthorization(_ resource: String, withData data: [String: String]) {
+    func getAuthorization(_ resource: String, data: [String: String]) {
         whenConfigured { [self] in
             authentication.cancelWaiting()
             perform { [self] in await authorize(resource, data: data, authenticateFirst: true) }
@@ -28,21 +14,29 @@ extension LegacyAccessEnabler {
     }
 
     private func authorize(_ resource: String, data: [String: String], authenticateFirst: Bool) async {
-        if case .notAuthenticated(let reason) = await accessEnabler.checkAuthentication() {
+        var tempPass = false
+        switch await core.checkAuthentication() {
+        case .authenticated(let authentication):
+            tempPass = authentication.mvpd.isTempPass
+        case .notAuthenticated(let reason):
             guard authenticateFirst else {
                 fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
                 return
             }
             let result = await runAuthentication(force: false, data: data)
             reportAuthentication(result)
-            if case .failure(let failure) = result {
+            switch result {
+            case .success(let (authentication, _)):
+                tempPass = authentication.mvpd.isTempPass
+            case .failure(let failure):
                 fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: failure.error))
                 return
             }
         }
-        let cached = (try? await accessEnabler.getMetadata(.authorizationExpiry(resource: resource))) != nil
+        let cached = (try? await core.getMetadata(.authorizationExpiry(resource: resource))) != nil
         do {
-            let token = try await accessEnabler.authorize(resource: resource, data: data)
+            let token = try await core.authorize(resource: resource, data: data)
+            if tempPass { emit(.tempPassAuthorized(resource: resource)) }
             emit { $0.setToken(token.serializedToken, forResource: resource) }
             trackAuthorization(success: true, mvpdID: token.mvpdID, userID: token.userID, cached: cached, error: nil)
         } catch let error as AccessEnablerError {
@@ -54,6 +48,11 @@ extension LegacyAccessEnabler {
 
     private func fail(_ resource: String, _ failure: LegacyFailure) {
         let status = failure.error.status
+        switch failure.code {
+        case USER_NOT_AUTHORIZED_ERROR: emit(.authorizationDenied(resource: resource, status))
+        case USER_NOT_AUTHENTICATED_ERROR: emit(.authenticationMissing(resource: resource, status))
+        default: break
+        }
         emit { $0.tokenRequestFailed(resource, errorCode: failure.code, errorDescription: status.details ?? status.message ?? "") }
         trackAuthorization(success: false, mvpdID: nil, userID: nil, cached: false, error: status)
     }

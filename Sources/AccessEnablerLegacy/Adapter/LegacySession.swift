@@ -1,0 +1,147 @@
+import AccessEnabler
+import Foundation
+
+/// The app's delegates, held weakly as the legacy SDK held them, readable and settable from any
+/// thread.
+final class LegacyReceivers: Sendable {
+    private struct References {
+        weak var delegate: (any EntitlementDelegate)?
+        weak var statusDelegate: (any EntitlementStatus)?
+    }
+
+    private let references = LockedValue(References())
+
+    var delegate: (any EntitlementDelegate)? {
+        get { references.withLock { $0.delegate } }
+        set { references.withLock { $0.delegate = newValue } }
+    }
+
+    var statusDelegate: (any EntitlementStatus)? {
+        get { references.withLock { $0.statusDelegate } }
+        set { references.withLock { $0.statusDelegate = newValue } }
+    }
+}
+
+/// Delivers the callbacks: on the main actor, always after the call that produced them returns
+/// (never re-entrantly), one at a time, in the order they were produced. The delegate is read when
+/// a callback is delivered, as the legacy SDK read its weak delegate.
+@MainActor
+final class LegacyCallbacks {
+    nonisolated let receivers: LegacyReceivers
+    private var pending: [@MainActor () -> Void] = []
+    private var isDelivering = false
+
+    nonisolated init(receivers: LegacyReceivers) {
+        self.receivers = receivers
+    }
+
+    /// Queues an `EntitlementDelegate` callback.
+    func emit(_ callback: @escaping @MainActor (any EntitlementDelegate) -> Void) {
+        let receivers = self.receivers
+        enqueue {
+            if let delegate = receivers.delegate { callback(delegate) }
+        }
+    }
+
+    /// Queues an `EntitlementStatus` report.
+    func emit(_ status: LegacyStatus) {
+        let receivers = self.receivers
+        enqueue {
+            receivers.statusDelegate?.status(status.dictionary)
+        }
+    }
+
+    private func enqueue(_ delivery: @escaping @MainActor () -> Void) {
+        pending.append(delivery)
+        guard !isDelivering else { return }
+        isDelivering = true
+        Task { @MainActor in
+            while !self.pending.isEmpty {
+                self.pending.removeFirst()()
+            }
+            self.isDelivering = false
+        }
+    }
+}
+
+/// The legacy SDK's state machine on the main actor, over the async core: the configuration phase
+/// and the calls queued behind it, the authentication conversation (``AuthenticationBridge``), and
+/// each call's callbacks. ``LegacyAccessEnabler`` hands every call to it on the main actor.
+@MainActor
+final class LegacySession {
+    nonisolated let core: AccessEnabler
+    nonisolated let callbacks: LegacyCallbacks
+    nonisolated let authentication: AuthenticationBridge
+
+    enum Phase { case unconfigured, configuring, configured, failed }
+
+    var phase = Phase.unconfigured
+    var queuedCalls: [@MainActor () -> Void] = []
+    /// The last `setOptions` call, which every later call waits for so the core sees options in order.
+    var optionsUpdate: Task<Void, Never>?
+    /// The authentication flow in progress, cancelled when a new one starts.
+    var authenticationFlow: Task<Void, Never>?
+
+    nonisolated init(core: AccessEnabler, receivers: LegacyReceivers) {
+        self.core = core
+        let callbacks = LegacyCallbacks(receivers: receivers)
+        self.callbacks = callbacks
+        self.authentication = AuthenticationBridge(callbacks: callbacks)
+    }
+
+    /// Queues a delegate callback.
+    func emit(_ callback: @escaping @MainActor (any EntitlementDelegate) -> Void) {
+        callbacks.emit(callback)
+    }
+
+    /// Queues a status report.
+    func emit(_ status: LegacyStatus) {
+        callbacks.emit(status)
+    }
+
+    /// Runs `call` now when the configuration phase is over, else after `setRequestorComplete`.
+    func whenConfigured(_ call: @escaping @MainActor () -> Void) {
+        switch phase {
+        case .configured, .failed: call()
+        case .unconfigured, .configuring: queuedCalls.append(call)
+        }
+    }
+
+    func runQueuedCalls() {
+        let calls = queuedCalls
+        queuedCalls = []
+        for call in calls { call() }
+    }
+
+    /// Starts the async part of a call on the main actor, after any pending `setOptions`.
+    ///
+    /// Where the runtime has `Task.immediate`, the work starts inside this call and runs up to its
+    /// first suspension (the hop to the core), so a legacy call costs the same hops as an `await`
+    /// from the main actor. Callbacks still never run inside the call: they follow the core's
+    /// answer, which always arrives after a suspension.
+    @discardableResult
+    func perform(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        let options = optionsUpdate
+        let body: @MainActor () async -> Void = {
+            await options?.value
+            await work()
+        }
+        #if compiler(>=6.2)
+        if #available(iOS 26, tvOS 26, macOS 26, *) {
+            return Task.immediate { @MainActor in await body() }
+        }
+        #endif
+        return Task { @MainActor in await body() }
+    }
+
+    /// `setOptions:` — values attached to every later request.
+    func setOptions(_ options: AccessEnabler.Options) {
+        authentication.handleSVC = options.handleSVC
+        let previous = optionsUpdate
+        let core = self.core
+        optionsUpdate = Task { @MainActor in
+            await previous?.value
+            await core.setOptions(options)
+        }
+    }
+}

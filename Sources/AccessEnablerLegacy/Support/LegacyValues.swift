@@ -1,0 +1,139 @@
+import AccessEnabler
+import Foundation
+
+// The untyped values of the legacy API (`NSArray`, `NSDictionary`, `id`), read into typed ones on
+// the calling thread, and the core's typed results turned back into the Foundation values the
+// legacy SDK delivered.
+
+enum LegacyValues {
+    /// The elements of a legacy array that are text (`String`/`NSString`), or URLs as text.
+    static func strings(_ array: [Any]?) -> [String] {
+        (array ?? []).compactMap(text)
+    }
+
+    /// A legacy `data` dictionary (key/value pairs forwarded to the server), as text.
+    static func stringDictionary(_ dictionary: [AnyHashable: Any]?) -> [String: String] {
+        var result: [String: String] = [:]
+        for (key, value) in dictionary ?? [:] {
+            guard let key = text(key.base), let value = text(value) else { continue }
+            result[key] = value
+        }
+        return result
+    }
+
+    /// A value as the text the legacy SDK sent: strings as they are, numbers in decimal, Booleans
+    /// as `true`/`false`, URLs as their address; nil for anything else.
+    static func text(_ value: Any) -> String? {
+        switch value {
+        case let text as String: return text
+        case let url as URL: return url.absoluteString
+        default:
+            if let number = integer(value) { return String(number) }
+            if let flag = value as? Bool { return flag ? "true" : "false" }
+            return (value as? Double).map { String($0) }
+        }
+    }
+
+    /// An integer however the app wrote it: `Int`, `Int32` (the `METADATA_*` constants as they are),
+    /// another integer type, `NSNumber`, or decimal text.
+    static func integer(_ value: Any) -> Int? {
+        switch value {
+        case let number as Int: return number
+        case let number as Int32: return Int(number)
+        case let number as Int64: return Int(exactly: number)
+        case let number as Int16: return Int(number)
+        case let number as Int8: return Int(number)
+        case let number as UInt: return Int(exactly: number)
+        case let number as UInt32: return Int(number)
+        case let number as UInt64: return Int(exactly: number)
+        case let number as Double: return Int(exactly: number)
+        case let text as String: return Int(text)
+        default: return nil
+        }
+    }
+
+    /// The value of `key` in a legacy dictionary whose keys are strings.
+    static func value(_ key: String, in dictionary: [AnyHashable: Any]?) -> Any? {
+        dictionary?[AnyHashable(key)]
+    }
+
+    /// A value of the core's metadata as the legacy SDK delivered it: a JSON string as `String`,
+    /// anything else as the Foundation objects `JSONSerialization` makes of its JSON (dictionaries
+    /// and arrays that bridge to `NSDictionary`/`NSArray`, `NSNumber`, `NSNull`).
+    static func foundationValue(_ value: JSONValue) -> Any? {
+        if case .string(let text) = value { return text }
+        guard let data = try? JSONEncoder().encode(value) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+    }
+}
+
+/// `setOptions:` read into the core's options. Keys: `applicationProfile`, `visitorID` (also
+/// `ap_vi`), `handleSVC` (Boolean), `device_info` (Base64 JSON); others are ignored, as the
+/// legacy SDK did.
+enum LegacyOptions {
+    static func parse(_ dictionary: [AnyHashable: Any]?) -> AccessEnabler.Options {
+        var options = AccessEnabler.Options()
+        for (key, value) in dictionary ?? [:] {
+            switch key.base as? String {
+            case "applicationProfile": options.applicationProfile = LegacyValues.text(value)
+            case "visitorID", "ap_vi": options.visitorID = LegacyValues.text(value)
+            case "handleSVC": options.handleSVC = (value as? Bool) ?? (LegacyValues.text(value) == "true") || LegacyValues.integer(value) == 1
+            case "device_info": options.deviceInfo = LegacyValues.text(value).flatMap(DeviceInfo.init(base64Encoded:))
+            default: break
+            }
+        }
+        return options
+    }
+}
+
+/// A `getMetadata:` request dictionary, read.
+struct MetadataRequest: Sendable, Hashable {
+    /// `METADATA_OPCODE_KEY`, when present and numeric.
+    var opcode: Int32?
+    /// `METADATA_RESOURCE_ID_KEY`.
+    var resource: String?
+    /// `METADATA_USER_META_KEY`.
+    var userMetadataName: String?
+
+    init(_ dictionary: [AnyHashable: Any]?) {
+        opcode = LegacyValues.value(METADATA_OPCODE_KEY, in: dictionary).flatMap(LegacyValues.integer).flatMap { Int32(exactly: $0) }
+        resource = LegacyValues.value(METADATA_RESOURCE_ID_KEY, in: dictionary).flatMap(LegacyValues.text)
+        userMetadataName = LegacyValues.value(METADATA_USER_META_KEY, in: dictionary).flatMap(LegacyValues.text)
+    }
+
+    init(opcode: Int32?, resource: String? = nil, userMetadataName: String? = nil) {
+        self.opcode = opcode
+        self.resource = resource
+        self.userMetadataName = userMetadataName
+    }
+
+    /// The core's key for it, or nil when the dictionary names no known operation.
+    var key: MetadataKey? {
+        switch opcode {
+        case METADATA_AUTHENTICATION: return .authenticationExpiry
+        case METADATA_AUTHORIZATION: return resource.map { .authorizationExpiry(resource: $0) }
+        case METADATA_DEVICE_ID: return .deviceID
+        case METADATA_USER_META: return userMetadataName.map { .userMetadata($0) }
+        default: return nil
+        }
+    }
+}
+
+/// The Apple TV Provider picker filter of `getAuthentication:` (`TV_PROVIDERS`,
+/// `FEATURED_TV_PROVIDERS`), read. Only the Apple picker uses it (issue 14); the regular flow
+/// ignores it, as the legacy SDK did when no MVPD supports single sign-on.
+struct ProviderFilter: Sendable, Hashable {
+    var tvProviders: [String]
+    var featuredTVProviders: [String]
+
+    init(_ dictionary: [AnyHashable: Any]?) {
+        tvProviders = LegacyValues.strings(LegacyValues.value(TV_PROVIDERS, in: dictionary) as? [Any])
+        featuredTVProviders = LegacyValues.strings(LegacyValues.value(FEATURED_TV_PROVIDERS, in: dictionary) as? [Any])
+    }
+}
+
+/// A value handed back to the app untouched on the main thread (the `arguments` of
+/// `setMetadataStatus`): the adapter never reads or changes it after the call that received it.
+struct Untouched<Value>: @unchecked Sendable {
+    let value: Value
+}
