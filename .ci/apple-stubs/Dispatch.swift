@@ -1,4 +1,4 @@
-// apple-typecheck: platforms=iOS,tvOS,macOS
+// apple-typecheck: platforms=iOS,tvOS,macOS,visionOS,watchOS
 // Dispatch as the package uses it (the shared timer of SystemTimeLimits; the main queue and
 // queue-specific values of the legacy adapter and its migration fixture), with the Swift
 // signatures of Apple's SDK (Xcode 16). The type-checker's Foundation has no Dispatch; Apple's

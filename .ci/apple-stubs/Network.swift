@@ -1,4 +1,4 @@
-// apple-typecheck: platforms=iOS,tvOS,macOS
+// apple-typecheck: platforms=iOS,tvOS,macOS,visionOS,watchOS
 // Network, as far as the package names it: NWPathMonitor for X-Device-Info's connectionType
 // (Apple's documentation for NWPathMonitor, NWPath and NWInterface.InterfaceType; Sendable and
 // the @Sendable update handler as in the Xcode 16 interface).

@@ -3,9 +3,9 @@ import Foundation
 /// The user interface of authentication: an MVPD picker and a browser for the MVPD login.
 ///
 /// ``AccessEnabler/authenticate(forceAuthentication:data:presenter:)`` and
-/// ``AccessEnabler/logout(presenter:)`` call it. On Apple platforms an implementation typically
-/// shows a picker and an `ASWebAuthenticationSession`; tests use `HeadlessPresenter` from
-/// `AccessEnablerTesting`. Throw `CancellationError` (or return nil from `selectProvider`) to cancel.
+/// ``AccessEnabler/logout(presenter:)`` call it. On iOS, macOS and visionOS use
+/// `WebAuthenticationSessionPresenter` (an `ASWebAuthenticationSession` and your picker); tests
+/// use `HeadlessPresenter` from `AccessEnablerTesting`. Throw `CancellationError` (or return nil from `selectProvider`) to cancel.
 public protocol AuthenticationPresenter: Sendable {
     /// Shows the MVPD picker; returns nil when the viewer cancels.
     func selectProvider(from providers: [MVPD]) async throws -> MVPD?

@@ -64,10 +64,15 @@ public struct DeviceInfo: Sendable, Hashable {
     public static var current: DeviceInfo { computed }
 
     /// Computed once: the hardware and the OS do not change while the process runs.
-    private static let computed: DeviceInfo = {
-        let os = ProcessInfo.processInfo.operatingSystemVersion
-        let platform = Platform.current
-        let hardware = Hardware.current
+    private static let computed = make(
+        platform: .current, hardware: .current, osVersion: ProcessInfo.processInfo.operatingSystemVersion,
+        applicationID: Bundle.main.bundleIdentifier)
+
+    /// The device info of a device: a pure function of what the platform reports, so each
+    /// platform's mapping is tested on every platform.
+    static func make(
+        platform: Platform, hardware: Hardware, osVersion os: OperatingSystemVersion, applicationID: String?
+    ) -> DeviceInfo {
         var fields: [String: JSONValue] = [
             "primaryHardwareType": .string(hardware.primaryHardwareType ?? platform.primaryHardwareType),
             "osVersion": .string("\(os.majorVersion).\(os.minorVersion).\(os.patchVersion)"),
@@ -82,9 +87,25 @@ public struct DeviceInfo: Sendable, Hashable {
         set("osName", platform.osName)
         set("osFamily", platform.osFamily)
         set("osVendor", platform.osVendor)
-        set("applicationId", Bundle.main.bundleIdentifier)
+        set("applicationId", applicationID)
         return DeviceInfo(fields: fields)
-    }()
+    }
+
+    /// The legacy SDK's tracking device type (`mobile`, `tablet`, `computer`, `unknown`; its list
+    /// has no television, so an Apple TV is `unknown`), from the same facts.
+    static func trackingDeviceType(platform: Platform, hardware: Hardware) -> String {
+        switch hardware.primaryHardwareType ?? platform.primaryHardwareType {
+        case "MobilePhone", "MediaPlayer": "mobile"
+        case "Tablet": "tablet"
+        case "Desktop": "computer"
+        default: platform == .linux ? "computer" : "unknown"
+        }
+    }
+
+    /// ``trackingDeviceType(platform:hardware:)`` of this device.
+    package static var currentTrackingDeviceType: String {
+        trackingDeviceType(platform: .current, hardware: .current)
+    }
 
     /// The OS name for `User-Agent`: the appendix's name where it has one.
     static var osName: String { Platform.current.osName ?? Platform.current.osFamily ?? "Unknown" }
@@ -225,19 +246,31 @@ extension DeviceInfo {
                             manufacturer: "Apple", vendor: "Apple", primaryHardwareType: type)
         }
 
+        /// The hardware identifier: the simulated device in a simulator, the machine on a device,
+        /// or the Mac's model (`hw.model`) where the machine is only an architecture (a Mac, an
+        /// iPad app on a Mac).
+        static func appleIdentifier(machine: String, simulatorModel: String?, hardwareModel: () -> String?) -> String {
+            if let simulatorModel, !simulatorModel.isEmpty { return simulatorModel }
+            guard machine.hasPrefix("arm") || machine.hasPrefix("x86") || machine.hasPrefix("i386") else { return machine }
+            return hardwareModel() ?? machine
+        }
+
         #if canImport(Darwin)
-        /// The simulated device in a simulator, the machine on a device, or the Mac's model
-        /// (`hw.model`) where the machine is only an architecture (a Mac, an iPad app on a Mac).
         private static var appleIdentifier: String {
             #if targetEnvironment(simulator)
-            if let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"] { return simulated }
+            let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"]
+            #else
+            let simulated: String? = nil
             #endif
-            let machine = DeviceInfo.machine
-            guard machine.hasPrefix("arm") || machine.hasPrefix("x86") || machine.hasPrefix("i386") else { return machine }
+            return appleIdentifier(machine: DeviceInfo.machine, simulatorModel: simulated, hardwareModel: hardwareModel)
+        }
+
+        /// `hw.model` (`Mac14,2`, `MacBookPro18,3`).
+        private static func hardwareModel() -> String? {
             var size = 0
-            guard sysctlbyname("hw.model", nil, &size, nil, 0) == 0, size > 1 else { return machine }
+            guard sysctlbyname("hw.model", nil, &size, nil, 0) == 0, size > 1 else { return nil }
             var bytes = [CChar](repeating: 0, count: size)
-            guard sysctlbyname("hw.model", &bytes, &size, nil, 0) == 0 else { return machine }
+            guard sysctlbyname("hw.model", &bytes, &size, nil, 0) == 0 else { return nil }
             return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         #endif

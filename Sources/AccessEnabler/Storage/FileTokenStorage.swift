@@ -190,7 +190,7 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         let descriptor = try Self.openChecked(temporary, O_WRONLY | O_CREAT | O_EXCL).descriptor
         do {
             try Self.writeAll(data, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw Self.posixError() }
+            guard Self.synchronize(descriptor) else { throw Self.posixError() }
             close(descriptor)
         } catch {
             close(descriptor)
@@ -206,6 +206,16 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         // A crash before this truncation only replays changes already in the snapshot.
         guard ftruncate(journal, 0) == 0 else { throw Self.posixError() }
         removeStaleTemporaryFiles()
+    }
+
+    /// Flushes `descriptor` to stable storage before the snapshot replaces the old one: on Darwin
+    /// `F_FULLFSYNC` (its `fsync` may leave the data in the drive's cache), falling back to `fsync`
+    /// where the file system does not support it; `fsync` elsewhere.
+    static func synchronize(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
     }
 
     /// Temporary snapshots left by a process that crashed mid-compaction. Compaction holds the

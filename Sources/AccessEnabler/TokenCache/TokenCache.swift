@@ -54,7 +54,7 @@ actor TokenCache {
         if isLoaded { return }
         do {
             if integrityCheck == .clear {
-                try storage.removeAllRecords()
+                try wipeKeepingDeviceSeed(from: try? storage.loadRecords())
                 log.info("token storage cleared at start (integrity check: clear)")
             }
             var records: [String: Data]
@@ -66,8 +66,7 @@ actor TokenCache {
                 records = [:]
             }
             if integrityCheck == .all, let failure = verify(records) {
-                try storage.removeAllRecords()
-                records = [:]
+                records = try wipeKeepingDeviceSeed(from: records)
                 log.error("token storage failed its integrity check (\(failure)); cleared")
                 events.emit(.storageRecovered(.init(movedTo: nil, reason: "integrity check failed: \(failure)")))
             }
@@ -77,6 +76,26 @@ actor TokenCache {
             log.error("token storage could not be read: \(Self.summary(of: error))")
             throw AccessEnablerError.storageFailure.with(underlying: Self.summary(of: error))
         }
+    }
+
+    /// Clears the store for an integrity check but keeps the device seed: the device ID must stay
+    /// the same across updates, reboots, logouts and wipes (Adobe's Stable Device Identifier);
+    /// only deleting the app (or its Keychain items) makes a new one. Returns what is left.
+    @discardableResult
+    private func wipeKeepingDeviceSeed(from records: [String: Data]?) throws -> [String: Data] {
+        let seed = records?[StorageKey.device].flatMap { data in
+            (try? JSONDecoder().decode(DeviceRecord.self, from: data)) != nil ? data : nil
+        }
+        try storage.removeAllRecords()
+        guard let seed else { return [:] }
+        do {
+            try storage.writeRecord(seed, forKey: StorageKey.device)
+        } catch {
+            // Memory keeps it (decoded from the returned records) and the next write retries.
+            pendingWrites.insert(StorageKey.device)
+            log.error("token storage write failed (device): \(Self.summary(of: error))")
+        }
+        return [StorageKey.device: seed]
     }
 
     /// The legacy "all" check: storage must round-trip a record and every record must decode.

@@ -19,7 +19,19 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Creates a transport over `session` (by default an ephemeral session that refuses
     /// redirects, so no cookies or cache entries of the SDK's calls outlive the process).
+    ///
+    /// On Linux (swift-corelibs-foundation, which asks only the session's delegate about
+    /// redirects) a session with another delegate is replaced by one with its configuration and
+    /// the SDK's delegate, so redirects are refused there too.
     public init(session: URLSession = URLSessionTransport.defaultSession) {
+        #if canImport(FoundationNetworking)
+        if !(session.delegate is SessionDelegate) {
+            self.session = URLSession(
+                configuration: session.configuration, delegate: SessionDelegate.shared,
+                delegateQueue: SessionDelegate.makeQueue())
+            return
+        }
+        #endif
         self.session = session
     }
 
@@ -76,7 +88,7 @@ public struct URLSessionTransport: HTTPTransport {
                 urlRequest, in: session, maximumBytes: request.maximumResponseBytes, timeLimit: timeLimit)
         } else {
             #if canImport(FoundationNetworking)
-            // swift-corelibs-foundation never consults a task delegate about redirects.
+            // Not reached: on Linux every session of this type has the SDK's delegate.
             (data, response) = try await session.data(for: urlRequest)
             #else
             (data, response) = try await session.data(for: urlRequest, delegate: SessionDelegate.shared)

@@ -89,9 +89,9 @@ struct ServiceProvider: Sendable, Hashable {
         return URL(string: text) ?? baseURL
     }
 
-    /// Resolves `location` (absolute, or relative to this service provider).
+    /// Resolves `location` (absolute, or relative to this service provider), encoding what needs
+    /// it first so that every platform parses it alike (``ExternalURL``).
     func resolve(_ location: String) -> URL? {
-        if let absolute = URL(string: location), absolute.scheme != nil { return absolute }
-        return URL(string: location, relativeTo: URL(string: origin + "/"))?.absoluteURL
+        ExternalURL.resolve(location, against: URL(string: origin + "/") ?? baseURL)
     }
 }

@@ -2,7 +2,7 @@ import AccessEnabler
 import Foundation
 
 /// Turns the core's presenter calls into the legacy callbacks and waits for the app's answers:
-/// `selectProvider` → `displayProviderDialog` (legacy ``MVPD`` objects), answered by
+/// `selectProvider` → `displayProviderDialog` (legacy ``MVPD-class`` objects), answered by
 /// `setSelectedProvider`; `presentLogin` → `navigate(toUrl:)` (or `navigate(toUrl:useSVC:)` with the
 /// `handleSVC` option), answered by `handleExternalURL` (or `setSelectedProvider(nil)` to cancel).
 @MainActor

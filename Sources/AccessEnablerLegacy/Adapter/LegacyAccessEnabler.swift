@@ -8,7 +8,7 @@ import Foundation
 /// `import AccessEnablerLegacy` and the class name `AccessEnabler` to `LegacyAccessEnabler` (the
 /// name `AccessEnabler` is the async actor). Every other name, argument type and callback is the
 /// one Swift gave the Objective-C headers: `String!` and `[Any]!` parameters, `[AnyHashable: Any]!`
-/// dictionaries, the ``EntitlementDelegate`` and ``EntitlementStatus`` protocols, the ``MVPD``
+/// dictionaries, the ``EntitlementDelegate`` and ``EntitlementStatus`` protocols, the ``MVPD-class``
 /// class and the legacy constants.
 ///
 /// Each method calls the async ``accessEnabler`` — the same instance the app can call directly
@@ -290,7 +290,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     // MARK: Provider, metadata, logout
 
-    /// `getSelectedProvider` — `selectedProvider` with the ``MVPD`` chosen for the current
+    /// `getSelectedProvider` — `selectedProvider` with the ``MVPD-class`` chosen for the current
     /// requestor, or nil.
     open func getSelectedProvider() {
         onMain { $0.getSelectedProvider() }

@@ -42,7 +42,7 @@ public protocol EntitlementDelegate: NSObjectProtocol {
     func tokenRequestFailed(_ resource: String!, errorCode code: String!, errorDescription description: String!)
     /// The MVPD chosen for the current requestor, or nil (the answer to `getSelectedProvider`).
     func selectedProvider(_ mvpd: MVPD!)
-    /// Show an MVPD picker for these ``MVPD`` objects, then call `setSelectedProvider(_:)` with the
+    /// Show an MVPD picker for these ``MVPD-class`` objects, then call `setSelectedProvider(_:)` with the
     /// chosen ID (nil when the viewer backs out).
     func displayProviderDialog(_ mvpds: [Any]!)
     /// Tracking data for `event` (`TRACKING_*`): `String`s in the documented positions.

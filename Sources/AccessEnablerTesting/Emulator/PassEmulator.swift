@@ -49,15 +49,30 @@ public actor PassEmulator {
     var warningHandler: @Sendable (String) -> Void = PassEmulator.writeToStandardError
 
     /// Creates an emulator serving `scenario` at `baseURL`, measuring time on `clock`.
+    ///
+    /// Without a `baseURL` each emulator gets a host of its own (`https://sp-<n>.pass-emulator.test`):
+    /// a `URLSession` mount routes by host, since on Apple platforms a `URLProtocol` does not see
+    /// the session's extra header fields or cookies.
     public init(
         scenario: EmulatorScenario = .standard,
-        baseURL: URL = URL(string: "https://sp.pass-emulator.test")!,
+        baseURL: URL? = nil,
         clock: any AccessEnablerClock = SystemClock()
     ) {
-        self.baseURL = baseURL
+        self.baseURL = baseURL ?? Self.uniqueBaseURL()
         self.clock = clock
         self.scenario = scenario
         self.index = ScenarioIndex(scenario)
+    }
+
+    private static let hostCounter = LockedValue(0)
+
+    /// A service provider origin no other emulator of this process has.
+    static func uniqueBaseURL() -> URL {
+        let number = hostCounter.withLock { counter -> Int in
+            counter += 1
+            return counter
+        }
+        return URL(string: "https://sp-\(number).pass-emulator.test")!
     }
 
     /// Answers one request as the service provider would.

@@ -50,7 +50,7 @@ public struct HeadlessPresenter: AuthenticationPresenter {
             let response = try await transport.send(request)
             if (300..<400).contains(response.status) {
                 guard let location = response.headers["Location"],
-                      let next = URL(string: location, relativeTo: request.url)?.absoluteURL
+                      let next = ExternalURL.resolve(location, against: request.url)
                 else { throw HeadlessPresenterError.invalidRedirect(status: response.status) }
                 if next.absoluteString.hasPrefix(target) { return next }
                 request = Self.page(next)
