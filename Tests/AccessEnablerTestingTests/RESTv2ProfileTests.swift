@@ -129,7 +129,7 @@ import Testing
         #expect(await harness.emulator.requests(to: .profileForCode).count == 2)
 
         try expectV2Error(try await harness.v2WithCode("/api/v2/REF/profiles/code/NOCODE1"), status: 400,
-                          code: "invalid_authentication_session")
+                          code: "invalid_parameter_code")
         harness.clock.advance(by: .seconds(1800))
         try expectV2Error(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(code)"), status: 400,
                           code: "invalid_authentication_session")

@@ -205,17 +205,17 @@ import Testing
         #expect(await harness.emulator.requests(to: .sessionInfo).count == 2)
     }
 
-    @Test func unknownOrExpiredCodesAreInvalidSessions() async throws {
+    @Test func unknownCodesAreInvalidCodesAndExpiredOnesInvalidSessions() async throws {
         let harness = try await Harness.make()
         try expectV2Error(try await harness.v2WithCode("/api/v2/REF/sessions/NOCODE1"), status: 400,
-                          code: "invalid_authentication_session")
+                          code: "invalid_parameter_code")
         try expectV2Error(try await harness.v2WithCode("/api/v2/REF/sessions/NOCODE1", method: .post,
                                                        form: Harness.sessionForm(mvpd: "Cablevision")),
-                          status: 400, code: "invalid_authentication_session")
+                          status: 400, code: "invalid_parameter_code")
         let code = try #require(try decodeObject(try await harness.createSession(mvpd: nil))["code"]?.stringValue)
         // A code belongs to its service provider.
         try expectV2Error(try await harness.v2WithCode("/api/v2/OTHER/sessions/\(code)"), status: 400,
-                          code: "invalid_authentication_session")
+                          code: "invalid_parameter_code")
         harness.clock.advance(by: .seconds(1799))
         #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)").status == 200)
         harness.clock.advance(by: .seconds(1))

@@ -45,7 +45,7 @@ let wellFormedMembers: [EmulatorRoute: (path: [String], type: JSONType)] = [
 /// Routes whose well-formed answer is not a JSON object (a page, a redirect or no content), so any
 /// JSON object is the wrong shape for them.
 let routesWithoutJSONAnswers: Set<EmulatorRoute> = [
-    .authenticate, .mvpdLogin, .freePreview, .logout, .browserLogout, .authenticateV2,
+    .authenticate, .mvpdLogin, .freePreview, .logout, .browserLogout, .authenticateV2, .activation,
 ]
 
 /// The value at `path` in `object`, if there is one.

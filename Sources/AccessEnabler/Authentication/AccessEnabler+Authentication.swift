@@ -13,7 +13,7 @@ extension AccessEnabler {
         return status
     }
 
-    private func authenticationStatus() async -> AuthenticationStatus {
+    func authenticationStatus() async -> AuthenticationStatus {
         let loaded: RequestorConfiguration
         do {
             loaded = try await currentConfiguration()
@@ -110,6 +110,14 @@ extension AccessEnabler {
         try Task.checkCancellation()
         let session = try await awaitAuthentication(
             mvpd: mvpd, configuration: loaded, data: data, context: context, until: pollUntil)
+        return try await keepAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch)
+    }
+
+    /// Stores the authentication a login led to (a browser login, or a second-screen sign-in)
+    /// unless a logout began since `logoutEpoch` was read, remembers its MVPD, and reports it.
+    func keepAuthentication(_ session: AuthenticationRecord, for requestorID: String, ifLogoutEpoch logoutEpoch: UInt64)
+        async throws -> Authentication
+    {
         guard session.expires > clock.now else {
             log.error("the service provider issued an authentication that had already expired; not stored")
             throw AccessEnablerError.authenticationSessionExpired.with(
@@ -158,7 +166,7 @@ extension AccessEnabler {
 
     /// Runs a presenter call; its errors become ``AccessEnablerError/presentationFailed`` (so
     /// callers catch one error type), except cancellation and the SDK's own errors.
-    private func presenting<T>(_ body: () async throws -> T) async throws -> T {
+    func presenting<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as AccessEnablerError {

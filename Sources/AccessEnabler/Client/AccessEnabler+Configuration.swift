@@ -50,9 +50,13 @@ extension AccessEnabler {
         public var configurationTTL: Duration = .seconds(300)
         /// How often the SDK asks for the result of a login the MVPD has not confirmed yet
         /// (REST API v2; at least 1 s; Adobe's checklist asks for 3–5 s). Polling starts when the
-        /// browser reaches ``redirectURL`` and stops at the profile, the login's code expiry, or
-        /// cancellation.
+        /// browser reaches ``redirectURL`` (a second-screen sign-in: when the code is shown) and
+        /// stops at the profile, the login's code expiry, or cancellation.
         public var profilePollingInterval: Duration = .seconds(3)
+        /// The page of the app's companion (activation) site where the viewer types a
+        /// second-screen code, for example `https://example.com/activate`. A TV shows it with
+        /// the code; ``ActivationCode/qrCodeURL`` adds the code to it for a QR image.
+        public var activationURL: URL?
         /// Whether a granted authorization is followed by a read of the profile (REST API v2),
         /// for MVPDs that update the profile's attributes (user metadata) when they authorize.
         /// Off by default: it costs a request per `authorize`.

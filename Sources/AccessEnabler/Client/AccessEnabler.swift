@@ -35,6 +35,8 @@ public actor AccessEnabler {
     /// How many shared requests have started; a caller whose cache lookup spanned a start looks
     /// again instead of starting a second request (see `sharedRequest`).
     var sharedRequestsStarted = 0
+    /// How many second-screen sign-ins have started: a newer one stops the polling of older ones.
+    var secondScreenAttempts: UInt64 = 0
     private var deviceID: String?
     /// The last call context, with what it was made from: its header values (the encoded
     /// `X-Device-Info`, the device identifier) stay the same until one of those changes, and

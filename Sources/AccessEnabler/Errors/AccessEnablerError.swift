@@ -131,6 +131,25 @@ extension AccessEnablerError {
     public static let storageFailure = sdk(
         "storage_failure", .retry,
         "The token storage could not be read or written. No stored data was removed.")
+
+    /// The second-screen code expired before the viewer finished signing in on the other
+    /// device (or the service provider no longer knows it); ask for a new code. Action
+    /// `authentication`.
+    public static let authenticationCodeExpired = sdk(
+        "authentication_code_expired", .authentication,
+        "The authentication code expired before the sign-in was completed on the second screen. Request a new code.")
+
+    /// A newer second-screen sign-in replaced this one on the same instance: its code is no
+    /// longer polled. Action `none`.
+    public static let authenticationCodeReplaced = sdk(
+        "authentication_code_replaced", .none,
+        "A new authentication code was requested; the previous one is no longer polled.")
+
+    /// Second-screen (registration code) sign-in was asked for on REST API v1, which the SDK
+    /// does not support; use REST API v2. Action `configuration`.
+    public static let secondScreenNotSupported = sdk(
+        "second_screen_not_supported", .configuration,
+        "Second-screen (registration code) sign-in is not supported on REST API v1; use REST API v2.")
 }
 
 // MARK: - Server-side cases (their HTTP status comes from the response)
@@ -150,6 +169,14 @@ extension AccessEnablerError {
     public static let internalError = server(500, "internal_error", .retry, "Internal Server Error")
     /// The requestor ID is unknown to the service provider.
     public static let invalidRequestor = server(400, "invalid_requestor", .none, "The requestor parameter is missing or invalid.")
+    /// The companion app's code is not one the service provider knows (mistyped, or never
+    /// issued): ask the viewer to check it.
+    public static let invalidAuthenticationCode = server(
+        400, "invalid_parameter_code", .none, "The authentication code is missing or invalid.")
+    /// The authentication session of the code is missing, invalid or expired: the viewer must
+    /// ask the TV for a new code.
+    public static let invalidAuthenticationSession = server(
+        400, "invalid_authentication_session", .none, "The authentication session is missing, invalid or expired.")
     /// The server rejected the request as malformed.
     public static let badRequest = server(400, "bad_request", .none, "Bad Request")
     /// The server answered with a status the protocol does not define for this call.

@@ -55,6 +55,29 @@ protocol EntitlementBackend: Sendable {
 
     /// Logs out on the server; returns what finishes the logout of each profile it removed.
     func logout(session: AuthenticationRecord, context: RequestContext) async throws -> [LogoutStep]
+
+    // Second screen (REST API v2; REST API v1 throws `second_screen_not_supported`).
+
+    /// TV side: creates an authentication session whose code the viewer types on another
+    /// device; with `mvpd` (preselected) the session has every parameter, without it the
+    /// companion supplies them.
+    func startSecondScreenAuthentication(mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
+                                         context: RequestContext) async throws -> SecondScreenStep
+
+    /// TV side: the authentication the code's session led to; nil while the viewer has not
+    /// finished on the other device.
+    func authentication(forCode code: String, at serviceProvider: ServiceProvider,
+                        configuration: RequestorConfiguration, context: RequestContext) async throws
+        -> AuthenticationRecord?
+
+    /// Companion side: validates a typed code and reads what its session already has.
+    func activationSession(forCode code: String, at serviceProvider: ServiceProvider, context: RequestContext)
+        async throws -> ActivationSessionInfo
+
+    /// Companion side: completes the code's session with every required parameter; the browser
+    /// step follows (or nothing, when the service provider already holds an authentication).
+    func resumeAuthentication(code: String, mvpd: MVPD, domain: String?, context: RequestContext) async throws
+        -> AuthenticationStep
 }
 
 /// The configuration one service provider returned.
@@ -90,4 +113,21 @@ enum LogoutStep: Sendable, Hashable {
 struct AuthorizationGrant: Sendable {
     var authorization: AuthorizationRecord
     var mediaToken: MediaToken?
+}
+
+/// What follows the creation of a second-screen authentication session on the TV.
+enum SecondScreenStep: Sendable, Hashable {
+    /// Show `code`; it (and its session) is valid until `expires`, when the server says.
+    case code(String, expires: Date?)
+    /// Nothing to show: the service provider already holds an authentication for `mvpdID`
+    /// (already signed in, TempPass, degraded access).
+    case complete(mvpdID: String?)
+}
+
+/// What a companion app learns about a typed code (`GET /sessions/{code}`).
+struct ActivationSessionInfo: Sendable, Hashable {
+    /// The MVPD the TV preselected, if it did.
+    var mvpdID: String?
+    /// When the code expires, when the server says.
+    var expires: Date?
 }

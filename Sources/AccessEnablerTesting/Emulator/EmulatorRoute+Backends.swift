@@ -9,10 +9,11 @@ import Foundation
 /// endpoint each request went to.
 extension EmulatorRoute {
     /// The REST API version whose clients call the route; nil for the routes every client calls
-    /// (Dynamic Client Registration, the MVPD login page, the browser logout page).
+    /// (Dynamic Client Registration, the MVPD login page, the browser logout page, the
+    /// second-screen activation page).
     public var backend: AccessEnabler.Backend? {
         switch self {
-        case .register, .token, .mvpdLogin, .browserLogout:
+        case .register, .token, .mvpdLogin, .browserLogout, .activation:
             return nil
         case _ where isV2:
             return .restV2
@@ -37,7 +38,7 @@ extension EmulatorRoute {
         case .logout: return .logoutV2
         case .logoutV2: return .logout
         case .register, .token, .mvpdLogin, .freePreview, .authnToken, .mediaToken, .userMetadata, .browserLogout,
-            .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD, .profileForCode:
+            .activation, .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD, .profileForCode:
             return nil
         }
     }
@@ -70,6 +71,7 @@ extension EmulatorRoute {
         case .userMetadata: return "GET /api/v1/tokens/usermetadata"
         case .logout: return "DELETE /api/v1/logout"
         case .browserLogout: return "GET /adobe-services/logout"
+        case .activation: return "GET /activate, GET /activate/done"
         case .configurationV2: return "GET /api/v2/{serviceProvider}/configuration"
         case .sessions: return "POST /api/v2/{serviceProvider}/sessions"
         case .sessionResume: return "POST /api/v2/{serviceProvider}/sessions/{code}"
@@ -94,7 +96,7 @@ extension EmulatorRoute {
         case .freePreview: return .sessions
         case .sessions, .sessionResume, .sessionInfo: return .authenticate
         case .profiles, .profileForMVPD, .profileForCode: return .authnToken
-        case .register, .token, .mvpdLogin, .browserLogout, .configuration, .configurationV2, .authenticate,
+        case .register, .token, .mvpdLogin, .browserLogout, .activation, .configuration, .configurationV2, .authenticate,
             .authenticateV2, .preauthorize, .preauthorizeV2, .authorize, .authorizeV2, .logout, .logoutV2:
             return nil
         }

@@ -30,6 +30,9 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     case logout
     /// `GET /adobe-services/logout` (browser / MVPD-side logout).
     case browserLogout
+    /// `GET /activate[?code=…[&mvpd=…]]` and `GET /activate/done`: the second-screen
+    /// activation web page a viewer opens on a phone or computer to type a TV's code.
+    case activation
 
     // REST API v2 (wire-protocol-v2.md), one case per endpoint so that faults and the log can
     // tell them apart.
@@ -70,6 +73,9 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
             return
         }
         switch segments.count {
+        case 1:
+            guard segments[0] == "activate" else { return nil }
+            self = .activation
         case 3:
             switch (segments[0], segments[1], segments[2]) {
             case ("o", "client", "register"): self = .register
@@ -82,8 +88,11 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
             default: return nil
             }
         case 2:
-            guard segments[0] == "adobe-services", segments[1] == "logout" else { return nil }
-            self = .browserLogout
+            switch (segments[0], segments[1]) {
+            case ("adobe-services", "logout"): self = .browserLogout
+            case ("activate", "done"): self = .activation
+            default: return nil
+            }
         case 4:
             switch (segments[0], segments[1], segments[2], segments[3]) {
             case ("api", "v1", "config", _): self = .configuration
@@ -142,7 +151,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
              .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2:
             return true
         case .register, .token, .configuration, .authenticate, .mvpdLogin, .freePreview, .authnToken, .authorize,
-             .mediaToken, .preauthorize, .userMetadata, .logout, .browserLogout:
+             .mediaToken, .preauthorize, .userMetadata, .logout, .browserLogout, .activation:
             return false
         }
     }

@@ -31,7 +31,8 @@ extension PassEmulator {
 
     /// `GET /api/v2/{serviceProvider}/profiles/code/{code}` → the profile the authentication
     /// session led to (for the MVPD and the device of that session), or `{}` while the login is
-    /// still pending. Unknown or expired code → 400 `invalid_authentication_session`.
+    /// still pending. Unknown code → 400 `invalid_parameter_code`; expired → 400
+    /// `invalid_authentication_session`.
     func profile(forCodeOf context: V2Context) throws(Rejection) -> HTTPResponse {
         let session = try codeSession(context)
         guard let mvpdID = session.mvpd, let mvpd = index.mvpds[mvpdID] else { return profilesResponse([]) }

@@ -182,17 +182,19 @@ extension PassEmulator {
     }
 
     /// The valid session named by the code in the path, for the service provider in the path;
-    /// else 400 `invalid_authentication_session`.
+    /// else 400 `invalid_parameter_code` for a code this service provider never issued (a typo),
+    /// or 400 `invalid_authentication_session` for one whose session has expired.
     func codeSession(_ context: V2Context) throws(Rejection) -> AuthCodeSession {
         guard let code = context.parameter, let session = entitlementState.codeSessions[code],
-              session.key.requestor == context.requestor.id, session.isValid(at: context.now)
+              session.key.requestor == context.requestor.id
         else {
-            throw .v2(.invalidAuthenticationSession)
+            throw .v2(.invalidParameterCode)
         }
+        guard session.isValid(at: context.now) else { throw .v2(.invalidAuthenticationSession) }
         return session
     }
 
-    private func storeCodeSession(_ session: AuthCodeSession) {
+    func storeCodeSession(_ session: AuthCodeSession) {
         if entitlementState.codeSessions[session.code] == nil,
            entitlementState.codeSessions.count >= Self.codeSessionPruneThreshold
         {

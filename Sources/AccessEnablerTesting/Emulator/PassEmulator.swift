@@ -133,6 +133,7 @@ public actor PassEmulator {
             case .authenticate: return try startLogin(request)
             case .mvpdLogin: return try mvpdLogin(request)
             case .browserLogout: return try browserLogout(request)
+            case .activation: return activationPage(request)
             case .configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
                  .logout:
                 let context = try v1Context(for: request, route: route)
@@ -178,7 +179,7 @@ public actor PassEmulator {
         case .sessionResume: allowed = [.post, .put]
         case .logoutV2: allowed = [.get, .delete]
         case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-             .browserLogout, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
+             .browserLogout, .activation, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
              .profileForCode:
             allowed = [.get]
         }

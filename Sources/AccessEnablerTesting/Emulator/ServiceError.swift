@@ -138,6 +138,10 @@ extension ServiceError {
         status: 400, code: "invalid_header_identity_for_temporary_access",
         message: "The identity for temporary access header value is missing or invalid.", action: "none")
 
+    static let invalidParameterCode = ServiceError(
+        status: 400, code: "invalid_parameter_code",
+        message: "The authentication code is missing or invalid.", action: "none")
+
     static let invalidAuthenticationSession = ServiceError(
         status: 400, code: "invalid_authentication_session",
         message: "The authentication session is missing, invalid or expired.", action: "none")

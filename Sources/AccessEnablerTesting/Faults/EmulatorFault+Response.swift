@@ -107,7 +107,7 @@ extension EmulatorFault {
             return #"{"decisions":{"resource":7,"serviceProvider":[],"mvpd":1,"source":false,"authorized":"yes","token":"abc","notBefore":"x","notAfter":[]}}"#
         case .logoutV2:
             return #"{"logouts":[{"actionName":1,"actionType":true,"mvpd":[],"url":42}]}"#
-        case .authenticate, .mvpdLogin, .freePreview, .logout, .browserLogout, .authenticateV2:
+        case .authenticate, .mvpdLogin, .freePreview, .logout, .browserLogout, .authenticateV2, .activation:
             return #"{"status":"ok","message":404,"details":[]}"#
         }
     }

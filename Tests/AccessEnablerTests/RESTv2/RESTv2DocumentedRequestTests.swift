@@ -108,7 +108,7 @@ import Testing
         #expect(resume.formValue("mvpd") == "Cablevision")
         #expect(resume.formValue("domainName") == "adobe.com")
         #expect(resume.formValue("redirectUrl") == "adobepass://ios.app")
-        #expect(error?.code == "invalid_authentication_session", "the unknown code is the only thing wrong")
+        #expect(error?.code == "invalid_parameter_code", "the unknown code is the only thing wrong")
     }
 
     /// `REMOTE_CACHE` is a header on REST v1 (`Cache-Control: no-cache`) and nothing on v2, which

@@ -66,7 +66,7 @@ struct RESTv2Backend: EntitlementBackend {
             details: "The service provider kept asking for session parameters the SDK has already sent.")
     }
 
-    private func sessionCall(
+    func sessionCall(
         _ call: Call, _ url: URL, form: [String: String], serviceProvider: ServiceProvider, context: RequestContext
     ) async throws -> SessionBody {
         let body = Data(PercentEncoding.query(form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).utf8)
@@ -104,7 +104,7 @@ struct RESTv2Backend: EntitlementBackend {
         }
     }
 
-    private func record(of profile: ProfilesBody.Profile, mvpd: MVPD, at serviceProvider: ServiceProvider)
+    func record(of profile: ProfilesBody.Profile, mvpd: MVPD, at serviceProvider: ServiceProvider)
         -> AuthenticationRecord
     {
         let attributes = Self.attributes(of: profile)
@@ -248,7 +248,7 @@ struct RESTv2Backend: EntitlementBackend {
 
     // MARK: Helpers
 
-    private func path(_ context: RequestContext, _ rest: String) -> String {
+    func path(_ context: RequestContext, _ rest: String) -> String {
         "/api/v2/\(PercentEncoding.pathSegment(context.requestorID))/\(rest)"
     }
 
@@ -258,10 +258,12 @@ struct RESTv2Backend: EntitlementBackend {
     /// is set by the calls with a body.
     enum Call: Equatable {
         case configuration, createSession, resumeSession, profile, profiles, preauthorize, authorize, logout
+        /// The second-screen calls: `GET /sessions/{code}` and `GET /profiles/code/{code}`.
+        case sessionInfo, profileForCode
 
-        /// `AP-Device-Identifier` and `X-Device-Info`: listed on every call but the resume, which
-        /// a second device may make with only the code.
-        var sendsDeviceHeaders: Bool { self != .resumeSession }
+        /// `AP-Device-Identifier` and `X-Device-Info`: listed on every call but those a second
+        /// device may make with only the code (resume, session information, profile by code).
+        var sendsDeviceHeaders: Bool { self != .resumeSession && self != .sessionInfo && self != .profileForCode }
         /// `AP-Visitor-Identifier`: listed on every call but the configuration.
         var sendsVisitorIdentifier: Bool { self != .configuration }
         /// `AP-TempPass-Identity`: listed on the profile and authorize calls only (not on the
@@ -272,7 +274,7 @@ struct RESTv2Backend: EntitlementBackend {
     /// The headers `call`'s page lists that the SDK has values for: the visitor ID when the app
     /// set one, the Promotional TempPass identity when the app passed data. Nothing else (no
     /// `AP-SDK-Identifier`, no `Cache-Control`: no v2 page lists them).
-    private func headers(_ call: Call, _ context: RequestContext, temporaryPassIdentity data: [String: String] = [:])
+    func headers(_ call: Call, _ context: RequestContext, temporaryPassIdentity data: [String: String] = [:])
         -> HTTPHeaders
     {
         var headers: HTTPHeaders = ["Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent]

@@ -87,3 +87,12 @@ struct LogoutBody: Decodable {
 struct DecisionsRequestBody: Encodable {
     var resources: [String]
 }
+
+/// `GET /sessions/{code}` body, as far as a companion app reads it: the parameters the TV
+/// already gave (the preselected MVPD among them) and the code's expiry. The device description
+/// is not decoded.
+struct SessionInfoBody: Decodable {
+    var existingParameters: [String: JSONValue]?
+    var missingParameters: [String]?
+    var notAfter: EpochMilliseconds?
+}

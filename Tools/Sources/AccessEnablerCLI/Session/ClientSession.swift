@@ -26,7 +26,10 @@ struct ClientSession: Sendable {
     /// Builds the session.
     ///
     /// - Throws: `ValidationError` (a usage error) for a missing requestor or software statement.
-    init(connection: ConnectionOptions, output: OutputOptions, console: Console = Console()) throws {
+    init(
+        connection: ConnectionOptions, output: OutputOptions, console: Console = Console(),
+        adjust: (inout AccessEnabler.Configuration) -> Void = { _ in }
+    ) throws {
         let settings = try connection.settings()
         let transport = DiagnosingTransport()
         var configuration = AccessEnabler.Configuration()
@@ -39,6 +42,7 @@ struct ClientSession: Sendable {
         if output.verbose {
             configuration.logHandler = { message in console.err(LogLine.text(message)) }
         }
+        adjust(&configuration)
         self.enabler = AccessEnabler(softwareStatement: settings.softwareStatement, configuration: configuration)
         // Subscribed before any call: the store is read, and moved aside if unreadable, on the first.
         self.storageRecoveries = StorageRecoveryWatcher(events: enabler.events, storage: settings.storageURL)

@@ -12,15 +12,18 @@ import ArgumentParser
 enum CommandExecution {
     /// Runs `body` and prints its report.
     ///
-    /// - Parameter failureReport: The JSON object printed when `body` fails (default
-    ///   `{"status": {…}}`).
+    /// - Parameters:
+    ///   - failureReport: The JSON object printed when `body` fails (default
+    ///     `{"status": {…}}`).
+    ///   - adjust: Changes to the SDK configuration a command needs (second-screen options).
     static func run(
         _ connection: ConnectionOptions,
         _ output: OutputOptions,
         failureReport: @Sendable (Status) -> any Encodable & Sendable = { FailureReport($0) },
+        adjust: (inout AccessEnabler.Configuration) -> Void = { _ in },
         _ body: (ClientSession) async throws -> any CommandReport
     ) async throws {
-        let session = try ClientSession(connection: connection, output: output)
+        let session = try ClientSession(connection: connection, output: output, adjust: adjust)
         let report: any CommandReport
         do {
             report = try await body(session)

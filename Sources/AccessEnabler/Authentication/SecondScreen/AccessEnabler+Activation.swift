@@ -1,0 +1,92 @@
+import Foundation
+
+/// The companion side of the second-screen sign-in (REST API v2): the app on a phone or
+/// computer where the viewer types the TV's code and signs in with their TV provider.
+extension AccessEnabler {
+    /// Validates a typed code (`GET /sessions/{code}`) and says whether the TV preselected an
+    /// MVPD. Nothing is stored.
+    ///
+    /// - Parameter code: The code as typed (surrounding spaces are ignored, letters upper-cased).
+    /// - Throws: ``AccessEnablerError/invalidAuthenticationCode`` for a mistyped code,
+    ///   ``AccessEnablerError/invalidAuthenticationSession`` for an expired one (ask the TV for
+    ///   a new code), ``AccessEnablerError/invalidArgument`` for an empty one,
+    ///   ``AccessEnablerError/requestorNotConfigured`` before `setRequestor`, or
+    ///   ``AccessEnablerError/secondScreenNotSupported`` on REST API v1.
+    public func activationRequest(forCode code: String) async throws -> ActivationRequest {
+        let loaded = try await currentConfiguration()
+        let code = try Self.normalizedCode(code)
+        guard let serviceProvider = requestor.serviceProviders.first else {
+            throw AccessEnablerError.requestorNotConfigured
+        }
+        let context = try await context(for: loaded.requestorID)
+        let info = try await backend.activationSession(forCode: code, at: serviceProvider, context: context)
+        let mvpd = info.mvpdID.map { loaded.mvpd(withID: $0) ?? MVPD(id: $0, serviceProvider: serviceProvider.baseURL) }
+        return ActivationRequest(code: code, mvpd: mvpd, expires: info.expires)
+    }
+
+    /// Completes the TV's sign-in from this device: validates `code`, lets the viewer pick an
+    /// MVPD through `presenter` when neither the TV nor `mvpdID` chose one, resumes the code's
+    /// session (`POST /sessions/{code}` with `mvpd`, `domainName` and `redirectUrl`), and runs
+    /// the MVPD login in `presenter`'s browser, as ``authenticate(forceAuthentication:data:presenter:)``
+    /// does. The TV then finds the authentication by polling.
+    ///
+    /// The authentication belongs to the TV: nothing is stored on this device, and this
+    /// instance's own sign-in state does not change.
+    ///
+    /// - Parameters:
+    ///   - code: The code the TV shows.
+    ///   - mvpdID: The MVPD to use when the TV did not preselect one (else the picker is shown).
+    ///   - presenter: The picker and browser.
+    /// - Returns: The MVPD the viewer signed in with.
+    /// - Throws: The errors of ``activationRequest(forCode:)``;
+    ///   ``AccessEnablerError/providerNotSelected`` when the viewer cancels the picker,
+    ///   ``AccessEnablerError/providerNotAvailable`` for an MVPD the configuration does not offer,
+    ///   ``AccessEnablerError/invalidRedirectURL`` when the login ends elsewhere, or the service
+    ///   provider's error.
+    @discardableResult
+    public func activate(code: String, mvpdID: String? = nil, presenter: any AuthenticationPresenter) async throws
+        -> MVPD
+    {
+        let request = try await activationRequest(forCode: code)
+        let current = try await currentConfiguration()
+        let mvpd: MVPD
+        if let preselected = request.mvpd {
+            mvpd = preselected
+        } else {
+            let loaded = try await configurationForPicker(current)
+            var pickedID = mvpdID
+            if pickedID == nil {
+                pickedID = try await presenting { try await presenter.selectProvider(from: loaded.mvpds) }?.id
+            }
+            guard let pickedID else { throw AccessEnablerError.providerNotSelected }
+            guard let offered = loaded.mvpd(withID: pickedID) else {
+                throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(pickedID) is not offered.")
+            }
+            mvpd = offered
+        }
+        log.info("activating a second-screen code with \(mvpd.id)")
+        let context = try await context(for: current.requestorID)
+        switch try await backend.resumeAuthentication(
+            code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)
+        {
+        case .interactive(let url, _):
+            let redirectURL = configuration.redirectURL
+            let landed = try await presenting { try await presenter.presentLogin(url: url, redirectURL: redirectURL) }
+            guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
+        case .complete:
+            // The service provider already holds an authentication for the TV: nothing to show.
+            break
+        }
+        return mvpd
+    }
+
+    /// `code` trimmed and upper-cased (Adobe's codes are capital letters and digits); empty →
+    /// ``AccessEnablerError/invalidArgument``.
+    static func normalizedCode(_ code: String) throws -> String {
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        guard !trimmed.isEmpty else {
+            throw AccessEnablerError.invalidArgument.with(details: "The authentication code is empty.")
+        }
+        return trimmed
+    }
+}

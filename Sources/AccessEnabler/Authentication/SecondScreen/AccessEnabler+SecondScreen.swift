@@ -1,0 +1,122 @@
+import Foundation
+
+/// The TV side of the second-screen sign-in (REST API v2): create a code, show it, poll
+/// `GET /profiles/code/{code}` until the viewer has signed in on another device.
+extension AccessEnabler {
+    /// Signs the viewer in from a device without a browser (Apple TV): the TV shows a code, the
+    /// viewer finishes on a phone or computer (the app's companion site, or an app built on
+    /// ``activate(code:mvpdID:presenter:)``), and the TV notices.
+    ///
+    /// Nothing happens until the sequence is iterated; see ``SecondScreenSignIn`` for the states
+    /// and errors. Starting another sign-in on this instance stops the polling of this one.
+    /// REST API v1 throws ``AccessEnablerError/secondScreenNotSupported``.
+    ///
+    /// - Parameters:
+    ///   - mvpdID: The MVPD the viewer picked on the TV; nil lets them pick on the other device.
+    ///   - forceAuthentication: Show a code even when already signed in.
+    public nonisolated func secondScreenSignIn(mvpdID: String? = nil, forceAuthentication: Bool = false)
+        -> SecondScreenSignIn
+    {
+        SecondScreenSignIn(enabler: self, mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+    }
+
+    /// Creates the code (or finds the viewer signed in already). A new attempt makes every
+    /// older one stop polling.
+    func startSecondScreen(mvpdID: String?, forceAuthentication: Bool) async throws -> SecondScreenStart {
+        let current = try await currentConfiguration()
+        let requestorID = current.requestorID
+        if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
+            hub.emit(.authenticationChecked(.init(
+                isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
+            return .authenticated(existing)
+        }
+        secondScreenAttempts &+= 1
+        let id = secondScreenAttempts
+        let loaded = try await configurationForPicker(current)
+        var mvpd: MVPD?
+        if let mvpdID {
+            guard let found = loaded.mvpd(withID: mvpdID) else {
+                throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(mvpdID) is not offered.")
+            }
+            mvpd = found
+            hub.emit(.providerSelected(found))
+        }
+        guard let serviceProvider = try mvpd.map({ try ServiceProvider.validated($0.serviceProvider) })
+            ?? requestor.serviceProviders.first
+        else { throw AccessEnablerError.requestorNotConfigured }
+        let logoutEpoch = await cache.logoutEpoch
+        let context = try await context(for: requestorID)
+        let step = try await backend.startSecondScreenAuthentication(
+            mvpd: mvpd, domain: mvpd.flatMap { loaded.loginDomain(for: $0) }, at: serviceProvider, context: context)
+        switch step {
+        case .code(let code, let expires):
+            guard id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+            let shown = ActivationCode(
+                code: code, activationURL: configuration.activationURL,
+                expires: expires ?? clock.now.adding(Self.defaultCodeLifetime), mvpd: mvpd)
+            let preselected = mvpd.map { " for \($0.id)" } ?? ""
+            log.info("second-screen code created\(preselected); polling every \(pollingInterval)")
+            return .code(SecondScreenAttempt(
+                id: id, code: shown, serviceProvider: serviceProvider, configuration: loaded, context: context,
+                logoutEpoch: logoutEpoch))
+        case .complete(let mvpdID):
+            // The service provider already holds an authentication (TempPass, degraded access,
+            // or signed in elsewhere): read it, as after a browser login.
+            guard let chosen = mvpd ?? mvpdID.flatMap({ loaded.mvpd(withID: $0) }),
+                let session = try await backend.completeAuthentication(
+                    mvpd: chosen, configuration: loaded, data: [:], context: context)
+            else { throw AccessEnablerError.authenticationSessionMissing }
+            return .authenticated(try await keepAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch))
+        }
+    }
+
+    /// Polls for the code's authentication once per interval from when the code was shown,
+    /// until it appears, the code expires, a newer attempt replaces this one, a logout begins,
+    /// or the task is cancelled. A `429` waits its `Retry-After`; a network failure or a plain
+    /// 5xx is retried at the next poll (the code stays valid, so a brief outage does not end the
+    /// sign-in); any other error ends it.
+    func awaitSecondScreen(_ attempt: SecondScreenAttempt) async throws -> Authentication {
+        let expires = attempt.code.expires
+        let code = attempt.code.code
+        var wait = pollingInterval
+        while true {
+            let left = expires.timeIntervalSince(clock.now)
+            guard left > 0 else { throw Self.codeExpired }
+            try await clock.sleep(for: min(wait, .seconds(left)))
+            guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+            guard clock.now < expires else { throw Self.codeExpired }
+            // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
+            guard await cache.logoutEpoch == attempt.logoutEpoch else { throw CancellationError() }
+            wait = pollingInterval
+            let found: AuthenticationRecord?
+            do {
+                found = try await backend.authentication(
+                    forCode: code, at: attempt.serviceProvider, configuration: attempt.configuration,
+                    context: attempt.context)
+            } catch let error as AccessEnablerError {
+                if error == .invalidAuthenticationSession || error == .invalidAuthenticationCode {
+                    throw Self.codeExpired.with(details: "The service provider no longer knows the code.")
+                }
+                if error == .tooManyRequests || error.status.status == 429 {
+                    wait = max(error.retryAfter ?? pollingInterval, pollingInterval)
+                    log.info("second-screen polling throttled; next poll in \(wait)")
+                    continue
+                }
+                guard error == .networkError || error == .internalError else { throw error }
+                // No answer, or a plain server failure: the code is still valid, ask again.
+                log.info("second-screen poll failed (\(error.code)); polling on")
+                continue
+            }
+            guard let session = found else { continue }
+            guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+            if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
+            return try await keepAuthentication(
+                session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)
+        }
+    }
+
+    /// ``Configuration/profilePollingInterval``, at least 1 s.
+    var pollingInterval: Duration { max(configuration.profilePollingInterval, .seconds(1)) }
+
+    static let codeExpired = AccessEnablerError.authenticationCodeExpired
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A second-screen sign-in on a TV: an asynchronous sequence of what to show.
+///
+/// Iterate it from the screen that shows the code; it yields ``State/showCode(_:)`` once, then
+/// polls the service provider every ``AccessEnabler/Configuration/profilePollingInterval`` and
+/// yields ``State/authenticated(_:)`` when the viewer has finished on the other device (the
+/// authentication is stored exactly as after a browser login), then ends.
+///
+/// Polling runs only while the sequence is iterated, so it stops when the iterating task is
+/// cancelled (a SwiftUI `.task` ends with its view). It throws
+/// ``AccessEnablerError/authenticationCodeExpired`` when the code expires (start a new sign-in
+/// for a new code), ``AccessEnablerError/authenticationCodeReplaced`` when a newer sign-in on
+/// the same instance replaced it, `CancellationError` when a logout began meanwhile (nothing is
+/// stored), or the service provider's error. A `429` makes it wait as long as `Retry-After`
+/// says, then go on.
+///
+/// ```swift
+/// for try await state in enabler.secondScreenSignIn() {
+///     switch state {
+///     case .showCode(let code): self.code = code        // show code.code and code.qrCodeURL
+///     case .authenticated(let authentication): self.signedIn(authentication)
+///     }
+/// }
+/// ```
+public struct SecondScreenSignIn: AsyncSequence, Sendable {
+    /// What the TV screen shows.
+    public enum State: Sendable, Hashable {
+        /// Show this code (with its activation URL and QR code) until the sign-in ends.
+        case showCode(ActivationCode)
+        /// The viewer is signed in (without a code when already signed in, or when the service
+        /// provider already had an authentication).
+        case authenticated(Authentication)
+    }
+
+    /// Each state in turn.
+    public typealias Element = State
+
+    let enabler: AccessEnabler
+    let mvpdID: String?
+    let forceAuthentication: Bool
+
+    /// Starts the sign-in when first iterated.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(enabler: enabler, mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+    }
+
+    /// Drives the sign-in: each `next()` does the network work that leads to the next state.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
+        let enabler: AccessEnabler
+        let mvpdID: String?
+        let forceAuthentication: Bool
+        var stage = Stage.start
+
+        enum Stage: Sendable {
+            case start
+            case polling(SecondScreenAttempt)
+            case finished
+        }
+
+        init(enabler: AccessEnabler, mvpdID: String?, forceAuthentication: Bool) {
+            self.enabler = enabler
+            self.mvpdID = mvpdID
+            self.forceAuthentication = forceAuthentication
+        }
+
+        /// The next state, or nil once signed in.
+        public mutating func next() async throws -> State? {
+            switch stage {
+            case .start:
+                stage = .finished
+                switch try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication) {
+                case .authenticated(let authentication):
+                    return .authenticated(authentication)
+                case .code(let attempt):
+                    stage = .polling(attempt)
+                    return .showCode(attempt.code)
+                }
+            case .polling(let attempt):
+                stage = .finished
+                return .authenticated(try await enabler.awaitSecondScreen(attempt))
+            case .finished:
+                return nil
+            }
+        }
+    }
+}
+
+/// One code being polled for.
+struct SecondScreenAttempt: Sendable {
+    var id: UInt64
+    var code: ActivationCode
+    var serviceProvider: ServiceProvider
+    var configuration: RequestorConfiguration
+    var context: RequestContext
+    var logoutEpoch: UInt64
+}
+
+/// How a second-screen sign-in started.
+enum SecondScreenStart: Sendable {
+    case code(SecondScreenAttempt)
+    case authenticated(Authentication)
+}
