@@ -100,7 +100,8 @@ struct LegacyHarness {
     let legacy: LegacyAccessEnabler
     let delegate = RecordingDelegate()
 
-    init(backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard) {
+    init(backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard,
+         adjust: (inout AccessEnabler.Configuration) -> Void = { _ in }) {
         LegacyTaskStart.applyEnvironment()
         emulator = PassEmulator(scenario: scenario, clock: clock)
         var configuration = AccessEnabler.Configuration()
@@ -110,6 +111,7 @@ struct LegacyHarness {
         configuration.clock = clock
         configuration.environment = .init(serviceProviders: [emulator.baseURL])
         configuration.retryPolicy = .none
+        adjust(&configuration)
         legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
         legacy.delegate = delegate
     }

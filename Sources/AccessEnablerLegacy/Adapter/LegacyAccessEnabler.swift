@@ -80,8 +80,14 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// - `VSA203` (info): the logout ended an Apple TV Provider sign-in; the viewer must also sign
     ///   out in Settings.
     ///
-    /// The tvOS registration code (`REGCODE`) and the Apple TV Provider picker codes (`N003`,
-    /// `N004`, `VSA403`, `VSA404`, `VSA503`) come with the second-screen and Apple SSO flows.
+    /// - `REGCODE` (`Success`): the second-screen sign-in (``usesSecondScreenAuthentication``)
+    ///   created a registration code to show; the dictionary carries it under `code`, with
+    ///   `activationURL` and `qrCodeURL` (when `Configuration.activationURL` is set) and `expires`
+    ///   (milliseconds since 1970, as a string);
+    /// - `REG500` (error): the registration code could not be created.
+    ///
+    /// The Apple TV Provider picker codes (`N003`, `N004`, `VSA403`, `VSA404`, `VSA503`) come with
+    /// the Apple SSO flow.
     open var statusDelegate: (any EntitlementStatus)! {
         get { receivers.statusDelegate }
         set { receivers.statusDelegate = newValue }
@@ -203,6 +209,22 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
         let data = LegacyValues.stringDictionary(data)
         let filter = ProviderFilter(filter)
         onMain { $0.getAuthentication(force: forceAuthn, data: data, filter: filter) }
+    }
+
+    /// How `getAuthentication` signs the viewer in after the picker: with a registration code
+    /// shown on this device and finished on another (`true`; the default on tvOS, which has no
+    /// web view), or with the MVPD login page through `navigate(toUrl:)` (`false`; the default
+    /// elsewhere). Read when a flow starts.
+    ///
+    /// With `true`, `setSelectedProvider(id)` reports `status` `REGCODE` with the code (see
+    /// ``statusDelegate``) and polls until the viewer has signed in on the other device
+    /// (`setAuthenticationStatus(1, "")`); `setSelectedProvider(nil)` stops the polling
+    /// (`setAuthenticationStatus(0, PROVIDER_NOT_SELECTED_ERROR)`); a code that expires ends the
+    /// flow with `setAuthenticationStatus(0, GENERIC_AUTHENTICATION_ERROR)` (call
+    /// `getAuthentication` again for a new one). REST API v2 only.
+    open var usesSecondScreenAuthentication: Bool {
+        get { session.secondScreen.withLock { $0 } }
+        set { session.secondScreen.withLock { $0 = newValue } }
     }
 
     /// `setSelectedProvider:` — the answer to `displayProviderDialog`. `nil` cancels: the flow ends

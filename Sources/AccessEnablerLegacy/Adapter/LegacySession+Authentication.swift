@@ -19,7 +19,8 @@ extension LegacySession {
     }
 
     /// `getAuthentication` and its variants. The Apple TV Provider filter only shapes the Apple
-    /// picker, which this package does not present yet (issue 14); the regular flow runs.
+    /// picker, which this package does not present yet; the regular flow runs (the second-screen
+    /// one with `usesSecondScreenAuthentication`).
     func getAuthentication(force: Bool, data: [String: String], filter: ProviderFilter) {
         whenConfigured { [self] in startAuthentication(force: force, data: data) }
     }
@@ -27,6 +28,14 @@ extension LegacySession {
     func setSelectedProvider(_ mvpdID: String?) {
         if let mvpdID { trackSelection(of: mvpdID) }
         if authentication.answerProvider(mvpdID) { return }
+        if mvpdID == nil, isPollingSecondScreen {
+            // tvOS: the viewer left the code screen.
+            authenticationFlow?.cancel()
+            isPollingSecondScreen = false
+            emit(.pickerCancelled)
+            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: PROVIDER_NOT_SELECTED_ERROR) }
+            return
+        }
         if mvpdID == nil {
             if authentication.isWaitingForLogin {
                 authentication.cancelWaiting()
@@ -52,10 +61,56 @@ extension LegacySession {
     func startAuthentication(force: Bool, data: [String: String]) {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
+        isPollingSecondScreen = false
+        let secondScreen = secondScreen.withLock { $0 }
         authenticationFlow = perform { [self] in
-            let result = await runAuthentication(force: force, data: data)
+            let result = secondScreen
+                ? await runSecondScreenAuthentication(force: force)
+                : await runAuthentication(force: force, data: data)
             guard !Task.isCancelled else { return }
             reportAuthentication(result)
+        }
+    }
+
+    /// The tvOS flow: the picker (unless an MVPD was preselected), then a registration code
+    /// (`REGCODE`) and the polling of the core's second-screen sign-in.
+    func runSecondScreenAuthentication(force: Bool) async -> Result<(Authentication, Bool), LegacyFailure> {
+        authentication.beginFlow()
+        if !force, let existing = await core.checkAuthentication().authentication {
+            return .success((existing, true))
+        }
+        let mvpdID: String
+        do {
+            let providers = requestorConfiguration?.mvpds ?? []
+            guard let chosen = try await authentication.selectProvider(from: providers) else {
+                return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected))
+            }
+            mvpdID = chosen.id
+        } catch {
+            return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected))
+        }
+        var codeShown = false
+        // A superseded (cancelled) flow leaves the state to the flow that replaced it.
+        defer { if codeShown, !Task.isCancelled { isPollingSecondScreen = false } }
+        do {
+            for try await state in core.secondScreenSignIn(mvpdID: mvpdID, forceAuthentication: true) {
+                switch state {
+                case .showCode(let code):
+                    codeShown = true
+                    isPollingSecondScreen = true
+                    emit(.registrationCode(code))
+                case .authenticated(let authenticated):
+                    return .success((authenticated, false))
+                }
+            }
+            return .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: .authenticationCodeExpired))
+        } catch is CancellationError {
+            return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected))
+        } catch {
+            let error = error as? AccessEnablerError ?? .networkError
+            if !codeShown, !Task.isCancelled { emit(.registrationCodeUnavailable(error.status)) }
+            let code = error == .providerNotAvailable ? PROVIDER_NOT_AVAILABLE_ERROR : GENERIC_AUTHENTICATION_ERROR
+            return .failure(LegacyFailure(code: code, error: error))
         }
     }
 

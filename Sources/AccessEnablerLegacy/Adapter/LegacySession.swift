@@ -81,6 +81,21 @@ final class LegacySession {
     var optionsUpdate: Task<Void, Never>?
     /// The authentication flow in progress, cancelled when a new one starts.
     var authenticationFlow: Task<Void, Never>?
+    /// `usesSecondScreenAuthentication`: set from any thread, read when a flow starts.
+    nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
+    /// Whether the flow in progress is polling for a registration code.
+    var isPollingSecondScreen = false
+    /// The configuration `setRequestor` received (its MVPDs fill the second-screen picker).
+    var requestorConfiguration: RequestorConfiguration?
+
+    /// tvOS has no web view: its legacy SDK signed in with a registration code.
+    nonisolated static var secondScreenByDefault: Bool {
+        #if os(tvOS)
+        true
+        #else
+        false
+        #endif
+    }
 
     nonisolated init(core: AccessEnabler, receivers: LegacyReceivers) {
         self.core = core

@@ -4,19 +4,27 @@ import Foundation
 /// One advanced status report of `EntitlementStatus.status(_:)` (the legacy error-reporting
 /// codes of the digest §7.9), before it becomes the legacy dictionary.
 struct LegacyStatus: Sendable, Hashable {
-    enum Level: String, Sendable { case info, warning, error }
+    enum Level: String, Sendable {
+        case info, warning, error
+        /// `REGCODE`'s level, capitalized as the legacy SDK wrote it.
+        case success = "Success"
+    }
 
     var errorId: String
     var level: Level
     var message: String
     var details: String?
     var resource: String?
+    /// Further keys of the dictionary (`REGCODE`'s code).
+    var values: [String: String] = [:]
 
-    /// The legacy dictionary: `errorId`, `level`, `message`, and `details`/`resource` when set.
+    /// The legacy dictionary: `errorId`, `level`, `message`, `details`/`resource` when set, and
+    /// ``values``.
     var dictionary: [AnyHashable: Any] {
         var dictionary: [AnyHashable: Any] = ["errorId": errorId, "level": level.rawValue, "message": message]
         if let details, !details.isEmpty { dictionary["details"] = details }
         if let resource { dictionary["resource"] = resource }
+        for (key, value) in values { dictionary[key] = value }
         return dictionary
     }
 
@@ -28,6 +36,20 @@ struct LegacyStatus: Sendable, Hashable {
     static let pickerCancelled = LegacyStatus(errorId: "N005", level: .info, message: "The MVPD picker was cancelled.")
     /// `N011`: authenticated with a TempPass MVPD.
     static let tempPassAuthenticated = LegacyStatus(errorId: "N011", level: .info, message: "The user is authenticated with TempPass.")
+    /// `REGCODE`: a registration code to show; the viewer finishes on another device. The public
+    /// docs do not name the key of the code: it is `code`.
+    static func registrationCode(_ code: ActivationCode) -> LegacyStatus {
+        var values = ["code": code.code, "expires": String(Int64(code.expires.timeIntervalSince1970 * 1000))]
+        if let url = code.activationURL { values["activationURL"] = url.absoluteString }
+        if let url = code.qrCodeURL { values["qrCodeURL"] = url.absoluteString }
+        return LegacyStatus(errorId: "REGCODE", level: .success,
+                            message: "Enter the code on another device to sign in.", values: values)
+    }
+    /// `REG500`: the registration code could not be created.
+    static func registrationCodeUnavailable(_ status: Status) -> LegacyStatus {
+        LegacyStatus(errorId: "REG500", level: .error, message: status.message ?? "The registration code could not be created.",
+                     details: status.details)
+    }
     /// `N130`: an authorization without an authentication session.
     static func authenticationMissing(resource: String, _ status: Status) -> LegacyStatus {
         LegacyStatus(errorId: "N130", level: .error, message: status.message ?? "", details: status.details, resource: resource)

@@ -88,6 +88,7 @@ enum SnippetCompiler {
                 @MainActor let manager = SnippetContext()
                 func showPicker(_ mvpds: [MVPD]) {}   // the legacy class
                 func useZip(_ value: String?, _ encrypted: Bool) {}
+                func showCode(_ code: String) {}
 
                 @MainActor final class SnippetContext: NSObject, @preconcurrency EntitlementDelegate {
                     let accessEnabler = LegacyAccessEnabler("software-statement")

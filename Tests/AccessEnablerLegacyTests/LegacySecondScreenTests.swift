@@ -1,0 +1,112 @@
+import AccessEnablerLegacy
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// The tvOS flow of the legacy adapter (`usesSecondScreenAuthentication`): the picker, then
+/// `status` `REGCODE` with the code, polling until the viewer has signed in on another device.
+@MainActor
+@Suite struct LegacySecondScreenTests {
+    static let activationURL = URL(string: "https://tv.example/activate")!
+
+    func harness() -> LegacyHarness {
+        let harness = LegacyHarness(backend: .restV2) { configuration in
+            configuration.profilePollingInterval = .seconds(3)
+            configuration.activationURL = Self.activationURL
+        }
+        harness.legacy.statusDelegate = harness.delegate
+        harness.delegate.recordStatus = true
+        harness.legacy.usesSecondScreenAuthentication = true
+        return harness
+    }
+
+    /// Polls made for a code so far.
+    func polls(_ harness: LegacyHarness) async -> Int {
+        await harness.emulator.requests(to: .profileForCode).count
+    }
+
+    @Test func theDefaultIsTheLoginPageExceptOnTVOS() {
+        let legacy = LegacyAccessEnabler("statement")
+        #if os(tvOS)
+        #expect(legacy.usesSecondScreenAuthentication)
+        #else
+        #expect(!legacy.usesSecondScreenAuthentication)
+        #endif
+    }
+
+    @Test func aSelectedProviderGetsARegistrationCodeAndThePollingSignsTheViewerIn() async throws {
+        let harness = harness()
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        let report = try #require(harness.delegate.statusReports.last)
+        #expect(report["level"] == "Success")
+        let code = try #require(report["code"])
+        #expect(code.count == 7)
+        #expect(report["activationURL"] == Self.activationURL.absoluteString)
+        #expect(report["qrCodeURL"] == Self.activationURL.absoluteString + "?code=" + code)
+        #expect(Int64(report["expires"] ?? "") == Int64(harness.clock.now.addingTimeInterval(1800).timeIntervalSince1970 * 1000))
+        #expect(harness.delegate.navigations.isEmpty, "no login page on the second-screen path")
+        let create = try #require(await harness.emulator.requests(to: .sessions).last)
+        #expect(create.formValue("mvpd") == "AutoCable", "the picker's choice is preselected")
+
+        // Nothing is found before the viewer signs in on the other device.
+        await eventually { harness.clock.pendingSleeps == 1 }
+        harness.clock.advance(by: .seconds(3))
+        await eventually { harness.clock.pendingSleeps == 1 }
+        #expect(await polls(harness) == 1)
+
+        let phone = HeadlessPresenter(mvpdID: "AutoCable", transport: harness.emulator.transport)
+        try await phone.activate(code: code, at: harness.emulator.activationURL)
+        harness.clock.advance(by: .seconds(3))
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        #expect(await polls(harness) == 2)
+
+        harness.legacy.checkAuthentication()
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"], "stored as after a browser login")
+    }
+
+    @Test func setSelectedProviderNilStopsThePolling() async throws {
+        let harness = harness()
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("Cablevision")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+
+        harness.legacy.setSelectedProvider(nil)
+        #expect(await harness.delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+        await eventually { harness.clock.pendingSleeps == 0 }
+        harness.clock.advance(by: .seconds(30))
+        #expect(await polls(harness) == 0, "no poll after the cancel")
+        harness.legacy.checkAuthentication()
+        #expect(await harness.delegate.next(2) == ["status(N000)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+    }
+
+    @Test func aCodeThatCannotBeCreatedIsReg500() async throws {
+        let harness = harness()
+        await harness.configure()
+        let body = #"{"status":500,"code":"internal_error","message":"Internal error"}"#
+        await harness.emulator.inject(.status(500, body: body, contentType: "application/json"), on: .sessions)
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(2) == ["status(REG500)", "setAuthenticationStatus(0, \"Generic Authentication Error\")"])
+        #expect(harness.delegate.statusReports.last?["level"] == "error")
+    }
+
+    @Test func anExpiredCodeEndsTheFlow() async throws {
+        let harness = harness()
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+        harness.clock.advance(by: .seconds(1801))
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Generic Authentication Error\")"])
+    }
+}
