@@ -65,19 +65,10 @@ extension RESTv2Backend {
         let session = try await sessionCall(
             .resumeSession, serviceProvider.url(path(context, "sessions/\(PercentEncoding.pathSegment(code))")),
             form: form, serviceProvider: serviceProvider, context: context)
-        switch session.actionName {
-        case "authenticate":
-            guard let location = session.url, let url = serviceProvider.resolve(location) else {
-                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "session without url")
-            }
-            return .interactive(url, codeExpires: session.notAfter?.date)
-        case "authorize":
-            return .complete
-        case "resume", "retry":
+        guard let step = try Self.step(of: session, at: serviceProvider) else {
             throw AccessEnablerError.invalidArgument.with(
                 details: "The service provider asked again for session parameters the SDK has already sent.")
-        default:
-            throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "unknown session action")
         }
+        return step
     }
 }

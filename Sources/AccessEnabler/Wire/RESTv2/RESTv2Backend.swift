@@ -40,30 +40,37 @@ struct RESTv2Backend: EntitlementBackend {
             .createSession, serviceProvider.url(path(context, "sessions")), form: parameters,
             serviceProvider: serviceProvider, context: context)
         for _ in 0..<Self.maximumSessionRounds {
-            switch session.actionName {
-            case "authenticate":
-                guard let location = session.url, let url = serviceProvider.resolve(location) else {
-                    throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "session without url")
-                }
-                return .interactive(url, codeExpires: session.notAfter?.date)
-            case "authorize":
-                // Already authenticated, TempPass, or degraded access: no browser step.
-                return .complete
-            case "resume", "retry":
-                guard let code = session.code, !code.isEmpty else {
-                    throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "resume without code")
-                }
-                // The resume page marks all three parameters required, whatever
-                // `missingParameters` lists.
-                session = try await sessionCall(
-                    .resumeSession, serviceProvider.url(path(context, "sessions/\(PercentEncoding.pathSegment(code))")),
-                    form: parameters, serviceProvider: serviceProvider, context: context)
-            default:
-                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "unknown session action")
+            if let step = try Self.step(of: session, at: serviceProvider) { return step }
+            guard let code = session.code, !code.isEmpty else {
+                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "resume without code")
             }
+            // The resume page marks all three parameters required, whatever
+            // `missingParameters` lists.
+            session = try await sessionCall(
+                .resumeSession, serviceProvider.url(path(context, "sessions/\(PercentEncoding.pathSegment(code))")),
+                form: parameters, serviceProvider: serviceProvider, context: context)
         }
         throw AccessEnablerError.invalidArgument.with(
             details: "The service provider kept asking for session parameters the SDK has already sent.")
+    }
+
+    /// What a session answer asks for: the browser step (`authenticate`), nothing more
+    /// (`authorize`: already authenticated, TempPass, or degraded access), or nil when it asks for
+    /// the parameters again (`resume`, `retry`).
+    static func step(of session: SessionBody, at serviceProvider: ServiceProvider) throws -> AuthenticationStep? {
+        switch session.actionName {
+        case "authenticate":
+            guard let location = session.url, let url = serviceProvider.resolve(location) else {
+                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "session without url")
+            }
+            return .interactive(url, codeExpires: session.notAfter?.date)
+        case "authorize":
+            return .complete
+        case "resume", "retry":
+            return nil
+        default:
+            throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "unknown session action")
+        }
     }
 
     func sessionCall(
