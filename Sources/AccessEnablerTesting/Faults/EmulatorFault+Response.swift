@@ -97,11 +97,11 @@ extension EmulatorFault {
             return #"{"updated":"recently","encrypted":"zip","data":["userID"]}"#
         case .configurationV2:
             return #"{"device":1,"clientType":false,"os":[],"requestor":{"id":17,"name":[],"domains":"adobe.com","mvpds":{"id":"Cablevision"}}}"#
-        case .sessions, .sessionResume:
+        case .sessions, .sessionResume, .partnerSessions:
             return #"{"actionName":7,"actionType":[],"reasonType":{},"url":42,"missingParameters":"mvpd","code":true,"sessionId":1,"mvpd":[],"serviceProvider":0,"notBefore":{},"notAfter":[]}"#
         case .sessionInfo:
             return #"{"existingParameters":["mvpd"],"missingParameters":"domain","device":"phone","notBefore":true,"notAfter":{}}"#
-        case .profiles, .profileForMVPD, .profileForCode:
+        case .profiles, .profileForMVPD, .profileForCode, .partnerProfiles:
             return #"{"profiles":[{"notBefore":"soon","notAfter":true,"issuer":1,"type":[],"attributes":"userID"}]}"#
         case .preauthorizeV2, .authorizeV2:
             return #"{"decisions":{"resource":7,"serviceProvider":[],"mvpd":1,"source":false,"authorized":"yes","token":"abc","notBefore":"x","notAfter":[]}}"#

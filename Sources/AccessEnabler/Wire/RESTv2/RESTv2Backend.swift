@@ -104,7 +104,7 @@ struct RESTv2Backend: EntitlementBackend {
         }
     }
 
-    private func record(of profile: ProfilesBody.Profile, mvpd: MVPD, at serviceProvider: ServiceProvider)
+    func record(of profile: ProfilesBody.Profile, mvpd: MVPD, at serviceProvider: ServiceProvider)
         -> AuthenticationRecord
     {
         let attributes = Self.attributes(of: profile)
@@ -248,7 +248,7 @@ struct RESTv2Backend: EntitlementBackend {
 
     // MARK: Helpers
 
-    private func path(_ context: RequestContext, _ rest: String) -> String {
+    func path(_ context: RequestContext, _ rest: String) -> String {
         "/api/v2/\(PercentEncoding.pathSegment(context.requestorID))/\(rest)"
     }
 
@@ -258,6 +258,8 @@ struct RESTv2Backend: EntitlementBackend {
     /// is set by the calls with a body.
     enum Call: Equatable {
         case configuration, createSession, resumeSession, profile, profiles, preauthorize, authorize, logout
+        /// The partner single sign-on calls (`sessions/sso/{partner}`, `profiles/sso/{partner}`).
+        case partnerSession, partnerProfile
 
         /// `AP-Device-Identifier` and `X-Device-Info`: listed on every call but the resume, which
         /// a second device may make with only the code.
@@ -267,12 +269,20 @@ struct RESTv2Backend: EntitlementBackend {
         /// `AP-TempPass-Identity`: listed on the profile and authorize calls only (not on the
         /// sessions or preauthorize pages).
         var sendsTemporaryPassIdentity: Bool { self == .profile || self == .authorize }
+        /// `AP-Partner-Framework-Status`: listed on the profiles, decisions and partner pages
+        /// (not on the configuration, sessions or logout pages).
+        var sendsPartnerFrameworkStatus: Bool {
+            switch self {
+            case .profile, .profiles, .preauthorize, .authorize, .partnerSession, .partnerProfile: true
+            case .configuration, .createSession, .resumeSession, .logout: false
+            }
+        }
     }
 
     /// The headers `call`'s page lists that the SDK has values for: the visitor ID when the app
     /// set one, the Promotional TempPass identity when the app passed data. Nothing else (no
     /// `AP-SDK-Identifier`, no `Cache-Control`: no v2 page lists them).
-    private func headers(_ call: Call, _ context: RequestContext, temporaryPassIdentity data: [String: String] = [:])
+    func headers(_ call: Call, _ context: RequestContext, temporaryPassIdentity data: [String: String] = [:])
         -> HTTPHeaders
     {
         var headers: HTTPHeaders = ["Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent]
@@ -285,6 +295,9 @@ struct RESTv2Backend: EntitlementBackend {
         }
         if call.sendsTemporaryPassIdentity, !data.isEmpty, let identity = GenericData.json(data) {
             headers.add(name: "AP-TempPass-Identity", value: Data(identity.utf8).base64EncodedString())
+        }
+        if call.sendsPartnerFrameworkStatus, let status = context.partnerFrameworkStatus {
+            headers.add(name: "AP-Partner-Framework-Status", value: status)
         }
         return headers
     }
