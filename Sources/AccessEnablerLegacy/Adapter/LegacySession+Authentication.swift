@@ -18,10 +18,12 @@ extension LegacySession {
         }
     }
 
-    /// `getAuthentication` and its variants. The Apple TV Provider filter only shapes the Apple
-    /// picker, which this package does not present yet (issue 14); the regular flow runs.
+    /// `getAuthentication` and its variants. With a partner framework in the core's
+    /// configuration, the Apple TV Provider is tried first, its picker shaped by the filter
+    /// (`TV_PROVIDERS`, `FEATURED_TV_PROVIDERS`); its fallbacks are reported with the legacy
+    /// status codes before the regular flow runs.
     func getAuthentication(force: Bool, data: [String: String], filter: ProviderFilter) {
-        whenConfigured { [self] in startAuthentication(force: force, data: data) }
+        whenConfigured { [self] in startAuthentication(force: force, data: data, filter: filter) }
     }
 
     func setSelectedProvider(_ mvpdID: String?) {
@@ -49,21 +51,27 @@ extension LegacySession {
     /// Starts an authentication flow. One still running is superseded: it is cancelled and ends
     /// without a callback (choosing another MVPD with `setSelectedProvider` leads straight to
     /// the new flow's `navigate(toUrl:)`, as in the legacy SDK).
-    func startAuthentication(force: Bool, data: [String: String]) {
+    func startAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
         authenticationFlow = perform { [self] in
-            let result = await runAuthentication(force: force, data: data)
+            let result = await runAuthentication(force: force, data: data, filter: filter)
             guard !Task.isCancelled else { return }
             reportAuthentication(result)
         }
     }
 
     /// Runs the core's authentication through the bridge; the legacy error code on failure.
-    func runAuthentication(force: Bool, data: [String: String]) async -> Result<(Authentication, Bool), LegacyFailure> {
+    func runAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) async
+        -> Result<(Authentication, Bool), LegacyFailure>
+    {
         authentication.beginFlow()
+        let partnerReports = collectPartnerReports()
+        defer { partnerReports.cancel() }
         do {
-            let result = try await core.authenticate(forceAuthentication: force, data: data, presenter: authentication)
+            let result = try await core.authenticate(
+                forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
+                presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self))
             return .success((result, !authentication.interacted))
         } catch let error as AccessEnablerError where error == .providerNotSelected {
             return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: error))

@@ -1,0 +1,73 @@
+import AccessEnablerLegacy
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// `getAuthentication` with the Apple TV Provider (a fake partner framework) on REST API v2.
+@MainActor
+@Suite struct LegacyPartnerSSOTests {
+    let clock = TestClock()
+    let emulator: PassEmulator
+    let fake: FakePartnerFramework
+    let legacy: LegacyAccessEnabler
+    let delegate = RecordingDelegate()
+
+    init() async {
+        emulator = PassEmulator(scenario: .standard, clock: clock)
+        await emulator.enablePartnerSingleSignOn(mvpd: "Cablevision", platformMappingID: "Cablevision-Apple")
+        fake = FakePartnerFramework(clock: clock, picker: .select("Cablevision-Apple"))
+        var configuration = AccessEnabler.Configuration()
+        configuration.transport = emulator.transport
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        configuration.environment = .init(serviceProviders: [emulator.baseURL])
+        configuration.retryPolicy = .none
+        configuration.partnerFramework = fake
+        legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
+        legacy.delegate = delegate
+        legacy.statusDelegate = delegate
+        delegate.recordStatus = true
+    }
+
+    func configure() async {
+        legacy.setRequestor("REF")
+        #expect(await delegate.next(1) == ["setRequestorComplete(1)"])
+    }
+
+    @Test func filteredGetAuthenticationSignsInThroughTheTVProvider() async throws {
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"], FEATURED_TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        let request = try #require(await fake.statusRequests.first(where: \.allowsInterruption))
+        // AutoCable is not enabled for the TV Provider: left out of Apple's picker.
+        #expect(request.supportedProviderIDs == ["Cablevision-Apple"])
+        #expect(request.featuredProviderIDs == ["Cablevision-Apple"])
+        #expect(await emulator.requests(to: .partnerProfiles).count == 1)
+        #expect(!delegate.calls.contains { $0.hasPrefix("displayProviderDialog") })
+    }
+
+    @Test func deniedAccessReportsVSA403ThenTheMVPDPicker() async throws {
+        await fake.update { $0.accessStatus = .denied }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(2) == [
+            "status(VSA403)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+        ])
+    }
+
+    @Test func cancelledApplePickerIsN005AndProviderNotSelected() async throws {
+        await fake.update { $0.picker = .cancel }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+    }
+
+    @Test func logoutOfTheTVProviderProfileReportsVSA203() async throws {
+        await configure()
+        legacy.getAuthentication()
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        legacy.logout()
+        #expect(await delegate.next(2) == ["status(VSA203)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(await emulator.requests(to: .browserLogout).isEmpty)
+    }
+}
