@@ -17,7 +17,13 @@ struct TVProviderMetadata: Sendable, Hashable {
 
     /// The framework failure of this answer: `VSErrorCode` 1 (unsupported provider) and 2 (user
     /// cancelled) are outcomes; 0 (access not granted) is a denied status; others are errors.
-    private enum Failure { case none, unsupported(String?), cancelled, accessNotGranted, error(String) }
+    private enum Failure {
+        case none
+        case unsupported(String?)
+        case cancelled
+        case accessNotGranted
+        case error(String)
+    }
 
     private var failure: Failure {
         guard let errorCode else { return .none }
