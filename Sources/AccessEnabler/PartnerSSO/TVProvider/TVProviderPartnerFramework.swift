@@ -13,17 +13,21 @@ import VideoSubscriberAccount
 public final class TVProviderPartnerFramework: NSObject, PartnerFramework, VSAccountManagerDelegate {
     /// `Apple`, the partner of Adobe's `sessions/sso/Apple` and `profiles/sso/Apple`.
     public nonisolated let partnerName = "Apple"
-    private let manager = VSAccountManager()
-    private let present: @MainActor (UIViewController) -> Void
-    private let dismiss: @MainActor (UIViewController) -> Void
+    private let present: @MainActor @Sendable (UIViewController) -> Void
+    private let dismiss: @MainActor @Sendable (UIViewController) -> Void
+    /// Made on first use, on the main actor, with this object as its delegate.
+    private lazy var manager: VSAccountManager = {
+        let manager = VSAccountManager()
+        manager.delegate = self
+        return manager
+    }()
 
     /// Creates the binding; `present` and `dismiss` show and hide Apple's view controllers.
-    public init(present: @escaping @MainActor (UIViewController) -> Void,
-                dismiss: @escaping @MainActor (UIViewController) -> Void) {
+    public nonisolated init(present: @escaping @MainActor @Sendable (UIViewController) -> Void,
+                            dismiss: @escaping @MainActor @Sendable (UIViewController) -> Void) {
         self.present = present
         self.dismiss = dismiss
         super.init()
-        manager.delegate = self
     }
 
     /// The access status (asking the viewer when interruption is allowed), then the provider.
