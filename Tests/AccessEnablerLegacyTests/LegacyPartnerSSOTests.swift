@@ -1,4 +1,4 @@
-import AccessEnablerLegacy
+@testable import AccessEnablerLegacy
 import AccessEnablerTesting
 import Foundation
 import Testing
@@ -69,5 +69,35 @@ import Testing
         legacy.logout()
         #expect(await delegate.next(2) == ["status(VSA203)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
         #expect(await emulator.requests(to: .browserLogout).isEmpty)
+    }
+
+    /// The fake's picker goes through the adapter's relay as a real TV Provider's view
+    /// controllers do.
+    func relayPickerToTheDelegate() async {
+        let relay = TVProviderDialogRelay(receivers: legacy.receivers)
+        await fake.update {
+            $0.onPickerShown = { await MainActor.run { relay.present(NSObject()) } }
+            $0.onPickerDismissed = { await MainActor.run { relay.dismiss(NSObject()) } }
+        }
+    }
+
+    @Test func presentAndDismissFrameTheTVProviderPickerWithAFilter() async throws {
+        await relayPickerToTheDelegate()
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"], FEATURED_TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(3) == [
+            "presentTvProviderDialog", "dismissTvProviderDialog", "setAuthenticationStatus(1, \"\")",
+        ])
+    }
+
+    @Test func unsupportedProviderIsDismissThenN004ThenTheMVPDPicker() async throws {
+        await fake.update { $0.picker = .unsupported("Other-Apple") }
+        await relayPickerToTheDelegate()
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(4) == [
+            "presentTvProviderDialog", "dismissTvProviderDialog", "status(N004)",
+            "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+        ])
     }
 }

@@ -40,8 +40,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
         #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS))
         if configuration.partnerFramework == nil {
             configuration.partnerFramework = TVProviderPartnerFramework(
-                present: { viewController in receivers.delegate?.presentTvProviderDialog(viewController) },
-                dismiss: { viewController in receivers.delegate?.dismissTvProviderDialog(viewController) })
+                present: { TVProviderDialogRelay(receivers: receivers).present($0) },
+                dismiss: { TVProviderDialogRelay(receivers: receivers).dismiss($0) })
         }
         #endif
         accessEnabler = AccessEnabler(softwareStatement: softwareStatement, configuration: configuration)

@@ -49,6 +49,11 @@ public actor FakePartnerFramework: PartnerFramework {
     public var userID: String
     /// How long a sign-in made in the picker lasts.
     public var signInLifetime: TimeInterval
+    /// Called when the fake shows its picker (a real framework hands the app a view
+    /// controller to present).
+    public var onPickerShown: (@Sendable () async -> Void)?
+    /// Called when the fake's picker goes away, whatever the viewer did.
+    public var onPickerDismissed: (@Sendable () async -> Void)?
     /// Every status request, in order.
     public private(set) var statusRequests: [PartnerStatusRequest] = []
     /// Every authentication request, in order.
@@ -83,16 +88,10 @@ public actor FakePartnerFramework: PartnerFramework {
         statusRequests.append(request)
         guard accessStatus == .granted else { return .completed(PartnerFrameworkStatus(accessStatus: accessStatus)) }
         if signedInProvider == nil, request.allowsInterruption {
-            switch picker {
-            case .cancel:
-                return .userCancelled
-            case .unsupported(let id):
-                return .providerNotSupported(providerID: id)
-            case .select(let id):
-                guard request.supportedProviderIDs.contains(id) else { return .providerNotSupported(providerID: id) }
-                signedInProvider = id
-                expirationDate = clock.now.addingTimeInterval(signInLifetime)
-            }
+            await onPickerShown?()
+            let outcome = pick(from: request)
+            await onPickerDismissed?()
+            if let outcome { return outcome }
         }
         return .completed(currentStatus)
     }
@@ -119,6 +118,21 @@ public actor FakePartnerFramework: PartnerFramework {
                 </samlp:Response>
                 """
             return .completed(PartnerAuthenticationResponse(response: response, status: currentStatus))
+        }
+    }
+
+    /// The scripted picker action: an outcome that ends the request, or nil once signed in.
+    private func pick(from request: PartnerStatusRequest) -> PartnerFrameworkOutcome<PartnerFrameworkStatus>? {
+        switch picker {
+        case .cancel:
+            return .userCancelled
+        case .unsupported(let id):
+            return .providerNotSupported(providerID: id)
+        case .select(let id):
+            guard request.supportedProviderIDs.contains(id) else { return .providerNotSupported(providerID: id) }
+            signedInProvider = id
+            expirationDate = clock.now.addingTimeInterval(signInLifetime)
+            return nil
         }
     }
 
