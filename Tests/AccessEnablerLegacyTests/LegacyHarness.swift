@@ -62,6 +62,8 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
         record("tokenRequestFailed(\(resource ?? "nil"), \"\(code ?? "nil")\", \"\(description ?? "nil")\")")
     }
     func selectedProvider(_ mvpd: MVPD!) { record("selectedProvider(\(mvpd?.id ?? "nil"))") }
+    func presentTvProviderDialog(_ viewController: TVProviderViewController!) { record("presentTvProviderDialog") }
+    func dismissTvProviderDialog(_ viewController: TVProviderViewController!) { record("dismissTvProviderDialog") }
     func setMetadataStatus(_ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!) {
         MainActor.preconditionIsolated()
         self.metadata.append((metadata, arguments))

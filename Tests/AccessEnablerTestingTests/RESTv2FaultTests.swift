@@ -45,7 +45,7 @@ import Testing
     @Test func wrongTypesAndMalformedBodiesForEveryV2Route() async throws {
         let harness = try await Harness.make()
         let v2Routes = EmulatorRoute.allCases.filter(\.isV2)
-        #expect(v2Routes.count == 11)
+        #expect(v2Routes.count == 13)
         for route in v2Routes {
             try expectWrongTypes(on: route)
             let malformed = try #require(EmulatorFault.malformedJSON.response(for: route))

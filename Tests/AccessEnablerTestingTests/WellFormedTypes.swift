@@ -40,6 +40,8 @@ let wellFormedMembers: [EmulatorRoute: (path: [String], type: JSONType)] = [
     .preauthorizeV2: (["decisions"], .array),
     .authorizeV2: (["decisions"], .array),
     .logoutV2: (["logouts"], .object),
+    .partnerSessions: (["actionName"], .string),
+    .partnerProfiles: (["profiles"], .object),
 ]
 
 /// Routes whose well-formed answer is not a JSON object (a page, a redirect or no content), so any

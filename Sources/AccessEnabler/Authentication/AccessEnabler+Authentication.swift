@@ -62,6 +62,14 @@ extension AccessEnabler {
     public func authenticate(
         forceAuthentication: Bool = false, data: [String: String] = [:], presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
+        try await authenticate(
+            forceAuthentication: forceAuthentication, data: data, providerFilter: nil, presenter: presenter)
+    }
+
+    func authenticate(
+        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?, partnerFirst: Bool,
+        presenter: any AuthenticationPresenter
+    ) async throws -> Authentication {
         let loaded = try await currentConfiguration()
         if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
             hub.emit(.authenticationChecked(.init(
@@ -69,6 +77,11 @@ extension AccessEnabler {
             return existing
         }
         do {
+            if partnerFirst,
+                let signedIn = try await authenticateWithPartner(configuration: loaded, filter: providerFilter)
+            {
+                return signedIn
+            }
             return try await runAuthentication(configuration: loaded, data: data, presenter: presenter)
         } catch let error as AccessEnablerError {
             hub.emit(.authenticationChecked(.init(isAuthenticated: false, fromCache: false)))
@@ -76,7 +89,7 @@ extension AccessEnabler {
         }
     }
 
-    private func runAuthentication(
+    func runAuthentication(
         configuration loaded: RequestorConfiguration, data: [String: String], presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
         let requestorID = loaded.requestorID

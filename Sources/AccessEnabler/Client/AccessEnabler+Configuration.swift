@@ -74,6 +74,9 @@ extension AccessEnabler {
         /// Receives the SDK's log lines (which never contain secrets). When nil, the SDK logs to
         /// `os.Logger` on Apple platforms and nowhere elsewhere.
         public var logHandler: (@Sendable (LogMessage) -> Void)?
+        /// The platform's single sign-on framework (Apple's TV Provider), tried before the MVPD
+        /// picker on REST API v2. Nil (the default) means the picker and browser login only.
+        public var partnerFramework: (any PartnerFramework)?
 
         /// Creates the default configuration.
         public init() {}

@@ -42,6 +42,8 @@ public actor AccessEnabler {
     /// `X-Device-Info`, the device identifier) stay the same until one of those changes, and
     /// encoding them on every call would cost more than the rest of building a request.
     private var contextMemo: (key: DeviceInfoHeaderKey, deviceID: String, options: Options, context: RequestContext)?
+    /// The partner framework's last status and when it was read (partner single sign-on).
+    var partnerStatus: (status: PartnerFrameworkStatus, read: Date)?
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.
@@ -80,6 +82,12 @@ public actor AccessEnabler {
 
     /// The context of a call for `requestorID`.
     func context(for requestorID: String) async throws -> RequestContext {
+        var context = try await baseContext(for: requestorID)
+        context.partnerFrameworkStatus = await currentPartnerStatusHeader()
+        return context
+    }
+
+    private func baseContext(for requestorID: String) async throws -> RequestContext {
         let deviceID = try await currentDeviceID()
         let key = DeviceInfoHeaderKey(
             requestorID: requestorID, appDeviceInfo: options.deviceInfo, connectionIP: options.connectionIP,

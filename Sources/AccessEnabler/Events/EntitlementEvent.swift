@@ -27,6 +27,9 @@ public enum EntitlementEvent: Sendable, Hashable {
     case profilesAvailable([Authentication])
     /// The token storage was unreadable and was moved aside; the store starts empty.
     case storageRecovered(StorageRecovery)
+    /// How an attempt at partner single sign-on (Apple's TV Provider) ended: signed in, cancelled,
+    /// or why the MVPD picker follows.
+    case partnerSingleSignOn(PartnerSingleSignOnEvent)
 
     /// The details of an authentication check.
     public struct AuthenticationCheck: Sendable, Hashable {

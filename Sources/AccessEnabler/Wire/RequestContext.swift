@@ -27,6 +27,9 @@ struct RequestContext: Sendable {
     /// The REST v1 headers (wire-protocol.md §1): the registration ones plus
     /// `AP-SDK-Identifier`, a header of the SDK era that no v2 or DCR page lists.
     let v1Headers: HTTPHeaders
+    /// The `AP-Partner-Framework-Status` value, when the app gave a partner framework and it
+    /// answered (sent on the calls whose page lists the header).
+    var partnerFrameworkStatus: String?
 
     init(requestorID: String, deviceID: String, options: AccessEnabler.Options, redirectURL: URL, deviceInfoHeader: String) {
         self.requestorID = requestorID

@@ -27,11 +27,23 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// The async core this adapter drives; call it directly to migrate to `async`/`await`.
     public let accessEnabler: AccessEnabler
     let session: LegacySession
-    let receivers = LegacyReceivers()
+    let receivers: LegacyReceivers
 
     /// Creates the adapter over a new async core with this configuration (environment, storage,
-    /// backend, transport).
+    /// backend, transport). On iOS and tvOS, without a partner framework in the configuration,
+    /// the adapter gives the core Apple's TV Provider, whose view controllers go to
+    /// `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did.
     public init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
+        let receivers = LegacyReceivers()
+        self.receivers = receivers
+        var configuration = configuration
+        #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS))
+        if configuration.partnerFramework == nil {
+            configuration.partnerFramework = TVProviderPartnerFramework(
+                present: { TVProviderDialogRelay(receivers: receivers).present($0) },
+                dismiss: { TVProviderDialogRelay(receivers: receivers).dismiss($0) })
+        }
+        #endif
         accessEnabler = AccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
         session = LegacySession(core: accessEnabler, receivers: receivers)
         super.init()

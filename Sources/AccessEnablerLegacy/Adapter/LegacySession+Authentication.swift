@@ -18,11 +18,13 @@ extension LegacySession {
         }
     }
 
-    /// `getAuthentication` and its variants. The Apple TV Provider filter only shapes the Apple
-    /// picker, which this package does not present yet; the regular flow runs (the second-screen
-    /// one with `usesSecondScreenAuthentication`).
+    /// `getAuthentication` and its variants. With a partner framework in the core's
+    /// configuration, the Apple TV Provider is tried first, its picker shaped by the filter
+    /// (`TV_PROVIDERS`, `FEATURED_TV_PROVIDERS`); its fallbacks are reported with the legacy
+    /// status codes before the regular flow runs (the login page, or the registration code with
+    /// `usesSecondScreenAuthentication`).
     func getAuthentication(force: Bool, data: [String: String], filter: ProviderFilter) {
-        whenConfigured { [self] in startAuthentication(force: force, data: data) }
+        whenConfigured { [self] in startAuthentication(force: force, data: data, filter: filter) }
     }
 
     func setSelectedProvider(_ mvpdID: String?) {
@@ -58,37 +60,40 @@ extension LegacySession {
     /// Starts an authentication flow. One still running is superseded: it is cancelled and ends
     /// without a callback (choosing another MVPD with `setSelectedProvider` leads straight to
     /// the new flow's `navigate(toUrl:)`, as in the legacy SDK).
-    func startAuthentication(force: Bool, data: [String: String]) {
+    func startAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
         isPollingSecondScreen = false
         let secondScreen = secondScreen.withLock { $0 }
         authenticationFlow = perform { [self] in
             let result = secondScreen
-                ? await runSecondScreenAuthentication(force: force)
-                : await runAuthentication(force: force, data: data)
+                ? await runSecondScreenAuthentication(force: force, filter: filter)
+                : await runAuthentication(force: force, data: data, filter: filter)
             guard !Task.isCancelled else { return }
             reportAuthentication(result)
         }
     }
 
-    /// The tvOS flow: the picker (unless an MVPD was preselected), then a registration code
-    /// (`REGCODE`) and the polling of the core's second-screen sign-in.
-    func runSecondScreenAuthentication(force: Bool) async -> Result<(Authentication, Bool), LegacyFailure> {
+    /// The tvOS flow: the core's `authenticate` up to its picker (so the TV Provider is tried
+    /// first, and a viewer already signed in is answered at once), then a registration code
+    /// (`REGCODE`) for the MVPD picked, and the polling of the core's second-screen sign-in.
+    func runSecondScreenAuthentication(force: Bool, filter: ProviderFilter?) async
+        -> Result<(Authentication, Bool), LegacyFailure>
+    {
         authentication.beginFlow()
-        if !force, let existing = await core.checkAuthentication().authentication {
-            return .success((existing, true))
-        }
-        let mvpdID: String
+        let partnerReports = collectPartnerReports()
+        defer { partnerReports.cancel() }
+        let handoff = SecondScreenHandoff()
         do {
-            let providers = requestorConfiguration?.mvpds ?? []
-            guard let chosen = try await authentication.selectProvider(from: providers) else {
-                return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected))
-            }
-            mvpdID = chosen.id
+            let result = try await core.authenticate(
+                forceAuthentication: force, providerFilter: filter?.partnerFilter,
+                presenter: PartnerReportingPresenter(
+                    base: authentication, reports: partnerReports, session: self, handoff: handoff))
+            return .success((result, !authentication.interacted))
         } catch {
-            return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected))
+            guard handoff.mvpdID != nil, !Task.isCancelled else { return .failure(Self.legacyFailure(error)) }
         }
+        guard let mvpdID = handoff.mvpdID else { return .failure(Self.legacyFailure(CancellationError())) }
         var codeShown = false
         // A superseded (cancelled) flow leaves the state to the flow that replaced it.
         defer { if codeShown, !Task.isCancelled { isPollingSecondScreen = false } }
@@ -115,19 +120,33 @@ extension LegacySession {
     }
 
     /// Runs the core's authentication through the bridge; the legacy error code on failure.
-    func runAuthentication(force: Bool, data: [String: String]) async -> Result<(Authentication, Bool), LegacyFailure> {
+    func runAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) async
+        -> Result<(Authentication, Bool), LegacyFailure>
+    {
         authentication.beginFlow()
+        let partnerReports = collectPartnerReports()
+        defer { partnerReports.cancel() }
         do {
-            let result = try await core.authenticate(forceAuthentication: force, data: data, presenter: authentication)
+            let result = try await core.authenticate(
+                forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
+                presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self))
             return .success((result, !authentication.interacted))
-        } catch let error as AccessEnablerError where error == .providerNotSelected {
-            return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: error))
-        } catch let error as AccessEnablerError where error == .providerNotAvailable {
-            return .failure(LegacyFailure(code: PROVIDER_NOT_AVAILABLE_ERROR, error: error))
-        } catch is CancellationError {
-            return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected))
         } catch {
-            return .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: error as? AccessEnablerError ?? .networkError))
+            return .failure(Self.legacyFailure(error))
+        }
+    }
+
+    /// An authentication error in legacy terms.
+    nonisolated static func legacyFailure(_ error: any Error) -> LegacyFailure {
+        switch error {
+        case let error as AccessEnablerError where error == .providerNotSelected:
+            LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: error)
+        case let error as AccessEnablerError where error == .providerNotAvailable:
+            LegacyFailure(code: PROVIDER_NOT_AVAILABLE_ERROR, error: error)
+        case is CancellationError:
+            LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)
+        default:
+            LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: error as? AccessEnablerError ?? .networkError)
         }
     }
 

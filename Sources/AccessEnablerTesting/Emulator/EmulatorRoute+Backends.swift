@@ -38,7 +38,8 @@ extension EmulatorRoute {
         case .logout: return .logoutV2
         case .logoutV2: return .logout
         case .register, .token, .mvpdLogin, .freePreview, .authnToken, .mediaToken, .userMetadata, .browserLogout,
-            .activation, .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD, .profileForCode:
+            .activation, .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD, .profileForCode,
+            .partnerSessions, .partnerProfiles:
             return nil
         }
     }
@@ -83,6 +84,8 @@ extension EmulatorRoute {
         case .preauthorizeV2: return "POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}"
         case .authorizeV2: return "POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}"
         case .logoutV2: return "GET /api/v2/{serviceProvider}/logout/{mvpd}"
+        case .partnerSessions: return "POST /api/v2/{serviceProvider}/sessions/sso/{partner}"
+        case .partnerProfiles: return "POST /api/v2/{serviceProvider}/profiles/sso/{partner}"
         }
     }
 
@@ -94,7 +97,8 @@ extension EmulatorRoute {
         case .mediaToken: return .authorizeV2
         case .userMetadata: return .profileForMVPD
         case .freePreview: return .sessions
-        case .sessions, .sessionResume, .sessionInfo: return .authenticate
+        case .sessions, .sessionResume, .sessionInfo, .partnerSessions: return .authenticate
+        case .partnerProfiles: return .authnToken
         case .profiles, .profileForMVPD, .profileForCode: return .authnToken
         case .register, .token, .mvpdLogin, .browserLogout, .activation, .configuration, .configurationV2, .authenticate,
             .authenticateV2, .preauthorize, .preauthorizeV2, .authorize, .authorizeV2, .logout, .logoutV2:

@@ -62,6 +62,12 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// `GET` (Adobe's pages) or `DELETE` (the spec table) `/api/v2/{serviceProvider}/logout/{mvpd}`
     /// (Adobe's sample path `/api/v2/logout/{serviceProvider}/{mvpd}` is accepted too).
     case logoutV2
+    /// `POST /api/v2/{serviceProvider}/sessions/sso/{partner}` (retrieve the partner
+    /// authentication request).
+    case partnerSessions
+    /// `POST /api/v2/{serviceProvider}/profiles/sso/{partner}` (create the profile from the
+    /// partner authentication response).
+    case partnerProfiles
 
     /// The route serving a request with `method` on `segments` (decoded path segments, format
     /// suffix removed), if any. The method only tells the two routes on
@@ -137,6 +143,8 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
             case ("profiles", "code"): return .profileForCode
             case ("decisions", "preauthorize"): return .preauthorizeV2
             case ("decisions", "authorize"): return .authorizeV2
+            case ("sessions", "sso"): return .partnerSessions
+            case ("profiles", "sso"): return .partnerProfiles
             default: return nil
             }
         default:
@@ -148,7 +156,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     var isV2: Bool {
         switch self {
         case .configurationV2, .sessions, .sessionResume, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
-             .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2:
+             .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions, .partnerProfiles:
             return true
         case .register, .token, .configuration, .authenticate, .mvpdLogin, .freePreview, .authnToken, .authorize,
              .mediaToken, .preauthorize, .userMetadata, .logout, .browserLogout, .activation:

@@ -40,6 +40,10 @@ enum DocumentedV2Request {
             .authorizeV2: base + form + device + platformSSO + partner + tempPass + visitor,
             // …-initiate-logout-for-specific-mvpd.md: no TempPass identity, no partner status.
             .logoutV2: base + device + platformSSO + visitor,
+            // …-retrieve-partner-authentication-request.md.
+            .partnerSessions: base + form + device + partner + visitor,
+            // …-retrieve-profile-using-partner-authentication-response.md.
+            .partnerProfiles: base + form + device + partner + visitor,
         ]
     }()
 
@@ -62,6 +66,8 @@ enum DocumentedV2Request {
         case .configurationV2: configurationParameters
         case .sessions, .sessionResume: sessionParameters
         case .logoutV2: logoutParameters
+        case .partnerSessions: partnerSessionParameters
+        case .partnerProfiles: partnerProfileParameters
         default: []
         }
     }
@@ -69,6 +75,8 @@ enum DocumentedV2Request {
     private static let configurationParameters = ["profile"]
     private static let sessionParameters = ["mvpd", "domainName", "redirectUrl"]
     private static let logoutParameters = ["redirectUrl"]
+    private static let partnerSessionParameters = ["domainName", "redirectUrl"]
+    private static let partnerProfileParameters = ["SAMLResponse"]
 
     /// The call's method and path as its page writes them, for error details.
     static func template(of route: EmulatorRoute) -> String {
@@ -83,6 +91,8 @@ enum DocumentedV2Request {
         case .preauthorizeV2: "POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}"
         case .authorizeV2: "POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}"
         case .logoutV2: "GET /api/v2/{serviceProvider}/logout/{mvpd}"
+        case .partnerSessions: "POST /api/v2/{serviceProvider}/sessions/sso/{partner}"
+        case .partnerProfiles: "POST /api/v2/{serviceProvider}/profiles/sso/{partner}"
         default: route.rawValue
         }
     }

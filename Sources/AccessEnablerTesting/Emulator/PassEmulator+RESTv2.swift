@@ -17,6 +17,7 @@ extension PassEmulator {
             members.append(("authPerAggregator", .bool(false)))
             if mvpd.isTempPass { members.append(("isTempPass", .bool(true))) }
             if mvpd.isProxy { members.append(("isProxy", .bool(true))) }
+            members += partnerConfigurationMembers(for: mvpd.id)
             return .object(members)
         }
         return jsonResponse(200, .object([

@@ -41,6 +41,8 @@ public actor PassEmulator {
     var lastDocumentedDeviceInfo: String?
     /// How many more v2 session creations ignore their parameters and answer `resume`.
     var forcedSessionResumes = 0
+    /// Partner single sign-on (Apple's TV Provider): the MVPDs enabled and the requests issued.
+    var partnerSSO = PartnerSSOState()
     /// The REST API versions the clients have spoken so far (from the routes they called).
     var seenBackends: Set<AccessEnabler.Backend> = []
     /// Every warning so far (see ``warnings``).
@@ -149,7 +151,7 @@ public actor PassEmulator {
                 }
             case .authenticateV2: return try authenticateInBrowser(request)
             case .configurationV2, .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD,
-                 .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2:
+                 .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions, .partnerProfiles:
                 let context = try v2Context(for: request, route: route)
                 switch route {
                 case .configurationV2: return configurationV2(context)
@@ -161,6 +163,8 @@ public actor PassEmulator {
                 case .profileForCode: return try profile(forCodeOf: context)
                 case .preauthorizeV2: return try decisions(request, context, authorizing: false)
                 case .authorizeV2: return try decisions(request, context, authorizing: true)
+                case .partnerSessions: return try partnerAuthenticationRequest(request, context)
+                case .partnerProfiles: return try partnerProfile(request, context)
                 default: return try logoutV2(request, context)
                 }
             }
@@ -172,7 +176,9 @@ public actor PassEmulator {
     private func checkMethod(of request: IncomingRequest, for route: EmulatorRoute) throws(Rejection) {
         let allowed: Set<HTTPMethod>
         switch route {
-        case .register, .token, .freePreview, .sessions, .preauthorizeV2, .authorizeV2: allowed = [.post]
+        case .register, .token, .freePreview, .sessions, .preauthorizeV2, .authorizeV2, .partnerSessions,
+             .partnerProfiles:
+            allowed = [.post]
         case .logout: allowed = [.delete]
         case .mvpdLogin: allowed = [.get, .post]
         // Adobe's pages resume with POST and log out with GET; the spec table says PUT and DELETE.

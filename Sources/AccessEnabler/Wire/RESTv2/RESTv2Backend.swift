@@ -267,6 +267,8 @@ struct RESTv2Backend: EntitlementBackend {
         case configuration, createSession, resumeSession, profile, profiles, preauthorize, authorize, logout
         /// The second-screen calls: `GET /sessions/{code}` and `GET /profiles/code/{code}`.
         case sessionInfo, profileForCode
+        /// The partner single sign-on calls (`sessions/sso/{partner}`, `profiles/sso/{partner}`).
+        case partnerSession, partnerProfile
 
         /// `AP-Device-Identifier` and `X-Device-Info`: listed on every call but those a second
         /// device may make with only the code (resume, session information, profile by code).
@@ -276,6 +278,14 @@ struct RESTv2Backend: EntitlementBackend {
         /// `AP-TempPass-Identity`: listed on the profile and authorize calls only (not on the
         /// sessions or preauthorize pages).
         var sendsTemporaryPassIdentity: Bool { self == .profile || self == .authorize }
+        /// `AP-Partner-Framework-Status`: listed on the profiles, decisions and partner pages
+        /// (not on the configuration, sessions, logout or code pages).
+        var sendsPartnerFrameworkStatus: Bool {
+            switch self {
+            case .profile, .profiles, .preauthorize, .authorize, .partnerSession, .partnerProfile: true
+            case .configuration, .createSession, .resumeSession, .logout, .sessionInfo, .profileForCode: false
+            }
+        }
     }
 
     /// The headers `call`'s page lists that the SDK has values for: the visitor ID when the app
@@ -294,6 +304,9 @@ struct RESTv2Backend: EntitlementBackend {
         }
         if call.sendsTemporaryPassIdentity, !data.isEmpty, let identity = GenericData.json(data) {
             headers.add(name: "AP-TempPass-Identity", value: Data(identity.utf8).base64EncodedString())
+        }
+        if call.sendsPartnerFrameworkStatus, let status = context.partnerFrameworkStatus {
+            headers.add(name: "AP-Partner-Framework-Status", value: status)
         }
         return headers
     }

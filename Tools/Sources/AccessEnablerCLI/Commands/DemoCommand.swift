@@ -14,6 +14,7 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: HelpText.examples([
             "accessenabler demo",
             "accessenabler demo --backend restV1",
+            "accessenabler demo --partner-sso",
             "# from a checkout of the package, building first",
             "swift run --package-path Tools accessenabler demo",
         ]))
@@ -21,9 +22,23 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The wire protocol: restV2 or restV1.", valueName: "backend"))
     var backend: AccessEnabler.Backend = AccessEnabler.Configuration().backend
 
+    @Flag(help: "Sign in through a fake Apple TV Provider (partner single sign-on, REST API v2): no login page.")
+    var partnerSSO = false
+
+    mutating func validate() throws {
+        if partnerSSO, backend != .restV2 {
+            throw ValidationError("--partner-sso needs REST API v2 (--backend restV2): REST API v1 has no partner APIs.")
+        }
+    }
+
     mutating func run() async throws {
         let emulator = PassEmulator()
         var configuration = AccessEnabler.Configuration()
+        if partnerSSO {
+            await emulator.enablePartnerSingleSignOn(mvpd: "Cablevision", platformMappingID: "Cablevision-Apple")
+            configuration.partnerFramework = FakePartnerFramework(
+                clock: emulator.clock, picker: .select("Cablevision-Apple"), userID: "tv-provider-user")
+        }
         configuration.backend = backend
         configuration.transport = emulator.transport
         configuration.storage = InMemoryTokenStorage()
@@ -42,12 +57,21 @@ struct DemoCommand: AsyncParsableCommand {
         step("2. checkAuthentication()")
         result(describe(await enabler.checkAuthentication()) + " — nobody has signed in yet")
 
-        step("3. authenticate(presenter:) — picks Cablevision and fills in its login form as alice")
         let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
                                           transport: emulator.transport)
-        let authentication = try await enabler.authenticate(presenter: presenter)
-        result("signed in with \(authentication.mvpd.displayName) as \(authentication.userID), "
-            + "until \(format(authentication.expires))")
+        let authentication: Authentication
+        if partnerSSO {
+            step("3. authenticate(providerFilter:presenter:) — the TV Provider's picker chooses Cablevision")
+            authentication = try await enabler.authenticate(providerFilter: nil, presenter: presenter)
+            let pages = await emulator.requests(to: .authenticateV2).count
+            result("signed in with \(authentication.mvpd.displayName) as \(authentication.userID) through the TV "
+                + "Provider (profile type \(authentication.profileType ?? "none")), \(pages) login pages opened")
+        } else {
+            step("3. authenticate(presenter:) — picks Cablevision and fills in its login form as alice")
+            authentication = try await enabler.authenticate(presenter: presenter)
+            result("signed in with \(authentication.mvpd.displayName) as \(authentication.userID), "
+                + "until \(format(authentication.expires))")
+        }
 
         step("4. preauthorize([news, sports, premium, movies, news])")
         let resources = ["news", "sports", "premium", "movies", "news"]

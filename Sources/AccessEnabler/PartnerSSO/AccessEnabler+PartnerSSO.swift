@@ -1,0 +1,184 @@
+import Foundation
+
+extension AccessEnabler {
+    /// How long a partner status read silently is reused for the `AP-Partner-Framework-Status`
+    /// header of later calls before the framework is asked again.
+    static let partnerStatusLifetime: Duration = .seconds(60)
+
+    /// Signs the viewer in, trying the partner framework of ``Configuration/partnerFramework``
+    /// (Apple's TV Provider) before the MVPD picker.
+    ///
+    /// With a partner framework on REST API v2, an unauthenticated viewer is first offered the
+    /// partner's picker with the MVPDs enabled for it (narrowed and ordered by `providerFilter`);
+    /// when the partner signs them in, the SDK exchanges its response for an `appleSSO` profile
+    /// with no browser step. Every documented fallback — permission not granted, a provider the
+    /// partner does not sign in, no partner sign-in, the server's `pfs_fallback` or
+    /// `configuration_fallback`, a status or response the server rejects — continues with
+    /// `presenter` as ``authenticate(forceAuthentication:data:presenter:)`` does, without an
+    /// error; ``EntitlementEvent/partnerSingleSignOn(_:)`` says what happened. Without a partner
+    /// framework this is ``authenticate(forceAuthentication:data:presenter:)``.
+    ///
+    /// - Throws: ``AccessEnablerError/providerNotSelected`` also when the viewer dismisses the
+    ///   partner's picker or login; otherwise as ``authenticate(forceAuthentication:data:presenter:)``.
+    @discardableResult
+    public func authenticate(
+        forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter?,
+        presenter: any AuthenticationPresenter
+    ) async throws -> Authentication {
+        try await authenticate(
+            forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, partnerFirst: true,
+            presenter: presenter)
+    }
+
+    /// The MVPDs the partner may sign in with, in the filter's order when one is given: those
+    /// enabled for platform services with a platform mapping ID.
+    static func partnerProviders(of mvpds: [MVPD], filter: PartnerProviderFilter?) -> (all: [MVPD], featured: [MVPD]) {
+        let enabled = mvpds.filter { $0.enablePlatformServices && !($0.platformMappingId ?? "").isEmpty }
+        guard let filter else { return (enabled, []) }
+        let byID = Dictionary(enabled.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        let offered = filter.providers.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
+        let offeredIDs = Set(offered.map(\.id))
+        let featured = offered.filter { filter.featuredProviders.contains($0.id) && offeredIDs.contains($0.id) }
+        return (offered, featured)
+    }
+
+    /// The partner attempt of `authenticate`: the signed-in authentication, or nil when the
+    /// basic flow must follow (the event says why).
+    func authenticateWithPartner(
+        configuration loaded: RequestorConfiguration, filter: PartnerProviderFilter?
+    ) async throws -> Authentication? {
+        guard let framework = configuration.partnerFramework, let backend = backend as? RESTv2Backend else { return nil }
+        let providers = Self.partnerProviders(of: loaded.mvpds, filter: filter)
+        guard let first = providers.all.first else { return fallBack(.noPartnerProviders) }
+        let request = PartnerStatusRequest(
+            supportedProviderIDs: providers.all.compactMap(\.platformMappingId),
+            featuredProviderIDs: providers.featured.compactMap(\.platformMappingId), allowsInterruption: true)
+        let status: PartnerFrameworkStatus
+        switch try await askPartner({ try await framework.status(for: request) }) {
+        case .failure(let failure): return fallBack(.frameworkError(code: failure.code))
+        case .success(.userCancelled): throw partnerCancelled()
+        case .success(.providerNotSupported(let id)): return fallBack(.providerNotSupported(providerID: id))
+        case .success(.completed(let answer)): status = answer
+        }
+        partnerStatus = (status, clock.now)
+        guard status.accessStatus == .granted else { return fallBack(.permission(status.accessStatus)) }
+        guard status.allowsSingleSignOn(at: clock.now) else { return fallBack(.providerUnavailable) }
+        let mvpdForStatus = loaded.mvpds.first { $0.platformMappingId == status.providerID } ?? first
+        let serviceProvider = try ServiceProvider.validated(mvpdForStatus.serviceProvider)
+        let requestorID = loaded.requestorID
+        let logoutEpoch = await cache.logoutEpoch
+
+        let step = try await serverValidated {
+            try await backend.startPartnerAuthentication(
+                partner: framework.partnerName, serviceProvider: serviceProvider,
+                domain: loaded.loginDomain(for: mvpdForStatus), context: try await context(for: requestorID))
+        }
+        let session: AuthenticationRecord
+        switch step {
+        case .failure(let failure):
+            return fallBack(.validationFailed(code: failure.code))
+        case .success(.fallback(let reasonType)):
+            return fallBack(.serverFallback(reasonType: reasonType))
+        case .success(.authorized(let mvpdID)):
+            // The service provider has a profile already (another app's sign-in, degraded access).
+            let mvpd = loaded.mvpd(withID: mvpdID) ?? MVPD(id: mvpdID, serviceProvider: serviceProvider.baseURL)
+            guard let existing = try await backend.completeAuthentication(
+                mvpd: mvpd, configuration: loaded, data: [:], context: try await context(for: requestorID))
+            else { return fallBack(.serverFallback(reasonType: "authorize")) }
+            session = existing
+        case .success(.partnerProfile(var authenticationRequest)):
+            authenticationRequest.providerID = status.providerID
+            let exchange = authenticationRequest
+            let response: PartnerAuthenticationResponse
+            switch try await askPartner({ try await framework.authenticate(exchange) }) {
+            case .failure(let failure): return fallBack(.frameworkError(code: failure.code))
+            case .success(.userCancelled): throw partnerCancelled()
+            case .success(.providerNotSupported(let id)): return fallBack(.providerNotSupported(providerID: id))
+            case .success(.completed(let answer)): response = answer
+            }
+            if let newer = response.status { partnerStatus = (newer, clock.now) }
+            let created = try await serverValidated {
+                try await backend.partnerProfile(
+                    partner: framework.partnerName, response: response.response, serviceProvider: serviceProvider,
+                    configuration: loaded, context: try await context(for: requestorID))
+            }
+            switch created {
+            case .failure(let failure): return fallBack(.validationFailed(code: failure.code))
+            case .success(nil): return fallBack(.validationFailed(code: "no_profile"))
+            case .success(let record?): session = record
+            }
+        }
+        guard session.expires > clock.now else {
+            throw AccessEnablerError.authenticationSessionExpired.with(
+                details: "The service provider issued an authentication that had already expired; check the device clock.")
+        }
+        guard try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch) else {
+            log.info("partner authentication finished after a logout started; discarded")
+            throw CancellationError()
+        }
+        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID)
+        log.info("signed in with \(session.mvpd.id) through the partner \(framework.partnerName)")
+        hub.emit(.partnerSingleSignOn(.signedIn(mvpdID: session.mvpd.id)))
+        hub.emit(.authenticationChecked(.init(
+            isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
+        return Authentication(record: session, requestorID: requestorID)
+    }
+
+    private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason) -> Authentication? {
+        log.info("partner single sign-on not used (\(reason)); continuing with the MVPD picker")
+        hub.emit(.partnerSingleSignOn(.fellBack(reason)))
+        return nil
+    }
+
+    private func partnerCancelled() -> AccessEnablerError {
+        log.info("the viewer dismissed the partner's picker")
+        hub.emit(.partnerSingleSignOn(.cancelled))
+        return AccessEnablerError.providerNotSelected
+    }
+
+    /// Runs a framework call: its own errors become a fallback (`.failure` with the error's
+    /// type), cancellation stays cancellation.
+    private func askPartner<Value>(_ body: () async throws -> Value) async throws -> Result<Value, PartnerFailure> {
+        do {
+            return .success(try await body())
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return .failure(PartnerFailure(code: "\(type(of: error))"))
+        }
+    }
+
+    /// Runs a partner API call: a 400 that rejects the partner's status or response (the
+    /// `invalid_header_pfs_*` codes, `invalid_parameter_saml_response`) is a fallback
+    /// (`.failure` with its code); everything else is thrown as usual.
+    private func serverValidated<Value>(_ body: () async throws -> Value) async throws -> Result<Value, PartnerFailure> {
+        do {
+            return .success(try await body())
+        } catch let error as AccessEnablerError
+            where !error.isFromSDK && (error.code.hasPrefix("invalid_header_pfs_") || error.code == "invalid_parameter_saml_response")
+        {
+            return .failure(PartnerFailure(code: error.code))
+        }
+    }
+
+    /// The `AP-Partner-Framework-Status` value for the next call: the last status while it is
+    /// fresh, else the framework's silent answer (nil without a framework, or when it fails).
+    func currentPartnerStatusHeader() async -> String? {
+        guard let framework = configuration.partnerFramework else { return nil }
+        if let last = partnerStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
+            return last.status.headerValue
+        }
+        let request = PartnerStatusRequest(supportedProviderIDs: [], allowsInterruption: false)
+        guard case .completed(let status)? = try? await framework.status(for: request) else {
+            return partnerStatus?.status.headerValue
+        }
+        partnerStatus = (status, clock.now)
+        return status.headerValue
+    }
+}
+
+/// A partner framework or partner API failure that leads to the basic flow.
+struct PartnerFailure: Error, Sendable, Hashable {
+    var code: String
+}

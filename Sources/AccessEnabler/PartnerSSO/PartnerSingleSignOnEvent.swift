@@ -1,0 +1,32 @@
+/// How an attempt at partner single sign-on (Apple's TV Provider) ended, reported as
+/// ``EntitlementEvent/partnerSingleSignOn(_:)``.
+public enum PartnerSingleSignOnEvent: Sendable, Hashable {
+    /// The viewer was signed in through the partner with `mvpdID`, without a browser.
+    case signedIn(mvpdID: String)
+    /// The viewer dismissed the partner's picker or login; the attempt ends with
+    /// ``AccessEnablerError/providerNotSelected``.
+    case cancelled
+    /// Single sign-on could not be used; the MVPD picker and browser login follow.
+    case fellBack(FallbackReason)
+
+    /// Why single sign-on was not used.
+    public enum FallbackReason: Sendable, Hashable {
+        /// No MVPD of the configuration is enabled for the partner.
+        case noPartnerProviders
+        /// The viewer's permission is not granted (denied, restricted or not determined).
+        case permission(PartnerFrameworkStatus.AccessStatus)
+        /// The viewer is not signed in at the partner, or the sign-in has expired.
+        case providerUnavailable
+        /// The viewer chose a provider the partner does not sign in (`providerID`, the partner's
+        /// identifier, when known).
+        case providerNotSupported(providerID: String?)
+        /// The framework failed; `code` is its error code.
+        case frameworkError(code: String)
+        /// The service provider answered with the basic flow (`reasonType`, such as
+        /// `pfs_fallback` or `configuration_fallback`).
+        case serverFallback(reasonType: String)
+        /// The service provider rejected the partner's status or response (`code`, such as
+        /// `invalid_header_pfs_provider_info_expired`).
+        case validationFailed(code: String)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// What follows `POST /sessions/sso/{partner}` (rest-api-v2-single-sign-on-partner-flows.md).
+enum PartnerSessionStep: Sendable, Hashable {
+    /// `partner_profile`: hand this request to the partner framework.
+    case partnerProfile(PartnerAuthenticationRequest)
+    /// `authorize`: the service provider already has a profile for `mvpdID`.
+    case authorized(mvpdID: String)
+    /// `authenticate` or `resume`: the basic flow, for the reason the server gave.
+    case fallback(reasonType: String)
+}
+
+/// REST API v2's partner single sign-on APIs: the retrieval of the partner authentication
+/// request and the profile from the partner's response.
+extension RESTv2Backend {
+    /// `POST /api/v2/{serviceProvider}/sessions/sso/{partner}` with `domainName` and `redirectUrl`
+    /// (used by the server only when it falls back to the basic flow) and the
+    /// `AP-Partner-Framework-Status` header of `context`.
+    func startPartnerAuthentication(
+        partner: String, serviceProvider: ServiceProvider, domain: String?, context: RequestContext
+    ) async throws -> PartnerSessionStep {
+        let form = [("domainName", domain ?? ""), ("redirectUrl", context.redirectURL.absoluteString)]
+        let url = serviceProvider.url(path(context, "sessions/sso/\(PercentEncoding.pathSegment(partner))"))
+        let body = try await wire.fetch(
+            PartnerSessionBody.self, formRequest(.partnerSession, url, form: form, context: context), .sessions,
+            to: serviceProvider, context: context)
+        switch body.actionName {
+        case "partner_profile":
+            guard let request = body.authenticationRequest, !request.request.isEmpty else {
+                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "partner_profile without request")
+            }
+            return .partnerProfile(PartnerAuthenticationRequest(
+                type: request.type ?? "saml", request: request.request, attributeNames: request.attributesNames ?? [],
+                mvpdID: body.mvpd))
+        case "authorize":
+            guard let mvpd = body.mvpd, !mvpd.isEmpty else {
+                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "authorize without mvpd")
+            }
+            return .authorized(mvpdID: mvpd)
+        case "authenticate", "resume", "retry":
+            return .fallback(reasonType: body.reasonType ?? "none")
+        default:
+            throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "unknown partner session action")
+        }
+    }
+
+    /// `POST /api/v2/{serviceProvider}/profiles/sso/{partner}` with the partner's response as
+    /// `SAMLResponse` (line breaks and tabs removed, Base64-encoded, then URL-encoded once by
+    /// the form) → the profile the server created (type `appleSSO` for Apple), bound to its MVPD
+    /// from `configuration`.
+    func partnerProfile(
+        partner: String, response: String, serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+        context: RequestContext
+    ) async throws -> AuthenticationRecord? {
+        let url = serviceProvider.url(path(context, "profiles/sso/\(PercentEncoding.pathSegment(partner))"))
+        let form = [("SAMLResponse", Self.encodedPartnerResponse(response))]
+        let profiles = try await wire.fetch(
+            ProfilesBody.self, formRequest(.partnerProfile, url, form: form, context: context), .sessions,
+            to: serviceProvider, context: context
+        ).profiles
+        guard let (id, profile) = profiles.sorted(by: { $0.key < $1.key }).first else { return nil }
+        let mvpd = configuration.mvpd(withID: id) ?? MVPD(id: id, serviceProvider: serviceProvider.baseURL)
+        return record(of: profile, mvpd: mvpd, at: serviceProvider)
+    }
+
+    /// The partner's response as `SAMLResponse` carries it before form encoding: without line
+    /// breaks or tabs, Base64-encoded.
+    static func encodedPartnerResponse(_ response: String) -> String {
+        let compact = response.filter { $0 != "\n" && $0 != "\r" && $0 != "\t" }
+        return Data(compact.utf8).base64EncodedString()
+    }
+
+    private func formRequest(_ call: Call, _ url: URL, form: [(String, String)], context: RequestContext) -> HTTPRequest {
+        var headers = headers(call, context)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        return HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
+    }
+}
+
+/// `POST /sessions/sso/{partner}` body.
+struct PartnerSessionBody: Decodable {
+    var actionName: String
+    var reasonType: String?
+    var mvpd: String?
+    var authenticationRequest: Request?
+
+    struct Request: Decodable {
+        var type: String?
+        var request: String
+        var attributesNames: [String]?
+    }
+}

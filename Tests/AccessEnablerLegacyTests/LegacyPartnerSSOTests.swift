@@ -1,0 +1,130 @@
+@testable import AccessEnablerLegacy
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// `getAuthentication` with the Apple TV Provider (a fake partner framework) on REST API v2.
+@MainActor
+@Suite struct LegacyPartnerSSOTests {
+    let clock = TestClock()
+    let emulator: PassEmulator
+    let fake: FakePartnerFramework
+    let legacy: LegacyAccessEnabler
+    let delegate = RecordingDelegate()
+
+    init() async {
+        emulator = PassEmulator(scenario: .standard, clock: clock)
+        await emulator.enablePartnerSingleSignOn(mvpd: "Cablevision", platformMappingID: "Cablevision-Apple")
+        fake = FakePartnerFramework(clock: clock, picker: .select("Cablevision-Apple"))
+        var configuration = AccessEnabler.Configuration()
+        configuration.transport = emulator.transport
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        configuration.environment = .init(serviceProviders: [emulator.baseURL])
+        configuration.retryPolicy = .none
+        configuration.partnerFramework = fake
+        legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
+        legacy.delegate = delegate
+        legacy.statusDelegate = delegate
+        delegate.recordStatus = true
+    }
+
+    func configure() async {
+        legacy.setRequestor("REF")
+        #expect(await delegate.next(1) == ["setRequestorComplete(1)"])
+    }
+
+    @Test func filteredGetAuthenticationSignsInThroughTheTVProvider() async throws {
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"], FEATURED_TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        let request = try #require(await fake.statusRequests.first(where: \.allowsInterruption))
+        // AutoCable is not enabled for the TV Provider: left out of Apple's picker.
+        #expect(request.supportedProviderIDs == ["Cablevision-Apple"])
+        #expect(request.featuredProviderIDs == ["Cablevision-Apple"])
+        #expect(await emulator.requests(to: .partnerProfiles).count == 1)
+        #expect(!delegate.calls.contains { $0.hasPrefix("displayProviderDialog") })
+    }
+
+    @Test func onTheSecondScreenPathTheTVProviderComesBeforeTheCode() async throws {
+        legacy.usesSecondScreenAuthentication = true
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        #expect(await emulator.requests(to: .partnerProfiles).count == 1)
+        #expect(await emulator.requests(to: .sessions).isEmpty, "no registration code when the TV Provider signs in")
+        #expect(!delegate.statusReports.contains { $0["errorId"] == "REGCODE" })
+    }
+
+    @Test func onTheSecondScreenPathAFallbackLeadsToThePickerThenTheCode() async throws {
+        legacy.usesSecondScreenAuthentication = true
+        await fake.update { $0.accessStatus = .denied }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(2) == [
+            "status(VSA403)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+        ])
+        legacy.setSelectedProvider("AutoCable")
+        #expect(await delegate.next(1) == ["status(REGCODE)"])
+        #expect(delegate.navigations.isEmpty, "the code, not a login page")
+        let create = try #require(await emulator.requests(to: .sessions).last)
+        #expect(create.formValue("mvpd") == "AutoCable")
+        legacy.setSelectedProvider(nil)
+        #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+    }
+
+    @Test func deniedAccessReportsVSA403ThenTheMVPDPicker() async throws {
+        await fake.update { $0.accessStatus = .denied }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(2) == [
+            "status(VSA403)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+        ])
+    }
+
+    @Test func cancelledApplePickerIsN005AndProviderNotSelected() async throws {
+        await fake.update { $0.picker = .cancel }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+    }
+
+    @Test func logoutOfTheTVProviderProfileReportsVSA203() async throws {
+        await configure()
+        legacy.getAuthentication()
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        legacy.logout()
+        #expect(await delegate.next(2) == ["status(VSA203)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(await emulator.requests(to: .browserLogout).isEmpty)
+    }
+
+    /// The fake's picker goes through the adapter's relay as a real TV Provider's view
+    /// controllers do.
+    func relayPickerToTheDelegate() async {
+        let relay = TVProviderDialogRelay(receivers: legacy.receivers)
+        await fake.update {
+            $0.onPickerShown = { await MainActor.run { relay.present(NSObject()) } }
+            $0.onPickerDismissed = { await MainActor.run { relay.dismiss(NSObject()) } }
+        }
+    }
+
+    @Test func presentAndDismissFrameTheTVProviderPickerWithAFilter() async throws {
+        await relayPickerToTheDelegate()
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"], FEATURED_TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(3) == [
+            "presentTvProviderDialog", "dismissTvProviderDialog", "setAuthenticationStatus(1, \"\")",
+        ])
+    }
+
+    @Test func unsupportedProviderIsDismissThenN004ThenTheMVPDPicker() async throws {
+        await fake.update { $0.picker = .unsupported("Other-Apple") }
+        await relayPickerToTheDelegate()
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(4) == [
+            "presentTvProviderDialog", "dismissTvProviderDialog", "status(N004)",
+            "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+        ])
+    }
+}
