@@ -190,4 +190,15 @@ struct EmulatorServeProcessTests {
         // The preauthorization table has the preauthorize command's columns.
         #expect(run.stdout.contains("Resource  Decision    Details"))
     }
+
+    @Test("demo --partner-sso signs in through the TV Provider with no login page; REST v1 is refused")
+    func partnerSingleSignOnDemo() async throws {
+        let run = try await CLIRun.run(["demo", "--partner-sso"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("partnerSessions, partnerProfiles"), "\(run.stdout)")
+        #expect(!run.stdout.contains("mvpdLogin"), "no MVPD login page")
+        let refused = try await CLIRun.run(["demo", "--partner-sso", "--backend", "restV1"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--partner-sso needs REST API v2"))
+    }
 }
