@@ -73,6 +73,30 @@ import Testing
         #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
     }
 
+    @Test func aPickerProviderChosenInTheTVProviderIsSelectedSilently() async throws {
+        await emulator.enablePartnerSingleSignOn(mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
+        await fake.update { $0.picker = .unsupported("AutoCable-Apple") }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
+        let next = await delegate.next(1)
+        #expect(next.first?.hasPrefix("navigate(toUrl:") == true, "no status, no MVPD picker: \(next)")
+        #expect(!delegate.statusReports.contains { $0["errorId"] == "N004" })
+    }
+
+    @Test func onTheSecondScreenPathAPickerProviderGoesToTheCode() async throws {
+        legacy.usesSecondScreenAuthentication = true
+        await emulator.enablePartnerSingleSignOn(mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
+        await fake.update { $0.picker = .unsupported("AutoCable-Apple") }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
+        #expect(await delegate.next(1) == ["status(REGCODE)"])
+        #expect(delegate.navigations.isEmpty)
+        let create = try #require(await emulator.requests(to: .sessions).last)
+        #expect(create.formValue("mvpd") == "AutoCable")
+        legacy.setSelectedProvider(nil)
+        #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+    }
+
     @Test func deniedAccessReportsVSA403ThenTheMVPDPicker() async throws {
         await fake.update { $0.accessStatus = .denied }
         await configure()

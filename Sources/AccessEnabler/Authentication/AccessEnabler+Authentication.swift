@@ -77,12 +77,15 @@ extension AccessEnabler {
             return existing
         }
         do {
-            if partnerFirst,
-                let signedIn = try await authenticateWithPartner(configuration: loaded, filter: providerFilter)
-            {
-                return signedIn
+            var preselected: MVPD?
+            if partnerFirst {
+                switch try await authenticateWithPartner(configuration: loaded, filter: providerFilter) {
+                case .signedIn(let signedIn): return signedIn
+                case .basicFlow(let chosen): preselected = chosen
+                }
             }
-            return try await runAuthentication(configuration: loaded, data: data, presenter: presenter)
+            return try await runAuthentication(
+                configuration: loaded, data: data, presenter: presenter, preselected: preselected)
         } catch let error as AccessEnablerError {
             hub.emit(.authenticationChecked(.init(isAuthenticated: false, fromCache: false)))
             throw error
@@ -90,11 +93,16 @@ extension AccessEnabler {
     }
 
     func runAuthentication(
-        configuration loaded: RequestorConfiguration, data: [String: String], presenter: any AuthenticationPresenter
+        configuration loaded: RequestorConfiguration, data: [String: String], presenter: any AuthenticationPresenter,
+        preselected: MVPD? = nil
     ) async throws -> Authentication {
         let requestorID = loaded.requestorID
         let loaded = try await configurationForPicker(loaded)
-        guard let picked = try await presenting({ try await presenter.selectProvider(from: loaded.mvpds) }) else {
+        // The MVPD chosen in the partner's picker is not asked for again.
+        let choice = preselected != nil
+            ? preselected
+            : try await presenting({ try await presenter.selectProvider(from: loaded.mvpds) })
+        guard let picked = choice else {
             throw AccessEnablerError.providerNotSelected
         }
         guard let mvpd = loaded.mvpd(withID: picked.id) else {

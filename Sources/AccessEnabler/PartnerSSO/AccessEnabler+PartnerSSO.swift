@@ -43,12 +43,14 @@ extension AccessEnabler {
         return (offered, featured)
     }
 
-    /// The partner attempt of `authenticate`: the signed-in authentication, or nil when the
-    /// basic flow must follow (the event says why).
+    /// The partner attempt of `authenticate`: the signed-in authentication, or the basic flow
+    /// (the event says why), with the MVPD the viewer already picked in the partner's picker.
     func authenticateWithPartner(
         configuration loaded: RequestorConfiguration, filter: PartnerProviderFilter?
-    ) async throws -> Authentication? {
-        guard let framework = configuration.partnerFramework, let backend = backend as? RESTv2Backend else { return nil }
+    ) async throws -> PartnerAttempt {
+        guard let framework = configuration.partnerFramework, let backend = backend as? RESTv2Backend else {
+            return .basicFlow(preselected: nil)
+        }
         let providers = Self.partnerProviders(of: loaded.mvpds, filter: filter)
         guard let first = providers.all.first else { return fallBack(.noPartnerProviders) }
         let request = PartnerStatusRequest(
@@ -58,7 +60,7 @@ extension AccessEnabler {
         switch try await askPartner({ try await framework.status(for: request) }) {
         case .failure(let failure): return fallBack(.frameworkError(code: failure.code))
         case .success(.userCancelled): throw partnerCancelled()
-        case .success(.providerNotSupported(let id)): return fallBack(.providerNotSupported(providerID: id))
+        case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
         case .success(.completed(let answer)): status = answer
         }
         partnerStatus = (status, clock.now)
@@ -94,7 +96,7 @@ extension AccessEnabler {
             switch try await askPartner({ try await framework.authenticate(exchange) }) {
             case .failure(let failure): return fallBack(.frameworkError(code: failure.code))
             case .success(.userCancelled): throw partnerCancelled()
-            case .success(.providerNotSupported(let id)): return fallBack(.providerNotSupported(providerID: id))
+            case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
             case .success(.completed(let answer)): response = answer
             }
             if let newer = response.status { partnerStatus = (newer, clock.now) }
@@ -122,13 +124,25 @@ extension AccessEnabler {
         hub.emit(.partnerSingleSignOn(.signedIn(mvpdID: session.mvpd.id)))
         hub.emit(.authenticationChecked(.init(
             isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
-        return Authentication(record: session, requestorID: requestorID)
+        return .signedIn(Authentication(record: session, requestorID: requestorID))
     }
 
-    private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason) -> Authentication? {
+    private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason) -> PartnerAttempt {
         log.info("partner single sign-on not used (\(reason)); continuing with the MVPD picker")
         hub.emit(.partnerSingleSignOn(.fellBack(reason)))
-        return nil
+        return .basicFlow(preselected: nil)
+    }
+
+    /// A provider the partner does not sign in: when it is one of the requestor's MVPDs (listed
+    /// in the partner's picker, `boardingStatus` `PICKER`), the viewer has chosen it already and
+    /// its login page follows without the MVPD picker; otherwise the MVPD picker.
+    private func fallBack(unsupported providerID: String?, in loaded: RequestorConfiguration) -> PartnerAttempt {
+        guard let providerID, let mvpd = loaded.mvpds.first(where: { $0.platformMappingId == providerID }) else {
+            return fallBack(.providerNotSupported(providerID: providerID))
+        }
+        log.info("the partner's picker chose \(mvpd.id), which signs in through its own login page")
+        hub.emit(.partnerSingleSignOn(.fellBack(.pickerProvider(mvpdID: mvpd.id))))
+        return .basicFlow(preselected: mvpd)
     }
 
     private func partnerCancelled() -> AccessEnablerError {
@@ -181,4 +195,13 @@ extension AccessEnabler {
 /// A partner framework or partner API failure that leads to the basic flow.
 struct PartnerFailure: Error, Sendable, Hashable {
     var code: String
+}
+
+/// How the partner attempt of `authenticate` ended.
+enum PartnerAttempt: Sendable {
+    /// Signed in through the partner.
+    case signedIn(Authentication)
+    /// The basic flow follows; with the MVPD the viewer chose in the partner's picker, without
+    /// the MVPD picker.
+    case basicFlow(preselected: MVPD?)
 }

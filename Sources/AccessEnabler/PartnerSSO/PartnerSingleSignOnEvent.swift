@@ -20,6 +20,9 @@ public enum PartnerSingleSignOnEvent: Sendable, Hashable {
         /// The viewer chose a provider the partner does not sign in (`providerID`, the partner's
         /// identifier, when known).
         case providerNotSupported(providerID: String?)
+        /// The viewer chose `mvpdID` in the partner's picker, an MVPD the partner lists but does
+        /// not sign in (`boardingStatus` `PICKER`): its login page follows, without the MVPD picker.
+        case pickerProvider(mvpdID: String)
         /// The framework failed; `code` is its error code.
         case frameworkError(code: String)
         /// The service provider answered with the basic flow (`reasonType`, such as

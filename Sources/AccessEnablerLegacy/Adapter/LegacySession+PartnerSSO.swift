@@ -8,31 +8,41 @@ extension LegacySession {
     /// Provider failed). A cancelled Apple picker is reported as `N005` with the status 0 that
     /// follows it, like the MVPD picker's.
     /// Without a partner framework on REST API v2 the core makes no partner attempt: nothing
-    /// to wait for.
-    func collectPartnerReports() -> Task<[LegacyStatus], Never> {
+    /// to wait for. An MVPD chosen in the TV Provider's picker that signs in through its own
+    /// login page (`PICKER`) is reported silently, as the legacy SDK's `setSelectedProvider` was.
+    func collectPartnerReports() -> Task<PartnerAttemptReport, Never> {
         guard core.configuration.partnerFramework != nil, core.configuration.backend == .restV2 else {
-            return Task { [] }
+            return Task { PartnerAttemptReport() }
         }
         let events = core.events
         return Task {
-            var reports: [LegacyStatus] = []
+            var report = PartnerAttemptReport()
             for await event in events {
                 switch event {
+                case .partnerSingleSignOn(.fellBack(.pickerProvider(let mvpdID))):
+                    report.pickerMVPD = mvpdID
+                    return report
                 case .partnerSingleSignOn(.fellBack(let reason)):
-                    if let report = LegacyStatus.partnerFallback(reason) { reports.append(report) }
+                    if let status = LegacyStatus.partnerFallback(reason) { report.statuses.append(status) }
                     // The regular flow follows: its picker is the end of the partner attempt.
-                    return reports
-                case .partnerSingleSignOn:
-                    return reports
-                case .authenticationChecked:
-                    return reports
+                    return report
+                case .partnerSingleSignOn, .authenticationChecked:
+                    return report
                 default:
                     continue
                 }
             }
-            return reports
+            return report
         }
     }
+}
+
+/// What the partner attempt of one `authenticate` leaves for the legacy flow.
+struct PartnerAttemptReport: Sendable {
+    /// The status reports to deliver before the MVPD picker.
+    var statuses: [LegacyStatus] = []
+    /// The MVPD chosen in the TV Provider's picker that signs in through its login page.
+    var pickerMVPD: String?
 }
 
 /// The legacy presenter, delivering the partner attempt's status reports before the regular
@@ -43,12 +53,12 @@ extension LegacySession {
 /// follows.
 struct PartnerReportingPresenter: AuthenticationPresenter {
     let base: AuthenticationBridge
-    let reports: Task<[LegacyStatus], Never>
+    let reports: Task<PartnerAttemptReport, Never>
     let session: LegacySession
     var handoff: SecondScreenHandoff?
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? {
-        for report in await reports.value { await session.emit(report) }
+        for status in await reports.value.statuses { await session.emit(status) }
         let chosen = try await base.selectProvider(from: providers)
         if let handoff, let chosen {
             await handoff.choose(chosen.id)
@@ -58,7 +68,13 @@ struct PartnerReportingPresenter: AuthenticationPresenter {
     }
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
-        try await base.presentLogin(url: url, redirectURL: redirectURL)
+        // On the registration-code path, an MVPD chosen in the TV Provider's picker (the core
+        // skipped the MVPD picker) goes to the code, not to a login page.
+        if let handoff, let chosen = await reports.value.pickerMVPD {
+            await handoff.choose(chosen)
+            throw SecondScreenHandoff.HandedOff()
+        }
+        return try await base.presentLogin(url: url, redirectURL: redirectURL)
     }
 }
 
@@ -75,7 +91,7 @@ extension LegacyStatus {
                                 details: id)
         case .frameworkError(let code):
             return LegacyStatus(errorId: "VSA503", level: .info, message: "The TV Provider request failed.", details: code)
-        case .noPartnerProviders, .providerUnavailable, .serverFallback, .validationFailed:
+        case .noPartnerProviders, .providerUnavailable, .serverFallback, .validationFailed, .pickerProvider:
             return nil
         }
     }

@@ -62,8 +62,9 @@ extension PassEmulator {
         jsonResponse(200, .object([("profiles", .object(profiles))]))
     }
 
-    /// One profile: `notBefore`/`notAfter` (epoch ms as numbers), `issuer` (the MVPD, or `Adobe`
-    /// for TempPass and degraded access), `type` and `attributes`.
+    /// One profile: `notBefore`/`notAfter` (epoch ms as numbers), `issuer` (the MVPD; `Apple` for a
+    /// profile from Apple's single sign-on; `Adobe` for TempPass and degraded access), `type` and
+    /// `attributes`.
     func profileJSON(_ session: AuthNSession, key: DeviceKey) -> JSONText {
         let type: String
         if let given = session.profileType {
@@ -78,7 +79,7 @@ extension PassEmulator {
         return .object([
             ("notBefore", .integer(session.created.epochMilliseconds)),
             ("notAfter", .integer(session.expires.epochMilliseconds)),
-            ("issuer", .string(type == "regular" ? session.mvpd : "Adobe")),
+            ("issuer", .string(type == "regular" ? session.mvpd : type == "appleSSO" ? "Apple" : "Adobe")),
             ("type", .string(type)),
             ("attributes", .object(profileAttributes(session, key: key))),
         ])

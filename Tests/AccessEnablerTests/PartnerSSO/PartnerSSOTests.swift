@@ -119,6 +119,23 @@ import Testing
         #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.providerNotSupported(providerID: "Other-Apple")))))
     }
 
+    @Test func anMVPDChosenInThePartnersPickerThatSignsInItselfIsNotAskedForAgain() async throws {
+        // AutoCable is listed in the TV Provider's picker but signs in through its own page
+        // (PICKER): the viewer chose it there, so its login follows without the MVPD picker.
+        let (harness, _) = await Self.harness { FakePartnerFramework(clock: $0, picker: .unsupported("AutoCable-Apple")) }
+        await harness.emulator.enablePartnerSingleSignOn(
+            mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
+        let events = EventRecorder(harness.enabler.events)
+        try await harness.configure()
+        let authentication = try await harness.enabler.authenticate(
+            providerFilter: nil, presenter: harness.presenter("Cablevision"))
+        #expect(authentication.mvpd.id == "AutoCable", "the partner's choice, not the presenter's picker")
+        #expect(authentication.profileType == "regular")
+        await Self.settled(events)
+        #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.pickerProvider(mvpdID: "AutoCable")))))
+        #expect(!events.all.contains(.partnerSingleSignOn(.fellBack(.providerNotSupported(providerID: "AutoCable-Apple")))))
+    }
+
     @Test func serverSideValidationFailureFallsBackToTheBasicFlow() async throws {
         let (harness, _) = await Self.harness {
             FakePartnerFramework(clock: $0, picker: .select(Self.appleID), exchange: .invalidResponse)
