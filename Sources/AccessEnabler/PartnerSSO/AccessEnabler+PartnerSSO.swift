@@ -80,8 +80,14 @@ extension AccessEnabler {
         switch step {
         case .failure(let failure):
             return fallBack(.validationFailed(code: failure.code))
-        case .success(.fallback(let reasonType)):
-            return fallBack(.serverFallback(reasonType: reasonType))
+        case .success(.fallback(let reasonType, let mvpdID)):
+            // The server names the MVPD the viewer is signed in with at the partner: its login
+            // page is the basic flow Adobe means (the viewer is not asked again).
+            guard let mvpd = mvpdID.flatMap({ loaded.mvpd(withID: $0) }) else {
+                return fallBack(.serverFallback(reasonType: reasonType))
+            }
+            _ = fallBack(.serverFallback(reasonType: reasonType, mvpdID: mvpd.id))
+            return .basicFlow(preselected: mvpd)
         case .success(.authorized(let mvpdID)):
             // The service provider has a profile already (another app's sign-in, degraded access).
             let mvpd = loaded.mvpd(withID: mvpdID) ?? MVPD(id: mvpdID, serviceProvider: serviceProvider.baseURL)

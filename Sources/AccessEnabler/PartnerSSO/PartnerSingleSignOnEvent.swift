@@ -26,8 +26,10 @@ public enum PartnerSingleSignOnEvent: Sendable, Hashable {
         /// The framework failed; `code` is its error code.
         case frameworkError(code: String)
         /// The service provider answered with the basic flow (`reasonType`, such as
-        /// `pfs_fallback` or `configuration_fallback`).
-        case serverFallback(reasonType: String)
+        /// `pfs_fallback` or `configuration_fallback`). When it named the MVPD the viewer is
+        /// signed in with at the partner (`mvpdID`), that MVPD's login page follows without the
+        /// MVPD picker.
+        case serverFallback(reasonType: String, mvpdID: String? = nil)
         /// The service provider rejected the partner's status or response (`code`, such as
         /// `invalid_header_pfs_provider_info_expired`).
         case validationFailed(code: String)

@@ -19,7 +19,8 @@ extension LegacySession {
             var report = PartnerAttemptReport()
             for await event in events {
                 switch event {
-                case .partnerSingleSignOn(.fellBack(.pickerProvider(let mvpdID))):
+                case .partnerSingleSignOn(.fellBack(.pickerProvider(let mvpdID))),
+                    .partnerSingleSignOn(.fellBack(.serverFallback(_, let mvpdID?))):
                     report.pickerMVPD = mvpdID
                     return report
                 case .partnerSingleSignOn(.fellBack(let reason)):
@@ -41,7 +42,8 @@ extension LegacySession {
 struct PartnerAttemptReport: Sendable {
     /// The status reports to deliver before the MVPD picker.
     var statuses: [LegacyStatus] = []
-    /// The MVPD chosen in the TV Provider's picker that signs in through its login page.
+    /// The MVPD chosen in the TV Provider's picker that signs in through its login page, or the
+    /// one the server named when it fell back: used without the MVPD picker.
     var pickerMVPD: String?
 }
 

@@ -97,14 +97,18 @@ import Testing
             partner: { FakePartnerFramework(clock: $0, picker: .select(Self.appleID)) }, boardingStatus: "PICKER")
         let events = EventRecorder(harness.enabler.events)
         try await harness.configure()
+        // A presenter that would pick AutoCable: it is not asked.
         let authentication = try await harness.enabler.authenticate(
-            providerFilter: nil, presenter: harness.presenter("Cablevision"))
+            providerFilter: nil, presenter: harness.presenter("AutoCable"))
         #expect(authentication.profileType == "regular")
+        #expect(authentication.mvpd.id == "Cablevision", "the MVPD the server named, without the MVPD picker")
         #expect(await harness.emulator.requests(to: .partnerSessions).count == 1)
         #expect(await harness.emulator.requests(to: .authenticateV2).count == 1)
         #expect(await fake.authenticationRequests.isEmpty)
         await Self.settled(events)
-        #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.serverFallback(reasonType: "configuration_fallback")))))
+        // The server named the MVPD the TV Provider signed in with: its login page follows.
+        #expect(events.all.contains(.partnerSingleSignOn(.fellBack(
+            .serverFallback(reasonType: "configuration_fallback", mvpdID: "Cablevision")))))
     }
 
     @Test func unsupportedProviderInThePickerFallsBackToTheBasicFlow() async throws {

@@ -6,8 +6,9 @@ enum PartnerSessionStep: Sendable, Hashable {
     case partnerProfile(PartnerAuthenticationRequest)
     /// `authorize`: the service provider already has a profile for `mvpdID`.
     case authorized(mvpdID: String)
-    /// `authenticate` or `resume`: the basic flow, for the reason the server gave.
-    case fallback(reasonType: String)
+    /// `authenticate` or `resume`: the basic flow, for the reason the server gave, with the MVPD
+    /// the server named (the one the partner's status named).
+    case fallback(reasonType: String, mvpdID: String?)
 }
 
 /// REST API v2's partner single sign-on APIs: the retrieval of the partner authentication
@@ -38,7 +39,7 @@ extension RESTv2Backend {
             }
             return .authorized(mvpdID: mvpd)
         case "authenticate", "resume", "retry":
-            return .fallback(reasonType: body.reasonType ?? "none")
+            return .fallback(reasonType: body.reasonType ?? "none", mvpdID: body.mvpd.flatMap { $0.isEmpty ? nil : $0 })
         default:
             throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "unknown partner session action")
         }
