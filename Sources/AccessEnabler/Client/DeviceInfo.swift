@@ -169,15 +169,9 @@ extension DeviceInfo {
             }
         }
 
-        /// `osFamily` (its list spells the Mac family `macOS`).
+        /// `osFamily`: ``osName``, but the list spells the Mac family `macOS`.
         var osFamily: String? {
-            switch self {
-            case .iOS: "iOS"
-            case .tvOS: "tvOS"
-            case .macOS, .macCatalyst: "macOS"
-            case .linux: "Linux"
-            case .watchOS, .visionOS, .other: nil
-            }
+            self == .macOS || self == .macCatalyst ? "macOS" : osName
         }
 
         /// `osVendor`; Linux has no vendor on the list.

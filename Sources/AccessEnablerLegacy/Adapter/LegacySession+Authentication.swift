@@ -84,6 +84,7 @@ extension LegacySession {
         let partnerReports = collectPartnerReports()
         defer { partnerReports.cancel() }
         let handoff = SecondScreenHandoff()
+        let mvpdID: String
         do {
             let result = try await core.authenticate(
                 forceAuthentication: force, providerFilter: filter?.partnerFilter,
@@ -91,9 +92,10 @@ extension LegacySession {
                     base: authentication, reports: partnerReports, session: self, handoff: handoff))
             return .success((result, !authentication.interacted))
         } catch {
-            guard handoff.mvpdID != nil, !Task.isCancelled else { return .failure(Self.legacyFailure(error)) }
+            // Only the handoff (an MVPD chosen) leads on to the code.
+            guard let chosen = handoff.mvpdID, !Task.isCancelled else { return .failure(Self.legacyFailure(error)) }
+            mvpdID = chosen
         }
-        guard let mvpdID = handoff.mvpdID else { return .failure(Self.legacyFailure(CancellationError())) }
         var codeShown = false
         // A superseded (cancelled) flow leaves the state to the flow that replaced it.
         defer { if codeShown, !Task.isCancelled { isPollingSecondScreen = false } }
