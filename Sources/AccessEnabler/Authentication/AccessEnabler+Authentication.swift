@@ -97,13 +97,18 @@ extension AccessEnabler {
         preselected: MVPD? = nil
     ) async throws -> Authentication {
         let requestorID = loaded.requestorID
-        let loaded = try await configurationForPicker(loaded)
-        // The MVPD chosen in the partner's picker is not asked for again.
-        let choice = preselected != nil
-            ? preselected
-            : try await presenting({ try await presenter.selectProvider(from: loaded.mvpds) })
-        guard let picked = choice else {
-            throw AccessEnablerError.providerNotSelected
+        let picked: MVPD
+        var loaded = loaded
+        if let preselected {
+            // Chosen in the partner's picker: no picker, so no fresh configuration for one.
+            picked = preselected
+        } else {
+            loaded = try await configurationForPicker(loaded)
+            let shown = loaded.mvpds
+            guard let choice = try await presenting({ try await presenter.selectProvider(from: shown) }) else {
+                throw AccessEnablerError.providerNotSelected
+            }
+            picked = choice
         }
         guard let mvpd = loaded.mvpd(withID: picked.id) else {
             throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(picked.id) is not offered.")
@@ -169,7 +174,7 @@ extension AccessEnabler {
         mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String], context: RequestContext,
         until deadline: Date
     ) async throws -> AuthenticationRecord {
-        let interval = max(configuration.profilePollingInterval, .seconds(1))
+        let interval = pollingInterval
         while true {
             if let session = try await backend.completeAuthentication(
                 mvpd: mvpd, configuration: loaded, data: data, context: context)

@@ -44,6 +44,9 @@ public actor AccessEnabler {
     private var contextMemo: (key: DeviceInfoHeaderKey, deviceID: String, options: Options, context: RequestContext)?
     /// The partner framework's last status and when it was read (partner single sign-on).
     var partnerStatus: (status: PartnerFrameworkStatus, read: Date)?
+    /// When the partner framework was last asked silently (its answer or not): a failing
+    /// framework is asked no more often than a working one.
+    var partnerStatusAsked: Date?
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.

@@ -56,7 +56,9 @@ extension AccessEnabler {
                     else { return nil }
                     return cached
                 },
-                fetch: { [context = try await context(for: requestorID)] in
+                fetch: {
+                    // Built only when the cache misses.
+                    let context = try await self.context(for: requestorID)
                     let record = try await backend.userMetadata(session: session, context: context)
                     _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: cached.generation)
                     return record

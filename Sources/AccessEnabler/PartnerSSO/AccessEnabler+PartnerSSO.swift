@@ -183,12 +183,17 @@ extension AccessEnabler {
     }
 
     /// The `AP-Partner-Framework-Status` value for the next call: the last status while it is
-    /// fresh, else the framework's silent answer (nil without a framework, or when it fails).
+    /// fresh, else the framework's silent answer (nil without a framework, on REST API v1, which
+    /// has no such header, or when it fails). The framework is asked at most once per lifetime.
     func currentPartnerStatusHeader() async -> String? {
-        guard let framework = configuration.partnerFramework else { return nil }
+        guard let framework = configuration.partnerFramework, backend is RESTv2Backend else { return nil }
         if let last = partnerStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
             return last.status.headerValue
         }
+        if let asked = partnerStatusAsked, clock.now < asked.adding(Self.partnerStatusLifetime) {
+            return partnerStatus?.status.headerValue
+        }
+        partnerStatusAsked = clock.now
         let request = PartnerStatusRequest(supportedProviderIDs: [], allowsInterruption: false)
         guard case .completed(let status)? = try? await framework.status(for: request) else {
             return partnerStatus?.status.headerValue

@@ -268,8 +268,9 @@ extension AccessEnabler {
         let failed = Set(merged.failures.map(\.serviceProvider))
         guard !failed.isEmpty else { return }
         var kept: [MVPD] = []
-        let stored = try? await cache.storedConfiguration(for: merged.requestorID)?.configuration
-        if let previous = requestor.configuration ?? stored, previous.requestorID == merged.requestorID {
+        var previous = requestor.configuration
+        if previous == nil { previous = try? await cache.storedConfiguration(for: merged.requestorID)?.configuration }
+        if let previous, previous.requestorID == merged.requestorID {
             kept += previous.mvpds.filter { failed.contains($0.serviceProvider) }
             for (serviceProvider, domains) in previous.domainsByServiceProvider where failed.contains(serviceProvider) {
                 merged.domainsByServiceProvider[serviceProvider] = domains

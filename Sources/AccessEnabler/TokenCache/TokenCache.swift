@@ -53,17 +53,19 @@ actor TokenCache {
     private func ensureLoaded() throws(AccessEnablerError) {
         if isLoaded { return }
         do {
-            if integrityCheck == .clear {
-                try wipeKeepingDeviceSeed(from: try? storage.loadRecords())
-                log.info("token storage cleared at start (integrity check: clear)")
-            }
             var records: [String: Data]
-            do {
-                records = try storage.loadRecords()
-            } catch let corruption as TokenStorageCorruption {
-                log.error("token storage unreadable: \(corruption.reason)")
-                events.emit(.storageRecovered(.init(movedTo: corruption.movedTo, reason: corruption.reason)))
-                records = [:]
+            if integrityCheck == .clear {
+                // What the wipe leaves is what there is: no second read.
+                records = try wipeKeepingDeviceSeed(from: try? storage.loadRecords())
+                log.info("token storage cleared at start (integrity check: clear)")
+            } else {
+                do {
+                    records = try storage.loadRecords()
+                } catch let corruption as TokenStorageCorruption {
+                    log.error("token storage unreadable: \(corruption.reason)")
+                    events.emit(.storageRecovered(.init(movedTo: corruption.movedTo, reason: corruption.reason)))
+                    records = [:]
+                }
             }
             if integrityCheck == .all, let failure = verify(records) {
                 records = try wipeKeepingDeviceSeed(from: records)

@@ -30,21 +30,17 @@ extension LegacySession {
     func setSelectedProvider(_ mvpdID: String?) {
         if let mvpdID { trackSelection(of: mvpdID) }
         if authentication.answerProvider(mvpdID) { return }
-        if mvpdID == nil, isPollingSecondScreen {
-            // tvOS: the viewer left the code screen.
-            authenticationFlow?.cancel()
-            isPollingSecondScreen = false
-            emit(.pickerCancelled)
-            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: PROVIDER_NOT_SELECTED_ERROR) }
-            return
-        }
         if mvpdID == nil {
-            if authentication.isWaitingForLogin {
+            if isPollingSecondScreen {
+                // tvOS: the viewer left the code screen.
+                authenticationFlow?.cancel()
+                isPollingSecondScreen = false
+            } else if authentication.isWaitingForLogin {
+                // The waiting flow ends itself with the cancel.
                 authentication.cancelWaiting()
-            } else {
-                emit(.pickerCancelled)
-                emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: PROVIDER_NOT_SELECTED_ERROR) }
+                return
             }
+            reportAuthentication(.failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
             return
         }
         authentication.preselectedMVPD = mvpdID
@@ -80,22 +76,10 @@ extension LegacySession {
     func runSecondScreenAuthentication(force: Bool, filter: ProviderFilter?) async
         -> Result<(Authentication, Bool), LegacyFailure>
     {
-        authentication.beginFlow()
-        let partnerReports = collectPartnerReports()
-        defer { partnerReports.cancel() }
         let handoff = SecondScreenHandoff()
-        let mvpdID: String
-        do {
-            let result = try await core.authenticate(
-                forceAuthentication: force, providerFilter: filter?.partnerFilter,
-                presenter: PartnerReportingPresenter(
-                    base: authentication, reports: partnerReports, session: self, handoff: handoff))
-            return .success((result, !authentication.interacted))
-        } catch {
-            // Only the handoff (an MVPD chosen) leads on to the code.
-            guard let chosen = handoff.mvpdID, !Task.isCancelled else { return .failure(Self.legacyFailure(error)) }
-            mvpdID = chosen
-        }
+        let picked = await runAuthentication(force: force, data: [:], filter: filter, handoff: handoff)
+        // Only the handoff (an MVPD chosen) leads on to the code.
+        guard case .failure = picked, let mvpdID = handoff.mvpdID, !Task.isCancelled else { return picked }
         var codeShown = false
         // A superseded (cancelled) flow leaves the state to the flow that replaced it.
         defer { if codeShown, !Task.isCancelled { isPollingSecondScreen = false } }
@@ -121,17 +105,19 @@ extension LegacySession {
         }
     }
 
-    /// Runs the core's authentication through the bridge; the legacy error code on failure.
-    func runAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) async
-        -> Result<(Authentication, Bool), LegacyFailure>
-    {
+    /// Runs the core's authentication through the bridge; the legacy error code on failure. With
+    /// `handoff` the flow ends at the MVPD choice (the registration-code path).
+    func runAuthentication(
+        force: Bool, data: [String: String], filter: ProviderFilter? = nil, handoff: SecondScreenHandoff? = nil
+    ) async -> Result<(Authentication, Bool), LegacyFailure> {
         authentication.beginFlow()
         let partnerReports = collectPartnerReports()
         defer { partnerReports.cancel() }
         do {
             let result = try await core.authenticate(
                 forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
-                presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self))
+                presenter: PartnerReportingPresenter(
+                    base: authentication, reports: partnerReports, session: self, handoff: handoff))
             return .success((result, !authentication.interacted))
         } catch {
             return .failure(Self.legacyFailure(error))

@@ -11,7 +11,7 @@ extension LegacySession {
         perform { [self] in
             do {
                 if unparsable { throw AccessEnablerError.invalidServiceProvider }
-                requestorConfiguration = try await core.setRequestor(requestorID, serviceProviders: urls)
+                try await core.setRequestor(requestorID, serviceProviders: urls)
                 phase = .configured
                 emit { $0.setRequestorComplete(ACCESS_ENABLER_STATUS_SUCCESS) }
             } catch {

@@ -85,8 +85,6 @@ final class LegacySession {
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
     /// Whether the flow in progress is polling for a registration code.
     var isPollingSecondScreen = false
-    /// The configuration `setRequestor` received (its MVPDs fill the second-screen picker).
-    var requestorConfiguration: RequestorConfiguration?
 
     /// tvOS has no web view: its legacy SDK signed in with a registration code.
     nonisolated static var secondScreenByDefault: Bool {

@@ -78,25 +78,6 @@ enum DocumentedV2Request {
     private static let partnerSessionParameters = ["domainName", "redirectUrl"]
     private static let partnerProfileParameters = ["SAMLResponse"]
 
-    /// The call's method and path as its page writes them, for error details.
-    static func template(of route: EmulatorRoute) -> String {
-        switch route {
-        case .configurationV2: "GET /api/v2/{serviceProvider}/configuration"
-        case .sessions: "POST /api/v2/{serviceProvider}/sessions"
-        case .sessionResume: "POST /api/v2/{serviceProvider}/sessions/{code}"
-        case .sessionInfo: "GET /api/v2/{serviceProvider}/sessions/{code}"
-        case .profiles: "GET /api/v2/{serviceProvider}/profiles"
-        case .profileForMVPD: "GET /api/v2/{serviceProvider}/profiles/{mvpd}"
-        case .profileForCode: "GET /api/v2/{serviceProvider}/profiles/code/{code}"
-        case .preauthorizeV2: "POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}"
-        case .authorizeV2: "POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}"
-        case .logoutV2: "GET /api/v2/{serviceProvider}/logout/{mvpd}"
-        case .partnerSessions: "POST /api/v2/{serviceProvider}/sessions/sso/{partner}"
-        case .partnerProfiles: "POST /api/v2/{serviceProvider}/profiles/sso/{partner}"
-        default: route.rawValue
-        }
-    }
-
     /// Headers an HTTP stack adds on its own (URLSession, a server's client, a proxy): no page
     /// lists them because they are not the application's.
     static let transportHeaders: [String] = [

@@ -186,7 +186,7 @@ extension ServiceError {
     static func undocumented(_ kind: String, _ name: String, of route: EmulatorRoute) -> ServiceError {
         ServiceError(
             status: 400, code: "bad_request", message: "The request carries a \(kind) the API does not accept.",
-            details: "\(name) is not a request \(kind) of \(DocumentedV2Request.template(of: route)); send only the "
+            details: "\(name) is not a request \(kind) of \(route.endpointDescription); send only the "
                 + "headers and parameters Adobe's API reference lists for it.",
             action: "none")
     }

@@ -137,7 +137,8 @@ struct KeychainRecordStore: TokenStorage {
         return Set(search.items.compactMap(\.account)).sorted()
     }
 
-    /// Deletes until nothing of `account` is left (one item per call on the file keychain).
+    /// Deletes `account`: one call on the data-protection keychain, which deletes every match;
+    /// until nothing is left on the file keychain, which deletes one item per call.
     private func remove(_ account: String, _ query: KeychainQuery) throws {
         var query = query
         query.account = account
@@ -145,6 +146,7 @@ struct KeychainRecordStore: TokenStorage {
             let status = items.delete(query)
             if status == KeychainStatus.itemNotFound { return }
             guard status == KeychainStatus.success else { throw KeychainStatusError(status: status) }
+            if query.dataProtectionKeychain { return }
         }
         throw KeychainStatusError(status: KeychainStatus.duplicateItem)
     }

@@ -21,6 +21,17 @@ import Testing
         KeychainRecordStore(service: Self.service, accessGroup: accessGroup, flavour: flavour, items: keychain)
     }
 
+    @Test func theDataProtectionKeychainDeletesARecordInOneCall() throws {
+        let keychain = FakeKeychain(.iOS)
+        let store = store(keychain)
+        try store.writeRecord(Data("a".utf8), forKey: "authn|REF")
+        let before = keychain.calls.count
+        try store.removeRecord(forKey: "authn|REF")
+        let deletes = keychain.calls.dropFirst(before).filter { if case .delete = $0 { true } else { false } }
+        #expect(deletes.count == 1, "one SecItemDelete removes every match there")
+        #expect(keychain.items.isEmpty)
+    }
+
     @Test(arguments: flavours)
     func recordsRoundTripOnEveryKeychain(
         platform: FakeKeychain.Platform, flavour: KeychainRecordStore.Flavour, lands: FakeKeychain.Kind
