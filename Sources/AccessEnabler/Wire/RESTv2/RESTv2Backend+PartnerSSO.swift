@@ -59,9 +59,7 @@ extension RESTv2Backend {
             ProfilesBody.self, formRequest(.partnerProfile, url, form: form, context: context), .sessions,
             to: serviceProvider, context: context
         ).profiles
-        guard let (id, profile) = profiles.sorted(by: { $0.key < $1.key }).first else { return nil }
-        let mvpd = configuration.mvpd(withID: id) ?? MVPD(id: id, serviceProvider: serviceProvider.baseURL)
-        return record(of: profile, mvpd: mvpd, at: serviceProvider)
+        return records(of: profiles, configuration: configuration, at: serviceProvider).first
     }
 
     /// The partner's response as `SAMLResponse` carries it before form encoding: without line

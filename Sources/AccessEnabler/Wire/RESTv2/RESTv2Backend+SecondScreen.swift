@@ -39,9 +39,7 @@ extension RESTv2Backend {
             to: serviceProvider, context: context
         ).profiles
         // An empty map: the viewer has not finished yet. A code leads to one MVPD's profile.
-        guard let (id, profile) = profiles.sorted(by: { $0.key < $1.key }).first else { return nil }
-        let mvpd = configuration.mvpd(withID: id) ?? MVPD(id: id, serviceProvider: serviceProvider.baseURL)
-        return record(of: profile, mvpd: mvpd, at: serviceProvider)
+        return records(of: profiles, configuration: configuration, at: serviceProvider).first
     }
 
     func activationSession(forCode code: String, at serviceProvider: ServiceProvider, context: RequestContext)

@@ -105,7 +105,16 @@ struct RESTv2Backend: EntitlementBackend {
             ProfilesBody.self, HTTPRequest(url: url, headers: headers(.profiles, context)), .profiles,
             to: serviceProvider, context: context
         ).profiles
-        return profiles.sorted { $0.key < $1.key }.map { id, profile in
+        return records(of: profiles, configuration: configuration, at: serviceProvider)
+    }
+
+    /// A profiles map's records in MVPD order, each bound to its MVPD of `configuration` (a bare
+    /// MVPD at `serviceProvider` when the configuration does not list it).
+    func records(
+        of profiles: [String: ProfilesBody.Profile], configuration: RequestorConfiguration,
+        at serviceProvider: ServiceProvider
+    ) -> [AuthenticationRecord] {
+        profiles.sorted { $0.key < $1.key }.map { id, profile in
             let mvpd = configuration.mvpd(withID: id) ?? MVPD(id: id, serviceProvider: serviceProvider.baseURL)
             return record(of: profile, mvpd: mvpd, at: serviceProvider)
         }
