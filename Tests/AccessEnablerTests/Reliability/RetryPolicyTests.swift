@@ -6,14 +6,30 @@ import Testing
 
 /// Runs `body` while advancing the test clock in `step`s whenever something sleeps on it, so
 /// retries happen without the test waiting for real time.
+///
+/// The deadline is on the test clock: once the driver has moved it by `limit` (a day by default,
+/// far beyond any retry schedule) and `body` still runs, or `body` has run for ``waitLimit`` of
+/// real time, the test fails naming the driven work and `body` is cancelled.
 func driving<T: Sendable>(
-    _ clock: TestClock, step: Duration = .milliseconds(500), _ body: @escaping @Sendable () async throws -> T
+    _ clock: TestClock, step: Duration = .milliseconds(500), limit: Duration = .seconds(86_400),
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let task = Task { try await body() }
     let done = LockedValue(false)
     let driver = Task {
+        var advanced = Duration.zero
+        let deadline = ContinuousClock.now.advanced(by: waitLimit)
         while !done.withLock({ $0 }) {
-            if clock.pendingSleeps > 0 { clock.advance(by: step) }
+            if advanced >= limit || ContinuousClock.now >= deadline {
+                let spent = advanced >= limit ? "\(limit) on the test clock" : "\(waitLimit) of real time"
+                Issue.record("The driven work was still running after \(spent)", sourceLocation: sourceLocation)
+                task.cancel()
+                return
+            }
+            if clock.pendingSleeps > 0 {
+                clock.advance(by: step)
+                advanced += step
+            }
             try? await Task.sleep(for: .milliseconds(1))
         }
     }
