@@ -43,8 +43,9 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
     {
         let start = calls.count
         if await !waiters.wait(for: start + extra, have: start, within: limit) {
-            Issue.record("Timed out after \(limit) waiting for \(extra) more delegate callbacks after \(calls[..<start]); "
-                + "got \(Array(calls[start...]))", sourceLocation: sourceLocation)
+            let got = Array(calls[start...])
+            Issue.record("Timed out after \(limit) waiting for \(extra) more delegate callbacks after \(calls[..<start]); got \(got)",
+                         sourceLocation: sourceLocation)
         }
         return Array(calls[start..<min(calls.count, start + extra)])
     }

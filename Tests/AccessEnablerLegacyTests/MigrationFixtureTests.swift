@@ -30,8 +30,9 @@ final class RecordingScreens: @preconcurrency TVProviderScreens {
     {
         let start = log.count
         if await !waiters.wait(for: start + extra, have: start, within: limit) {
-            Issue.record("Timed out after \(limit) waiting for \(extra) more screen callbacks after \(log[..<start]); "
-                + "got \(Array(log[start...]))", sourceLocation: sourceLocation)
+            let got = Array(log[start...])
+            Issue.record("Timed out after \(limit) waiting for \(extra) more screen callbacks after \(log[..<start]); got \(got)",
+                         sourceLocation: sourceLocation)
         }
         return Array(log[start..<min(log.count, start + extra)])
     }
