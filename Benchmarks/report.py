@@ -146,7 +146,7 @@ def main():
         app_style_ns = percentile(results, name, APP_STYLE_NS)
         app_style = (
             f"; raw with addValue p50 {fmt_time(app_style_ns / 1000)}, {subject}/it = {subject_ns / app_style_ns:.2f}"
-            if app_style_ns
+            if app_style_ns and baseline == "lean raw"
             else ""
         )
         print(
