@@ -111,7 +111,7 @@ func driving<T: Sendable>(
         #expect(harness.clock.pendingSleeps == 1, "still waiting for Retry-After")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(1))
-        #expect(try await attempt.value.resource == "news")
+        #expect(try await attempt.value(awaiting: "the retried authorize").resource == "news")
         #expect(await harness.emulator.requests(to: .authorize).map(\.responseStatus) == [429, 200])
     }
 
@@ -125,7 +125,7 @@ func driving<T: Sendable>(
         #expect(harness.clock.pendingSleeps == 1, "still waiting a second")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(1))
-        #expect(try await attempt.value.resource == "news")
+        #expect(try await attempt.value(awaiting: "the retried authorize").resource == "news")
     }
 
     @Test func aRetryAfterBeyondThePolicyEndsTheRetries() async throws {
@@ -154,7 +154,7 @@ func driving<T: Sendable>(
         #expect(harness.clock.pendingSleeps == 1, "still waiting for the Retry-After date")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(10))
-        #expect(try await attempt.value.resource == "news")
+        #expect(try await attempt.value(awaiting: "the retried authorize").resource == "news")
     }
 
     @Test(arguments: allBackends)
@@ -205,7 +205,7 @@ func driving<T: Sendable>(
         let attempt = Task { try await harness.enabler.authorize(resource: "news") }
         await eventually { harness.clock.pendingSleeps > 0 }
         attempt.cancel()
-        await #expect(throws: CancellationError.self) { try await attempt.value }
+        await #expect(throws: CancellationError.self) { try await attempt.value(awaiting: "the cancelled authorize") }
         #expect(await harness.emulator.requests(to: .authorize).count == 1, "no attempt after the cancellation")
     }
 

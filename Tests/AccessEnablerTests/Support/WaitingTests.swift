@@ -57,6 +57,23 @@ import Testing
         #expect(error?.description.contains("2 requests to logout") == true)
     }
 
+    @Test func aTaskThatNeverFinishesFailsNamingItAndIsCancelled() async {
+        let endless = Task { try await Task.sleep(for: .seconds(86_400)) }
+        await withKnownIssue {
+            await #expect(throws: CancellationError.self) {
+                try await endless.value(awaiting: "the day-long task", within: .milliseconds(20))
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("the day-long task never finished") }
+        }
+        #expect(endless.isCancelled)
+    }
+
+    @Test func aTaskThatFinishesGivesItsValue() async throws {
+        let quick = Task { () async throws -> Int in 42 }
+        #expect(try await quick.value(awaiting: "the quick task", within: .seconds(600)) == 42)
+    }
+
     /// The deadline of the retry driver is on the test clock: work that sleeps on it for ever
     /// fails once the driver has moved it by its limit, and is cancelled.
     @Test func drivenWorkThatNeverEndsFailsOnTheTestClock() async {
