@@ -146,6 +146,10 @@ final class DispatchTimeLimitWakeUp: TimeLimitWakeUp, @unchecked Sendable {
         timer.activate()
     }
 
+    deinit {
+        timer.cancel()
+    }
+
     var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     func schedule(_ deadline: UInt64?) {
