@@ -11,7 +11,7 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
     private(set) var calls: [String] = []
     private(set) var tokens: [String: String] = [:]
     private(set) var navigations: [String] = []
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let waiters = LineWaiters()
     /// Records tracking calls too (off by default to keep sequences short).
     var recordTracking = false
     /// Records `status:` reports too (off by default).
@@ -22,22 +22,32 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
 
     private func record(_ line: String) {
         calls.append(line)
-        let ready = waiters.filter { calls.count >= $0.count }
-        waiters.removeAll { calls.count >= $0.count }
-        for waiter in ready { waiter.continuation.resume() }
+        waiters.recorded(calls.count)
     }
 
-    /// Waits until `count` callbacks have been recorded in total.
-    func waitForCalls(_ count: Int) async {
-        if calls.count >= count { return }
-        await withCheckedContinuation { waiters.append((count, $0)) }
+    /// Waits until `count` callbacks have been recorded in total. After `limit` the test fails
+    /// at the caller, naming the count awaited and the callbacks recorded.
+    func waitForCalls(_ count: Int, within limit: Duration = waitLimit, sourceLocation: SourceLocation = #_sourceLocation)
+        async
+    {
+        if await !waiters.wait(for: count, have: calls.count, within: limit) {
+            Issue.record("Timed out after \(limit) waiting for \(count) delegate callbacks in all; recorded \(calls)",
+                         sourceLocation: sourceLocation)
+        }
     }
 
-    /// Waits for `extra` more callbacks, then returns the new ones.
-    func next(_ extra: Int) async -> [String] {
+    /// Waits for `extra` more callbacks, then returns the new ones. After `limit` the test fails
+    /// at the caller, naming the callbacks awaited and those that came, and gets those that came.
+    func next(_ extra: Int, within limit: Duration = waitLimit, sourceLocation: SourceLocation = #_sourceLocation)
+        async -> [String]
+    {
         let start = calls.count
-        await waitForCalls(start + extra)
-        return Array(calls[start..<(start + extra)])
+        if await !waiters.wait(for: start + extra, have: start, within: limit) {
+            let got = Array(calls[start...])
+            Issue.record("Timed out after \(limit) waiting for \(extra) more delegate callbacks after \(calls[..<start]); got \(got)",
+                         sourceLocation: sourceLocation)
+        }
+        return Array(calls[start..<min(calls.count, start + extra)])
     }
 
     func setRequestorComplete(_ status: Int32) { record("setRequestorComplete(\(status))") }

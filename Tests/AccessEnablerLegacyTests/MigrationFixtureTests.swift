@@ -15,23 +15,26 @@ final class RecordingScreens: @preconcurrency TVProviderScreens {
     private(set) var tokens: [String: String] = [:]
     private(set) var tracking: [(event: Int32, data: [Any])] = []
     private(set) var metadata: [(key: Int32, value: Any?, encrypted: Bool, name: String?)] = []
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let waiters = LineWaiters()
 
     private func record(_ line: String) {
         if !onMainQueue() { offMainThread.append(line) }
         log.append(line)
-        let ready = waiters.filter { log.count >= $0.count }
-        waiters.removeAll { log.count >= $0.count }
-        for waiter in ready { waiter.continuation.resume() }
+        waiters.recorded(log.count)
     }
 
-    /// Waits for `extra` more lines, then returns the new ones.
-    func next(_ extra: Int) async -> [String] {
+    /// Waits for `extra` more lines, then returns the new ones. After `limit` the test fails at
+    /// the caller, naming the lines awaited and those that came, and gets those that came.
+    func next(_ extra: Int, within limit: Duration = waitLimit, sourceLocation: SourceLocation = #_sourceLocation)
+        async -> [String]
+    {
         let start = log.count
-        if log.count < start + extra {
-            await withCheckedContinuation { waiters.append((start + extra, $0)) }
+        if await !waiters.wait(for: start + extra, have: start, within: limit) {
+            let got = Array(log[start...])
+            Issue.record("Timed out after \(limit) waiting for \(extra) more screen callbacks after \(log[..<start]); got \(got)",
+                         sourceLocation: sourceLocation)
         }
-        return Array(log[start..<(start + extra)])
+        return Array(log[start..<min(log.count, start + extra)])
     }
 
     func requestorConfigured(_ success: Bool) { record("requestorConfigured(\(success))") }
@@ -282,7 +285,6 @@ func onMainQueue() -> Bool {
 @MainActor
 final class MinimalDelegate: NSObject, @preconcurrency EntitlementDelegate {
     private(set) var navigations: [String] = []
-    var onNavigation: (() -> Void)?
     func setRequestorComplete(_ status: Int32) {}
     func setAuthenticationStatus(_ status: Int32, errorCode code: String!) {}
     func setToken(_ token: String!, forResource resource: String!) {}
@@ -290,7 +292,6 @@ final class MinimalDelegate: NSObject, @preconcurrency EntitlementDelegate {
     func displayProviderDialog(_ mvpds: [Any]!) {}
     func navigate(toUrl url: String!) {
         navigations.append(url)
-        onNavigation?()
     }
 }
 
@@ -304,12 +305,7 @@ final class MinimalDelegate: NSObject, @preconcurrency EntitlementDelegate {
         harness.legacy.setOptions(["handleSVC": true])
         harness.legacy.setRequestor("REF")
         harness.legacy.setSelectedProvider("Cablevision")
-        await withCheckedContinuation { continuation in
-            delegate.onNavigation = {
-                delegate.onNavigation = nil
-                continuation.resume()
-            }
-        }
+        await eventually("the login page handed to navigate(toUrl:)") { !delegate.navigations.isEmpty }
         #expect(delegate.navigations.count == 1)
         #expect(delegate.navigations.first?.contains("/api/v") == true)
     }

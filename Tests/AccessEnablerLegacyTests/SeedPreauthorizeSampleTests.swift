@@ -98,9 +98,3 @@ import Testing
         #expect(serverError.getStatus()?.getMessage() == "Missing required parameter : deviceId")
     }
 }
-
-/// Polls until `condition` holds, sleeping between polls so the main actor can deliver callbacks.
-@MainActor
-func eventually(_ condition: () -> Bool) async {
-    while !condition() { try? await Task.sleep(for: .milliseconds(1)) }
-}

@@ -149,7 +149,7 @@ import Testing
         await harness.emulator.inject(.hold(gate), on: .authorize)
         let held = Task { try await harness.v1("/api/v1/authorize", [("resource", "news")]) }
         try await harness.emulator.waitForRequests(to: .authorize, count: 1)
-        while gate.waiting < 1 { try? await Task.sleep(for: .milliseconds(1)) }
+        await eventually("a request held at the gate") { gate.waiting >= 1 }
         held.cancel()
         await #expect(throws: CancellationError.self) { try await held.value }
         #expect(gate.waiting == 0)

@@ -162,11 +162,11 @@ import FoundationNetworking
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let task = Task { try await session.data(for: request) }
         try await harness.emulator.waitForRequests(to: .configuration, count: 1)
-        while gate.waiting < 1 { try? await Task.sleep(for: .milliseconds(1)) }
+        await eventually("a request held at the gate") { gate.waiting >= 1 }
         task.cancel()
         await #expect(throws: (any Error).self) { try await task.value }
         // stopLoading cancelled the emulator's handling: the held request left the gate.
-        while gate.waiting > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        await eventually("the gate's held request released") { gate.waiting == 0 }
         #expect(await harness.emulator.requests(to: .configuration).first?.failure != nil)
         gate.open()
     }

@@ -4,9 +4,12 @@ import Testing
 @testable import AccessEnablerTesting
 
 @Suite struct TestClockTests {
-    /// Yields until `clock` has `count` suspended sleepers (no sleeping, no time limit).
-    private func waitForSleepers(_ clock: TestClock, _ count: Int) async {
-        while clock.pendingSleeps < count { try? await Task.sleep(for: .milliseconds(1)) }
+    /// Waits until `clock` has `count` suspended sleepers; fails the test (not hangs) otherwise.
+    private func waitForSleepers(_ clock: TestClock, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation)
+        async
+    {
+        await eventually("\(count) tasks asleep on the test clock (\(clock.pendingSleeps) are)",
+                         sourceLocation: sourceLocation) { clock.pendingSleeps >= count }
     }
 
     @Test func startsAtTheFixedInstantAndMovesOnlyWhenTold() {

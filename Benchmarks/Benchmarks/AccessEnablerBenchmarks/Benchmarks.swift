@@ -39,9 +39,12 @@ enum Suite {
     static let authorizeRequests = BenchmarkMetric.custom("authzRequests")
     /// In a paired benchmark, the measured call's wall time (the SDK; the legacy adapter).
     static let subjectNanoseconds = BenchmarkMetric.custom("subjectNanoseconds", useScalingFactor: false)
-    /// In a paired benchmark, the baseline's wall time in the same iteration (the raw request;
-    /// the async call).
+    /// In a paired benchmark, the baseline's wall time in the same iteration (the lean raw
+    /// client; the async call).
     static let baselineNanoseconds = BenchmarkMetric.custom("baselineNanoseconds", useScalingFactor: false)
+    /// In a network pair, the wall time in the same iteration of the raw client that sets each
+    /// header field with `addValue`, as apps usually write it (slow on swift-corelibs-foundation).
+    static let appStyleNanoseconds = BenchmarkMetric.custom("appStyleNanoseconds", useScalingFactor: false)
 
     static let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput]
 
@@ -58,9 +61,11 @@ enum Suite {
 
     /// A configuration for a paired benchmark: it also reports ``subjectNanoseconds`` and
     /// ``baselineNanoseconds`` (never thresholded: they are times).
-    static func pairedConfiguration(iterations: Int, seconds: Int, warmup: Int) -> Benchmark.Configuration {
+    static func pairedConfiguration(
+        iterations: Int, seconds: Int, warmup: Int, extraMetrics: [BenchmarkMetric] = []
+    ) -> Benchmark.Configuration {
         configuration(iterations: iterations, seconds: seconds, warmup: warmup,
-                      extraMetrics: [subjectNanoseconds, baselineNanoseconds], checked: [])
+                      extraMetrics: [subjectNanoseconds, baselineNanoseconds] + extraMetrics, checked: [])
     }
 
     /// A configuration that reports `extraMetrics` and gives a zero-tolerance threshold to those

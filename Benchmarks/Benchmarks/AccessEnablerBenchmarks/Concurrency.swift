@@ -92,33 +92,65 @@ private func registerChunkedPreauthorization() {
 /// `preauthorize` of 1,000 resources against a server that takes 50 ms per request: 200 chunks
 /// of 5, at most `preauthorizeConcurrency` (8, the default) in flight, so ideally
 /// ceil(200 / 8) × 50 ms = 1.25 s. Much faster would mean the bound does not hold; much slower,
-/// that chunks wait for more than their turn.
+/// that chunks wait for more than their turn. The transport counts what each iteration sent
+/// (custom metrics `boundedRequests`, target exactly 200, and `boundedPeakInFlight`, target at
+/// most 8): those counts do not depend on the machine, so `run.sh` fails when they miss.
 private func registerBoundedPreauthorization() {
-    let configuration = Suite.configuration(iterations: 6, seconds: 20, warmup: 1)
+    let configuration = Suite.configuration(
+        iterations: 6, seconds: 20, warmup: 1, extraMetrics: Bounded.metrics, checked: [])
     let all = PreauthorizeRequest(resources: Fixture.resources(1_000), disabledFeatures: [.localCache])
-    Benchmark("PreauthorizeBounded1000", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
+
+    struct BoundedFixture: Sendable {
+        let fixture: Fixture
+        let transport: CountingTransport
+    }
+
+    Benchmark("PreauthorizeBounded1000", configuration: configuration) { (benchmark: Benchmark, bounded: BoundedFixture) in
+        _ = bounded.transport.take()
         benchmark.startMeasurement()
-        let response = try? await fixture.enabler.preauthorize(all)
+        let response = try? await bounded.fixture.enabler.preauthorize(all)
         benchmark.stopMeasurement()
+        let counts = bounded.transport.take()
+        benchmark.measurement(Bounded.requests, counts.requests)
+        benchmark.measurement(Bounded.peakInFlight, counts.peakInFlight)
         if response?.authorizedResources.count != 1_000 { benchmark.error("PreauthorizeBounded1000: not 1,000 decisions") }
     } setup: {
-        let fixture = try await Fixture.make(configure: { $0.preauthorizeChunkSize = 5 })
+        var counting: CountingTransport?
+        let fixture = try await Fixture.make(configure: {
+            $0.preauthorizeChunkSize = 5
+            let transport = CountingTransport($0.transport)
+            counting = transport
+            $0.transport = transport
+        })
+        guard let counting else { throw BenchmarkFailure("no counting transport") }
         await fixture.emulator.setRequestLogging(false)
         await fixture.emulator.inject(.delay(.milliseconds(50)), on: .preauthorizeV2, times: nil)
-        return fixture
+        return BoundedFixture(fixture: fixture, transport: counting)
     }
 }
 
-/// `setRequestor` against three service providers whose configuration calls take 10, 50 and
-/// 200 ms (three emulators with different base URLs behind one transport), against one service
-/// provider that takes 200 ms. DCR happens once, in setup; each iteration is the configuration
-/// phase an app runs when it returns to the foreground.
+/// The bounded preauthorization's custom metrics.
+enum Bounded {
+    /// Requests one 1,000-resource `preauthorize` sent (200 chunks of 5).
+    static let requests = BenchmarkMetric.custom("boundedRequests", useScalingFactor: false)
+    /// The most of them in flight at once (`preauthorizeConcurrency`, 8).
+    static let peakInFlight = BenchmarkMetric.custom("boundedPeakInFlight", useScalingFactor: false)
+    static let metrics = [requests, peakInFlight]
+}
+
+/// `setRequestor(refresh: true)` against three service providers whose configuration calls take
+/// 10, 50 and 200 ms (three emulators with different base URLs behind one transport), against one
+/// service provider that takes 200 ms. DCR happens once, in setup; each iteration is the
+/// configuration fetch an app asks for when it returns to the foreground after a long time.
+/// `refresh: true` fetches whatever is stored (REST API v2 would otherwise answer from the
+/// configuration the setup stored, inside its TTL); every iteration checks that each service
+/// provider got exactly one configuration request.
 private func registerMultiServiceProviderConfiguration() {
     let configuration = Suite.configuration(iterations: 25, seconds: 8, warmup: 1)
 
     struct Providers: Sendable {
         let enabler: AccessEnabler
-        let count: Int
+        let emulators: [PassEmulator]
     }
 
     @Sendable func providers(delays milliseconds: [Int]) async throws -> Providers {
@@ -137,16 +169,22 @@ private func registerMultiServiceProviderConfiguration() {
         let enabler = AccessEnabler(softwareStatement: Fixture.softwareStatement, configuration: settings)
         let loaded = try await enabler.setRequestor(Fixture.requestorID)
         guard loaded.failures.isEmpty else { throw BenchmarkFailure("a service provider failed: \(loaded.failures)") }
-        return Providers(enabler: enabler, count: emulators.count)
+        return Providers(enabler: enabler, emulators: emulators)
     }
 
     for (name, delays) in [("SetRequestor3SP", [10, 50, 200]), ("SetRequestor1SP", [200])] {
         Benchmark(name, configuration: configuration) { (benchmark: Benchmark, providers: Providers) in
+            for emulator in providers.emulators { await emulator.clearRequestLog() }
             benchmark.startMeasurement()
-            let loaded = try? await providers.enabler.setRequestor(Fixture.requestorID)
+            let loaded = try? await providers.enabler.setRequestor(Fixture.requestorID, refresh: true)
             benchmark.stopMeasurement()
             if loaded == nil || loaded?.failures.isEmpty == false {
                 benchmark.error("\(name): not every service provider answered")
+            }
+            var fetches: [Int] = []
+            for emulator in providers.emulators { fetches.append(await emulator.requestCount(to: .configurationV2)) }
+            if fetches.contains(where: { $0 != 1 }) {
+                benchmark.error("\(name): configuration requests per service provider \(fetches), expected 1 each")
             }
         } setup: {
             try await providers(delays: delays)

@@ -42,7 +42,16 @@ package struct NetworkOperation: Sendable {
 /// configuration, both checked once.
 package struct NetworkPair: Sendable {
     package let fixture: Fixture
+    /// The raw client as apps write it: one `addValue(_:forHTTPHeaderField:)` per header field.
     package let raw: RawClient
+
+    /// The same raw client setting its header fields at once, as the SDK's transport does
+    /// (``RawClient/setsFieldsAtOnce``): the baseline of the headline ratio.
+    package var lean: RawClient {
+        var client = raw
+        client.setsFieldsAtOnce = true
+        return client
+    }
 
     package static func make(_ operation: NetworkOperation) async throws -> NetworkPair {
         let fixture = try await Fixture.make(
@@ -55,6 +64,9 @@ package struct NetworkPair: Sendable {
         let raw = try await RawClient.make(session: session, baseURL: fixture.emulator.baseURL, template: template)
         await fixture.emulator.setRequestLogging(false)
         guard try await operation.raw(raw) else { throw BenchmarkFailure("the raw call failed in setup") }
+        var lean = raw
+        lean.setsFieldsAtOnce = true
+        guard try await operation.raw(lean) else { throw BenchmarkFailure("the lean raw call failed in setup") }
         return NetworkPair(fixture: fixture, raw: raw)
     }
 }

@@ -45,8 +45,7 @@ enum TimeLimitTimer: Sendable {
 /// that are due and is set for the next one.
 ///
 /// Deadlines are on `DispatchTime` (monotonic: a change of the wall clock moves no limit).
-final class SystemTimeLimits: @unchecked Sendable {
-    // @unchecked: `timer` is set up in `init` and then only rescheduled, with `state` locked.
+final class SystemTimeLimits: Sendable {
     static let shared = SystemTimeLimits()
 
     struct ID: Hashable, Sendable {
@@ -66,18 +65,17 @@ final class SystemTimeLimits: @unchecked Sendable {
     }
 
     private let state = LockedValue(State())
-    private let timer: any DispatchSourceTimer
+    private let wakeUp: any TimeLimitWakeUp
 
-    init() {
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "com.adobe.pass.AccessEnabler.time-limits"))
-        timer.setEventHandler { [unowned self] in self.fire() }
-        timer.schedule(deadline: .distantFuture)
-        timer.activate()
+    /// Limits served by `wakeUp` (tests move a hand-driven one; the default is a dispatch timer).
+    init(wakeUp: any TimeLimitWakeUp = DispatchTimeLimitWakeUp()) {
+        self.wakeUp = wakeUp
+        wakeUp.onWake { [unowned self] in self.fire() }
     }
 
     /// Starts a limit of `duration` from now; `expire` runs on the timer's queue when it passes.
     func start(_ duration: Duration, expire: @escaping @Sendable () -> Void) -> ID {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = wakeUp.now
         let (seconds, attoseconds) = duration.components
         let nanoseconds = seconds < 0 ? 0 : seconds >= Int64(UInt64.max / 2_000_000_000)
             ? UInt64.max / 2 : UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
@@ -90,7 +88,7 @@ final class SystemTimeLimits: @unchecked Sendable {
                 // Set under the lock, so that the timer ends up set for the earliest limit
                 // whatever the order in which concurrent callers get here.
                 state.armed = deadline
-                timer.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
+                wakeUp.schedule(deadline)
             }
             return id
         }
@@ -106,7 +104,7 @@ final class SystemTimeLimits: @unchecked Sendable {
     var count: Int { state.withLock { $0.limits.count } }
 
     private func fire() {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = wakeUp.now
         let due = state.withLock { state -> [Limit] in
             var due: [Limit] = []
             var next: UInt64?
@@ -119,11 +117,47 @@ final class SystemTimeLimits: @unchecked Sendable {
                 }
             }
             state.armed = next
-            timer.schedule(deadline: next.map { DispatchTime(uptimeNanoseconds: $0) } ?? .distantFuture)
+            wakeUp.schedule(next)
             return due
         }
         // Earliest deadline first, when several came due together.
         for limit in due.sorted(by: { $0.deadline < $1.deadline }) { limit.expire() }
+    }
+}
+
+/// The one wake-up behind ``SystemTimeLimits``: the time it reads and the alarm it sets.
+protocol TimeLimitWakeUp: Sendable {
+    /// The current uptime, in nanoseconds (monotonic).
+    var now: UInt64 { get }
+    /// Sets the alarm for the uptime `deadline` (nil: none), replacing the one set before.
+    func schedule(_ deadline: UInt64?)
+    /// Sets what runs, on another thread, when the alarm goes off; called once, before `schedule`.
+    func onWake(_ handler: @escaping @Sendable () -> Void)
+}
+
+/// A dispatch timer on the system's uptime, on a serial queue of its own.
+final class DispatchTimeLimitWakeUp: TimeLimitWakeUp, @unchecked Sendable {
+    // @unchecked: `timer` is set up in `init`; a dispatch source may be rescheduled from any thread.
+    private let timer: any DispatchSourceTimer
+
+    init() {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "com.adobe.pass.AccessEnabler.time-limits"))
+        timer.schedule(deadline: .distantFuture)
+        timer.activate()
+    }
+
+    deinit {
+        timer.cancel()
+    }
+
+    var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    func schedule(_ deadline: UInt64?) {
+        timer.schedule(deadline: deadline.map { DispatchTime(uptimeNanoseconds: $0) } ?? .distantFuture)
+    }
+
+    func onWake(_ handler: @escaping @Sendable () -> Void) {
+        timer.setEventHandler(handler: handler)
     }
 }
 

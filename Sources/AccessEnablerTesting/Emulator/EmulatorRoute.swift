@@ -1,7 +1,7 @@
 import AccessEnabler
 import Foundation
 
-/// An endpoint of the emulator, named for the request log, ``PassEmulator/waitForRequests(to:count:)``
+/// An endpoint of the emulator, named for the request log, ``PassEmulator/waitForRequests(to:count:within:)``
 /// and fault injection.
 public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// `POST /o/client/register` (DCR client registration).

@@ -17,22 +17,33 @@ extension PassEmulator {
     }
 
     /// Turns keeping request records on (the default) or off, for long benchmark runs. Arrivals
-    /// are still counted for ``waitForRequests(to:count:)``.
+    /// are still counted for ``waitForRequests(to:count:within:)``.
     public func setRequestLogging(_ enabled: Bool) {
         log.keepsRecords = enabled
     }
 
-    /// Empties the request log (and the per-route counts ``waitForRequests(to:count:)`` uses).
+    /// Empties the request log (and the per-route counts ``waitForRequests(to:count:within:)`` uses).
     public func clearRequestLog() {
         log.clear()
     }
 
     /// Suspends until `count` requests to `route` have arrived since the log was last cleared
     /// (arrived: logged before any fault or handling). Throws `CancellationError` when the task
-    /// is cancelled first.
-    public func waitForRequests(to route: EmulatorRoute, count: Int) async throws {
+    /// is cancelled first, and ``RequestWaitTimedOut`` (naming the route and the count awaited)
+    /// when `limit` of real time passes first: a test that waits for a request the client never
+    /// sends fails instead of hanging. The limit is real time whatever clock the emulator has,
+    /// because requests arrive as the scheduler runs the client, not as a test clock moves.
+    public func waitForRequests(to route: EmulatorRoute, count: Int, within limit: Duration = .seconds(60))
+        async throws
+    {
         if log.count(of: route) >= count { return }
         let waiterID = log.reserveWaiterID()
+        let deadline = Task { [weak self] in
+            try? await Task.sleep(for: limit)
+            guard !Task.isCancelled else { return }
+            await self?.expireWaiter(waiterID, route: route, count: count, limit: limit)
+        }
+        defer { deadline.cancel() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 if Task.isCancelled {
@@ -50,5 +61,29 @@ extension PassEmulator {
 
     private func cancelWaiter(_ id: UInt64, route: EmulatorRoute) {
         log.removeWaiter(id, route: route)?.resume(throwing: CancellationError())
+    }
+
+    private func expireWaiter(_ id: UInt64, route: EmulatorRoute, count: Int, limit: Duration) {
+        let arrived = log.count(of: route)
+        log.removeWaiter(id, route: route)?.resume(
+            throwing: RequestWaitTimedOut(route: route, awaited: count, arrived: arrived, limit: limit))
+    }
+}
+
+/// ``PassEmulator/waitForRequests(to:count:within:)`` ran out of time: fewer requests to the
+/// route arrived than were awaited.
+public struct RequestWaitTimedOut: Error, CustomStringConvertible, Sendable {
+    /// The route waited on.
+    public let route: EmulatorRoute
+    /// The number of requests awaited.
+    public let awaited: Int
+    /// The number that had arrived when the wait ended.
+    public let arrived: Int
+    /// How long the wait lasted.
+    public let limit: Duration
+
+    /// What was awaited and what arrived, for the test's failure message.
+    public var description: String {
+        "Timed out after \(limit) waiting for \(awaited) requests to \(route); \(arrived) arrived"
     }
 }

@@ -98,10 +98,18 @@ final class EventRecorder: Sendable {
 
     var all: [EntitlementEvent] { events.withLock { $0 } }
 
-    /// Waits (yielding, no sleeping) until an event matching `predicate` has arrived.
-    func waitFor(_ predicate: @escaping @Sendable (EntitlementEvent) -> Bool) async {
-        while !events.withLock({ $0.contains(where: predicate) }) {
-            try? await Task.sleep(for: .milliseconds(1))
+    /// Waits until an event matching `predicate` has arrived; after `limit` the test fails with
+    /// `awaited` and the events that did arrive.
+    func waitFor(
+        _ awaited: @autoclosure () -> Comment? = nil, within limit: Duration = waitLimit,
+        sourceLocation: SourceLocation = #_sourceLocation, _ predicate: @escaping @Sendable (EntitlementEvent) -> Bool
+    ) async {
+        let events = self.events
+        await eventually(
+            "\(awaited() ?? "a matching event") (received: \(events.withLock { $0 }))", within: limit,
+            sourceLocation: sourceLocation
+        ) {
+            events.withLock { $0.contains(where: predicate) }
         }
     }
 

@@ -6,14 +6,30 @@ import Testing
 
 /// Runs `body` while advancing the test clock in `step`s whenever something sleeps on it, so
 /// retries happen without the test waiting for real time.
+///
+/// The deadline is on the test clock: once the driver has moved it by `limit` (a day by default,
+/// far beyond any retry schedule) and `body` still runs, or `body` has run for ``waitLimit`` of
+/// real time, the test fails naming the driven work and `body` is cancelled.
 func driving<T: Sendable>(
-    _ clock: TestClock, step: Duration = .milliseconds(500), _ body: @escaping @Sendable () async throws -> T
+    _ clock: TestClock, step: Duration = .milliseconds(500), limit: Duration = .seconds(86_400),
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let task = Task { try await body() }
     let done = LockedValue(false)
     let driver = Task {
+        var advanced = Duration.zero
+        let deadline = ContinuousClock.now.advanced(by: waitLimit)
         while !done.withLock({ $0 }) {
-            if clock.pendingSleeps > 0 { clock.advance(by: step) }
+            if advanced >= limit || ContinuousClock.now >= deadline {
+                let spent = advanced >= limit ? "\(limit) on the test clock" : "\(waitLimit) of real time"
+                Issue.record("The driven work was still running after \(spent)", sourceLocation: sourceLocation)
+                task.cancel()
+                return
+            }
+            if clock.pendingSleeps > 0 {
+                clock.advance(by: step)
+                advanced += step
+            }
             try? await Task.sleep(for: .milliseconds(1))
         }
     }
@@ -95,7 +111,7 @@ func driving<T: Sendable>(
         #expect(harness.clock.pendingSleeps == 1, "still waiting for Retry-After")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(1))
-        #expect(try await attempt.value.resource == "news")
+        #expect(try await attempt.value(awaiting: "the retried authorize").resource == "news")
         #expect(await harness.emulator.requests(to: .authorize).map(\.responseStatus) == [429, 200])
     }
 
@@ -109,7 +125,7 @@ func driving<T: Sendable>(
         #expect(harness.clock.pendingSleeps == 1, "still waiting a second")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(1))
-        #expect(try await attempt.value.resource == "news")
+        #expect(try await attempt.value(awaiting: "the retried authorize").resource == "news")
     }
 
     @Test func aRetryAfterBeyondThePolicyEndsTheRetries() async throws {
@@ -138,7 +154,7 @@ func driving<T: Sendable>(
         #expect(harness.clock.pendingSleeps == 1, "still waiting for the Retry-After date")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
         harness.clock.advance(by: .milliseconds(10))
-        #expect(try await attempt.value.resource == "news")
+        #expect(try await attempt.value(awaiting: "the retried authorize").resource == "news")
     }
 
     @Test(arguments: allBackends)
@@ -189,7 +205,7 @@ func driving<T: Sendable>(
         let attempt = Task { try await harness.enabler.authorize(resource: "news") }
         await eventually { harness.clock.pendingSleeps > 0 }
         attempt.cancel()
-        await #expect(throws: CancellationError.self) { try await attempt.value }
+        await #expect(throws: CancellationError.self) { try await attempt.value(awaiting: "the cancelled authorize") }
         #expect(await harness.emulator.requests(to: .authorize).count == 1, "no attempt after the cancellation")
     }
 

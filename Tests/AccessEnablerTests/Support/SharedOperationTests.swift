@@ -60,12 +60,12 @@ final class TestLatch: Sendable {
         await eventually { operation.waiterCount == 2 }
         impatient.cancel()
         // The latch is still closed: the cancelled caller must come back on its own.
-        await #expect(throws: CancellationError.self) { try await impatient.value }
+        await #expect(throws: CancellationError.self) { try await impatient.value(awaiting: "the cancelled waiter") }
         #expect(!operation.isFinished)
         #expect(!operation.isAbandoned)
         #expect(operation.waiterCount == 1, "the patient caller still waits")
         latch.open()
-        #expect(try await patient.value == "done")
+        #expect(try await patient.value(awaiting: "the patient waiter") == "done")
     }
 
     @Test func workIsCancelledWhenEveryWaiterIsGone() async throws {
@@ -82,7 +82,7 @@ final class TestLatch: Sendable {
         let waiter = Task { try await operation.value() }
         await eventually { operation.waiterCount == 1 }
         waiter.cancel()
-        await #expect(throws: CancellationError.self) { try await waiter.value }
+        await #expect(throws: CancellationError.self) { try await waiter.value(awaiting: "the cancelled waiter") }
         #expect(operation.isAbandoned)
         await #expect(throws: SharedOperation<Int>.Abandoned.self) { try await operation.value() }
         // Had the work not been cancelled it would still be asleep: wake it, so that case fails

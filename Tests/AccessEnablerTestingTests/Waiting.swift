@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// How long a test waits for an asynchronous fact before it fails. Generous on purpose: it turns
+/// a hang into a failure that names what was awaited, and never asserts how long anything took.
+let waitLimit: Duration = .seconds(60)
+
+/// Polls until `condition` holds: waits for an asynchronous fact without asserting anything about
+/// time. It sleeps between polls (rather than yielding) so the work it waits for always gets to run.
+///
+/// When `condition` still does not hold after `limit` (real time: the work it waits for runs on
+/// the machine's scheduler, whatever clock the test gives the SDK), or the test is cancelled, it
+/// records an issue at the caller that names `awaited` (evaluated then, so it can describe what
+/// did happen), and returns.
+func eventually(
+    _ awaited: @autoclosure () -> Comment? = nil, within limit: Duration = waitLimit,
+    sourceLocation: SourceLocation = #_sourceLocation, _ condition: @Sendable () async -> Bool
+) async {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    while await !condition() {
+        if Task.isCancelled || ContinuousClock.now >= deadline {
+            let reason = Task.isCancelled ? "cancelled" : "timed out after \(limit)"
+            Issue.record("Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+}
