@@ -1,7 +1,12 @@
 import CoreGraphics
 import CoreImage
-import CoreImage.CIFilterBuiltins
 import Foundation
+
+// CIFilter.qrCodeGenerator() lives in this submodule of Apple's CoreImage (the tvOS stand-in
+// declares it in CoreImage itself).
+#if canImport(CoreImage.CIFilterBuiltins)
+import CoreImage.CIFilterBuiltins
+#endif
 
 /// A QR code image of a URL, for the viewer's phone camera.
 enum QRCode {
