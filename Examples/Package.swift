@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "SampleLegacy", targets: ["SampleLegacy"]),
     ],
     dependencies: [
-        .package(name: "AccessEnabler", path: "../"),
+        .package(name: "AccessEnabler", path: "../")
     ],
     targets: [
         // Which server, the channel line-up and what an error says: Foundation and the SDK only.

@@ -30,7 +30,7 @@ public final class ChannelsViewController: UITableViewController, EntitlementDel
         } else {
             requestorID = environment["ACCESSENABLER_REQUESTOR"] ?? "REF"
             serviceProviders = [environment["ACCESSENABLER_SERVICE_PROVIDER"] ?? "http://127.0.0.1:8080"]
-            accessEnabler = LegacyAccessEnabler("any")   // the emulator accepts any software statement
+            accessEnabler = LegacyAccessEnabler("any")  // the emulator accepts any software statement
         }
         super.init(style: .insetGrouped)
     }
@@ -130,7 +130,8 @@ public final class ChannelsViewController: UITableViewController, EntitlementDel
         ])
     }
 
-    public func tokenRequestFailed(_ resource: String!, errorCode code: String!, errorDescription description: String!) {
+    public func tokenRequestFailed(_ resource: String!, errorCode code: String!, errorDescription description: String!)
+    {
         show("\(resource ?? "") is locked", description ?? code)
     }
 
@@ -139,13 +140,15 @@ public final class ChannelsViewController: UITableViewController, EntitlementDel
     public func displayProviderDialog(_ mvpds: [Any]!) {
         let sheet = UIAlertController(title: "Your TV provider", message: nil, preferredStyle: .actionSheet)
         for mvpd in mvpds as? [MVPD] ?? [] {
-            sheet.addAction(UIAlertAction(title: mvpd.displayName, style: .default) { _ in
-                self.accessEnabler.setSelectedProvider(mvpd.id)
-            })
+            sheet.addAction(
+                UIAlertAction(title: mvpd.displayName, style: .default) { _ in
+                    self.accessEnabler.setSelectedProvider(mvpd.id)
+                })
         }
-        sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in
-            self.accessEnabler.setSelectedProvider(nil)
-        })
+        sheet.addAction(
+            UIAlertAction(title: "Cancel", style: .cancel) { _ in
+                self.accessEnabler.setSelectedProvider(nil)
+            })
         sheet.popoverPresentationController?.barButtonItem = navigationItem.rightBarButtonItem
         present(sheet, animated: true)
     }

@@ -19,7 +19,9 @@ public struct AccountSummary: View {
             if let account = session.account {
                 Section("TV provider") {
                     Text(account.authentication.mvpd.displayName)
-                    Text("Signed in until \(account.authentication.expires, style: .date) \(account.authentication.expires, style: .time)")
+                    Text(
+                        "Signed in until \(account.authentication.expires, style: .date) \(account.authentication.expires, style: .time)"
+                    )
                 }
                 Section("User metadata") {
                     ForEach(account.metadata) { item in
