@@ -2,7 +2,10 @@
 import PackageDescription
 
 // The sample apps' code, as library targets so that it can be type-checked without Xcode
-// (.ci/check-examples). project.yml (XcodeGen) wraps each app's @main file in Apps/ around them.
+// (.ci/check-examples). Apps/project.yml (XcodeGen) makes an app target of each app's @main file
+// in Apps/ with these products. Targets name their dependencies by name ("AccessEnabler"), which
+// SwiftPM resolves to the root package's products: the type-check tools follow only by-name
+// dependencies.
 // Apple platforms only: SwiftUI and UIKit are not on Linux, so `swift build` of this package
 // works on a Mac only.
 
@@ -10,6 +13,8 @@ let package = Package(
     name: "AccessEnablerExamples",
     platforms: [.iOS(.v16), .tvOS(.v16)],
     products: [
+        .library(name: "SampleSupport", targets: ["SampleSupport"]),
+        .library(name: "SampleUI", targets: ["SampleUI"]),
         .library(name: "SampleiOS", targets: ["SampleiOS"]),
         .library(name: "SampleTV", targets: ["SampleTV"]),
         .library(name: "SampleLegacy", targets: ["SampleLegacy"]),
