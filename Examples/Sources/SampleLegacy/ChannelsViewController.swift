@@ -167,9 +167,13 @@ public final class ChannelsViewController: UITableViewController, EntitlementDel
     /// The login (and logout) page, in a web authentication session that ends at the redirect URL.
     public func navigate(toUrl url: String!) {
         guard let url = URL(string: url ?? "") else { return }
+        // The SDK's default redirect URL, adobepass://ios.app, ends the session.
         let session = ASWebAuthenticationSession(url: url, callbackURLScheme: "adobepass") { callback, _ in
-            // Called on the main thread; nil (the viewer closed the sheet) ends the flow too.
-            self.accessEnabler.handleExternalURL(callback?.absoluteString)
+            DispatchQueue.main.async {
+                self.webSession = nil
+                // nil (the viewer closed the sheet) ends the flow too.
+                self.accessEnabler.handleExternalURL(callback?.absoluteString)
+            }
         }
         session.presentationContextProvider = self
         webSession = session

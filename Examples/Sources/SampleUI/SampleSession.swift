@@ -64,11 +64,17 @@ public final class SampleSession: ObservableObject {
         }
         do {
             try await enabler.setRequestor(server.requestorID)
-            try await enabler.refreshAuthentication()
         } catch {
             report(error, operation: "Loading the configuration")
             phase = .unavailable
             return
+        }
+        do {
+            // The server's view of the sign-in (a logout on another device, an expiry).
+            try await enabler.refreshAuthentication()
+        } catch {
+            // Offline or a server error: the local sign-in still holds; say so and go on.
+            report(error, operation: "Checking the sign-in")
         }
         await showSignIn(await enabler.checkAuthentication().authentication)
     }

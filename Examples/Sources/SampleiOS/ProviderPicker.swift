@@ -17,9 +17,14 @@ public final class ProviderPicker: ObservableObject, MVPDPicker {
         // A newer request replaces an older one (the older sign-in sees a cancel).
         pending?.resume(returning: nil)
         offered = providers.sorted { $0.displayName < $1.displayName }
-        let choice = await withCheckedContinuation { pending = $0 }
-        try Task.checkCancellation()
-        return choice
+        return try await withTaskCancellationHandler {
+            let choice = await withCheckedContinuation { pending = $0 }
+            try Task.checkCancellation()
+            return choice
+        } onCancel: {
+            // The sign-in was cancelled while the sheet is up: close it.
+            Task { @MainActor in self.choose(nil) }
+        }
     }
 
     /// The viewer picked `mvpd`, or cancelled with nil.
