@@ -18,25 +18,17 @@ public struct TVRootView: View {
 
     public var body: some View {
         NavigationStack {
-            VStack(spacing: 30) {
-                if let report = session.error {
-                    ErrorBanner(report: report) { session.error = nil }
-                }
+            SessionScreen(session: session) {
                 content
                 Text(session.server.name).font(.caption).foregroundStyle(.secondary)
             }
         }
-        .alert(session.notice ?? "", isPresented: hasNotice) { Button("OK") { session.notice = nil } }
-        .task { await session.start() }
-        .task { await session.followEvents() }
     }
 
     @ViewBuilder private var content: some View {
         switch session.phase {
-        case .starting:
-            ProgressView("Loading the configuration")
-        case .unavailable:
-            Button("Try again") { Task { await session.start() } }
+        case .starting, .unavailable:
+            EmptyView()
         case .signedOut where signingInWithCode:
             ActivationScreen(session: session)
             Button("Cancel") { signingInWithCode = false }
@@ -59,9 +51,5 @@ public struct TVRootView: View {
     private func signIn() async {
         await session.signIn(presenter: SecondScreenFallback())
         if case .signedOut = session.phase { signingInWithCode = true }
-    }
-
-    private var hasNotice: Binding<Bool> {
-        Binding(get: { session.notice != nil }, set: { shown in if !shown { session.notice = nil } })
     }
 }

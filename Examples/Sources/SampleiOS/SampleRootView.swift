@@ -19,31 +19,21 @@ public struct SampleRootView: View {
 
     public var body: some View {
         NavigationStack {
-            VStack {
-                if let report = session.error {
-                    ErrorBanner(report: report) { session.error = nil }
+            SessionScreen(session: session) { content }
+                .navigationTitle("AccessEnabler")
+                .toolbar {
+                    ToolbarItem(placement: .bottomBar) {
+                        Text(session.server.name).font(.caption).foregroundStyle(.secondary)
+                    }
                 }
-                content
-            }
-            .navigationTitle("AccessEnabler")
-            .toolbar {
-                ToolbarItem(placement: .bottomBar) {
-                    Text(session.server.name).font(.caption).foregroundStyle(.secondary)
-                }
-            }
         }
         .sheet(isPresented: isPicking) { ProviderPickerSheet(picker: picker) }
-        .alert(session.notice ?? "", isPresented: hasNotice) { Button("OK") { session.notice = nil } }
-        .task { await session.start() }
-        .task { await session.followEvents() }
     }
 
     @ViewBuilder private var content: some View {
         switch session.phase {
-        case .starting:
-            ProgressView("Loading the configuration")
-        case .unavailable:
-            Button("Try again") { Task { await session.start() } }
+        case .starting, .unavailable:
+            EmptyView()
         case .signedOut:
             ChannelList(session: session)
             Button("Sign in with your TV provider") { Task { await session.signIn(presenter: presenter) } }
@@ -69,9 +59,5 @@ public struct SampleRootView: View {
 
     private var isPicking: Binding<Bool> {
         Binding(get: { picker.offered != nil }, set: { shown in if !shown { picker.choose(nil) } })
-    }
-
-    private var hasNotice: Binding<Bool> {
-        Binding(get: { session.notice != nil }, set: { shown in if !shown { session.notice = nil } })
     }
 }
