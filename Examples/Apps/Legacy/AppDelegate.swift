@@ -1,0 +1,19 @@
+import SampleLegacy
+import UIKit
+
+/// The legacy sample: one navigation controller around the channel list.
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = UINavigationController(rootViewController: ChannelsViewController())
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+}
