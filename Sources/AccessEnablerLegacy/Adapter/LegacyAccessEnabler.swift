@@ -30,9 +30,10 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     let receivers: LegacyReceivers
 
     /// Creates the adapter over a new async core with this configuration (environment, storage,
-    /// backend, transport). On iOS and tvOS, without a partner framework in the configuration,
-    /// the adapter gives the core Apple's TV Provider, whose view controllers go to
-    /// `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did.
+    /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
+    /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
+    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
+    /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
     public init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
