@@ -10,6 +10,7 @@ import Testing
     struct Framework: PartnerFramework, PartnerFrameworkPrerequisites {
         let fake: FakePartnerFramework
         let missingPrerequisite: String?
+        var exchangeError: TVProviderError?
         var partnerName: String { fake.partnerName }
 
         func status(for request: PartnerStatusRequest) async throws -> PartnerFrameworkOutcome<PartnerFrameworkStatus> {
@@ -19,18 +20,22 @@ import Testing
         func authenticate(_ request: PartnerAuthenticationRequest) async throws
             -> PartnerFrameworkOutcome<PartnerAuthenticationResponse>
         {
-            try await fake.authenticate(request)
+            if let exchangeError { throw exchangeError }
+            return try await fake.authenticate(request)
         }
     }
 
-    static func signIn(missing: String?) async throws -> (Harness, FakePartnerFramework) {
+    static func signIn(
+        missing: String?, exchangeError: TVProviderError? = nil, events: (@Sendable (Harness) -> Void)? = nil
+    ) async throws -> (Harness, FakePartnerFramework) {
         let clock = TestClock()
         let fake = FakePartnerFramework(clock: clock, picker: .select("Cablevision-Apple"))
         let emulator = PassEmulator(scenario: .standard, clock: clock)
         await emulator.enablePartnerSingleSignOn(mvpd: "Cablevision", platformMappingID: "Cablevision-Apple")
         let harness = Harness(clock: clock, emulator: emulator) {
-            $0.partnerFramework = Framework(fake: fake, missingPrerequisite: missing)
+            $0.partnerFramework = Framework(fake: fake, missingPrerequisite: missing, exchangeError: exchangeError)
         }
+        events?(harness)
         try await harness.configure()
         try await harness.enabler.authenticate(providerFilter: nil, presenter: harness.presenter("Cablevision"))
         return (harness, fake)
@@ -52,5 +57,16 @@ import Testing
         #expect(harness.enabler.partnerFramework != nil)
         #expect(await fake.statusRequests.isEmpty == false)
         #expect(await harness.enabler.checkAuthentication().authentication?.profileType == "appleSSO")
+    }
+
+    @Test func theBindingsOwnFailureCodeIsTheFallbackReason() async throws {
+        let recorder = LockedValue<EventRecorder?>(nil)
+        let (harness, _) = try await Self.signIn(
+            missing: nil, exchangeError: TVProviderError(code: "no_attribute_names"),
+            events: { harness in recorder.withLock { $0 = EventRecorder(harness.enabler.events) } })
+        let events = try #require(recorder.withLock { $0 })
+        await PartnerSSOTests.settled(events)
+        #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.frameworkError(code: "no_attribute_names")))))
+        #expect(await harness.enabler.checkAuthentication().authentication?.mvpd.id == "Cablevision")
     }
 }
