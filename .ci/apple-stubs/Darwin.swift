@@ -1,6 +1,9 @@
 // Appended to apple-typecheck's built-in Darwin stand-in: what the package uses that the stand-in
 // lacks, with the shapes the Swift importer gives them in Apple's SDKs (C macros as Int32; S_IF*
 // as mode_t from the Swift overlay; useconds_t is UInt32).
+// Compared with Apple's iOS 16.5 SDK (iPhoneOS16.5.sdk, usr/include: netinet/in.h, netinet6/in6.h,
+// arpa/inet.h, sys/stat.h, fcntl.h, errno.h, unistd.h, sys/sysctl.h). Where this file and Apple's
+// SDK differ, Apple's SDK is right.
 
 // <netinet/in.h>, <arpa/inet.h>: ServiceProvider's loopback check.
 public typealias in_addr_t = Swift.UInt32
@@ -12,9 +15,10 @@ public typealias sa_family_t = Swift.UInt8
     public init(s_addr: in_addr_t)
     public var s_addr: in_addr_t
 }
+// The SDK's in6_addr holds one union (`__u6_addr`); the package only passes its address to
+// inet_pton, so the member is left out rather than declared with another shape.
 @frozen public struct in6_addr: Swift.BitwiseCopyable {
     public init()
-    public var __u6_addr: (Swift.UInt32, Swift.UInt32, Swift.UInt32, Swift.UInt32)
 }
 public var AF_INET: Swift.Int32 { get }
 public var AF_INET6: Swift.Int32 { get }

@@ -1,5 +1,11 @@
-// Appended to the type-checker's Foundation stand-in: the URLSession delegate API the package's
-// URLSessionTransport uses, with the Swift signatures of Apple's SDK (Xcode 16).
+// Appended to the type-checker's Foundation stand-in: what the package uses beyond it.
+// Compared with Apple's iOS 16.5 SDK (iPhoneOS16.5.sdk, Foundation.framework/Headers and
+// Foundation.apinotes, as ../shared/tools/apple-sdk-typecheck reads them): the URLSession
+// completion handlers are NS_SWIFT_SENDABLE there, FileHandle and URLSessionDataTask are
+// Sendable, Thread and UserDefaults are explicitly not. Where this file and Apple's SDK differ,
+// Apple's SDK is right.
+
+// The URLSession delegate API the package's URLSessionTransport uses.
 extension URLSession {
     public var delegate: (any URLSessionDelegate)? { get }
     public func dataTask(with request: URLRequest) -> URLSessionDataTask
@@ -57,13 +63,16 @@ extension Swift.Error {
 
 // Appended for AccessEnablerLegacy and the legacy migration fixture (app code that imports only
 // the SDK): Foundation re-exports Dispatch on Apple platforms; Thread.isMainThread; UserDefaults;
-// URLSession's completion-handler data task (Apple's documentation; Sendable and @Sendable as in
-// the Xcode 16 interface).
+// URLSession's completion-handler data task.
 @_exported import Dispatch
-open class Thread : NSObject, @unchecked Swift.Sendable {
+open class Thread : NSObject {
     open class var isMainThread: Swift.Bool { get }
 }
-open class UserDefaults : NSObject, @unchecked Swift.Sendable {
+@available(*, unavailable)
+extension Thread : @unchecked Swift.Sendable {}
+@available(*, unavailable)
+extension UserDefaults : @unchecked Swift.Sendable {}
+open class UserDefaults : NSObject {
     open class var standard: UserDefaults { get }
     open func object(forKey defaultName: Swift.String) -> Any?
     open func set(_ value: Any?, forKey defaultName: Swift.String)
@@ -75,4 +84,10 @@ open class UserDefaults : NSObject, @unchecked Swift.Sendable {
 extension URLSession {
     public func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Swift.Error)?) -> Swift.Void) -> URLSessionDataTask
     public func dataTask(with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Swift.Error)?) -> Swift.Void) -> URLSessionDataTask
+}
+
+// Appended for the TV Provider binding's usage-description check: Bundle's Info.plist lookup
+// (`- (nullable id)objectForInfoDictionaryKey:(NSString *)key;`, all Apple platforms).
+extension Bundle {
+    public func object(forInfoDictionaryKey key: Swift.String) -> Any?
 }

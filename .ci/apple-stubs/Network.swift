@@ -1,12 +1,14 @@
 // apple-typecheck: platforms=iOS,tvOS,macOS,visionOS,watchOS
-// Network, as far as the package names it: NWPathMonitor for X-Device-Info's connectionType
-// (Apple's documentation for NWPathMonitor, NWPath and NWInterface.InterfaceType; Sendable and
-// the @Sendable update handler as in the Xcode 16 interface).
+// Network, as far as the package names it: NWPathMonitor for X-Device-Info's connectionType.
+// Compared with Apple's iOS 16.5 SDK (iPhoneOS16.5.sdk, Network.swiftmodule/arm64-apple-ios
+// .swiftinterface): none of these is `Sendable` there and the update handler is not
+// `@Sendable` (later SDKs add both); availability as there. Where this file and Apple's SDK
+// differ, Apple's SDK is right.
 import Dispatch
 
-@available(macOS 10.14, iOS 12.0, watchOS 6.0, tvOS 12.0, *)
-public struct NWInterface : Swift.Hashable, @unchecked Swift.Sendable {
-    public enum InterfaceType : Swift.Hashable, Swift.Sendable {
+@available(macOS 10.14, iOS 12.0, watchOS 5.0, tvOS 12.0, *)
+public struct NWInterface : Swift.Hashable {
+    public enum InterfaceType : Swift.Hashable {
         case other
         case wifi
         case cellular
@@ -17,9 +19,9 @@ public struct NWInterface : Swift.Hashable, @unchecked Swift.Sendable {
     public let name: Swift.String
 }
 
-@available(macOS 10.14, iOS 12.0, watchOS 6.0, tvOS 12.0, *)
-public struct NWPath : Swift.Equatable, @unchecked Swift.Sendable {
-    public enum Status : Swift.Equatable, Swift.Sendable {
+@available(macOS 10.14, iOS 12.0, watchOS 5.0, tvOS 12.0, *)
+public struct NWPath : Swift.Equatable {
+    public enum Status : Swift.Hashable {
         case satisfied
         case unsatisfied
         case requiresConnection
@@ -28,16 +30,16 @@ public struct NWPath : Swift.Equatable, @unchecked Swift.Sendable {
     public let availableInterfaces: [Network.NWInterface]
     public let isExpensive: Swift.Bool
     public func usesInterfaceType(_ type: Network.NWInterface.InterfaceType) -> Swift.Bool
-    public static func == (a: Network.NWPath, b: Network.NWPath) -> Swift.Bool
+    public static func == (lhs: Network.NWPath, rhs: Network.NWPath) -> Swift.Bool
 }
 
-@available(macOS 10.14, iOS 12.0, watchOS 6.0, tvOS 12.0, *)
-final public class NWPathMonitor : @unchecked Swift.Sendable {
-    final public var currentPath: Network.NWPath { get }
-    final public var pathUpdateHandler: (@Sendable (_ newPath: Network.NWPath) -> Swift.Void)?
-    final public var queue: Dispatch.DispatchQueue? { get }
+@available(macOS 10.14, iOS 12.0, watchOS 5.0, tvOS 12.0, *)
+final public class NWPathMonitor {
+    final public var currentPath: Network.NWPath
+    final public var pathUpdateHandler: ((_ newPath: Network.NWPath) -> Swift.Void)?
     final public func start(queue: Dispatch.DispatchQueue)
     final public func cancel()
-    public init(requiredInterfaceType: Network.NWInterface.InterfaceType)
+    final public var queue: Dispatch.DispatchQueue? { get }
     public init()
+    public init(requiredInterfaceType: Network.NWInterface.InterfaceType)
 }

@@ -5,3 +5,8 @@ extension UIViewController {
     public func present(_ viewControllerToPresent: UIViewController, animated flag: Swift.Bool, completion: (() -> Swift.Void)? = nil)
     public func dismiss(animated flag: Swift.Bool, completion: (() -> Swift.Void)? = nil)
 }
+
+// In Apple's SDK UIResponder and its subclasses (UIView, UIWindow, UIViewController; all
+// NS_SWIFT_UI_ACTOR NSObject subclasses) are main-actor isolated and therefore Sendable. The
+// stand-in's NSObject is a plain Swift class, which stops Swift from inferring that; this says it.
+extension UIResponder: @unchecked Swift.Sendable {}

@@ -1,15 +1,19 @@
 // apple-typecheck: platforms=iOS,tvOS,macOS
-// VideoSubscriberAccount, as far as the TV Provider binding names it, written from Apple's
-// documentation (VSAccountManager, VSAccountManagerDelegate, VSAccountMetadataRequest,
-// VSAccountMetadata, VSAccountAccessStatus, VSCheckAccessOption, VSErrorCode). Apple documents
-// VSAccountManager and the metadata request for iOS and tvOS 10+ only: the module exists on
-// macOS, these declarations are unavailable there.
+// VideoSubscriberAccount, as far as the TV Provider binding names it (VSAccountManager and its
+// delegate, VSAccountManagerResult, VSAccountMetadataRequest, VSAccountMetadata,
+// VSAccountAccessStatus, VSCheckAccessOption, the error domain and user-info key).
+// Compared with Apple's iOS 16.5 SDK (iPhoneOS16.5.sdk, VideoSubscriberAccount.framework/Headers
+// VSAccountManager.h, VSAccountManagerResult.h, VSAccountMetadataRequest.h, VSAccountMetadata.h,
+// VideoSubscriberAccountErrors.h): the delegate protocol is not main-actor isolated, the
+// completion handlers are not `@Sendable` ("It may be called on any queue"), the classes are not
+// `Sendable`; unavailable on Mac Catalyst, the account manager's methods also on macOS.
+// Where this file and Apple's SDK differ, Apple's SDK is right.
 import Foundation
 #if canImport(UIKit)
 import UIKit
 #endif
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
 public enum VSAccountAccessStatus : Swift.Int, @unchecked Swift.Sendable {
     case notDetermined = 0
     case restricted = 1
@@ -17,53 +21,47 @@ public enum VSAccountAccessStatus : Swift.Int, @unchecked Swift.Sendable {
     case granted = 3
 }
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
 public struct VSCheckAccessOption : Swift.Hashable, Swift.RawRepresentable, Swift.Sendable {
     public init(rawValue: Swift.String)
     public var rawValue: Swift.String { get }
     public static let prompt: VSCheckAccessOption
 }
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
 public let VSErrorDomain: Swift.String
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.2, tvOS 10.2, *) @available(macCatalyst, unavailable)
 public let VSErrorInfoKeyUnsupportedProviderIdentifier: Swift.String
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
-public enum VSErrorCode : Swift.Int, @unchecked Swift.Sendable {
-    case accessNotGranted = 0
-    case unsupportedProvider = 1
-    case userCancelled = 2
-    case serviceTemporarilyUnavailable = 3
-    case providerRejected = 4
-    case invalidVerificationToken = 5
-}
-
 #if canImport(UIKit)
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
-@MainActor public protocol VSAccountManagerDelegate : Foundation.NSObjectProtocol {
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
+public protocol VSAccountManagerDelegate : Foundation.NSObjectProtocol {
+    @available(macOS, unavailable) @available(macCatalyst, unavailable)
     func accountManager(_ accountManager: VSAccountManager, present viewController: UIViewController)
+    @available(macOS, unavailable) @available(macCatalyst, unavailable)
     func accountManager(_ accountManager: VSAccountManager, dismiss viewController: UIViewController)
 }
 #endif
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
 open class VSAccountManagerResult : Foundation.NSObject {
     open func cancel()
 }
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
 open class VSAccountManager : Foundation.NSObject {
     public override init()
     #if canImport(UIKit)
     weak open var delegate: (any VSAccountManagerDelegate)? { get set }
     #endif
-    open func checkAccessStatus(options: [VSCheckAccessOption : Any] = [:], completionHandler: @escaping @Sendable (VSAccountAccessStatus, (any Swift.Error)?) -> Swift.Void)
-    open func enqueue(_ request: VSAccountMetadataRequest, completionHandler: @escaping @Sendable (VSAccountMetadata?, (any Swift.Error)?) -> Swift.Void) -> VSAccountManagerResult
+    @available(macOS, unavailable) @available(macCatalyst, unavailable)
+    open func checkAccessStatus(options: [VSCheckAccessOption : Any] = [:], completionHandler: @escaping (VSAccountAccessStatus, (any Swift.Error)?) -> Swift.Void)
+    @available(macOS, unavailable) @available(macCatalyst, unavailable)
+    open func enqueue(_ request: VSAccountMetadataRequest, completionHandler: @escaping (VSAccountMetadata?, (any Swift.Error)?) -> Swift.Void) -> VSAccountManagerResult
 }
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
 open class VSAccountMetadataRequest : Foundation.NSObject {
     public override init()
     open var channelIdentifier: Swift.String? { get set }
@@ -79,7 +77,7 @@ open class VSAccountMetadataRequest : Foundation.NSObject {
     open var attributeNames: [Swift.String] { get set }
 }
 
-@available(iOS 10.0, tvOS 10.0, *) @available(macOS, unavailable)
+@available(iOS 10.0, tvOS 10.0, *) @available(macCatalyst, unavailable)
 open class VSAccountMetadata : Foundation.NSObject {
     open var accountProviderIdentifier: Swift.String? { get }
     open var authenticationExpirationDate: Foundation.Date? { get }

@@ -19,6 +19,9 @@ import Foundation
 public actor AccessEnabler {
     /// The configuration the instance was created with.
     public nonisolated let configuration: Configuration
+    /// The configuration's partner framework; nil when the app lacks what it needs (logged once,
+    /// when the instance is created).
+    package nonisolated let partnerFramework: (any PartnerFramework)?
 
     let cache: TokenCache
     let tokens: AccessTokenProvider
@@ -27,6 +30,7 @@ public actor AccessEnabler {
     let log: Log
     let clock: any AccessEnablerClock
     private let defaultDeviceInfo: DeviceInfo
+    private let connectionMonitor: any ConnectionTypeMonitor
 
     var options = Options()
     var requestor = RequestorState()
@@ -51,9 +55,20 @@ public actor AccessEnabler {
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.
     public init(softwareStatement: String, configuration: Configuration = .init()) {
+        self.init(
+            softwareStatement: softwareStatement, configuration: configuration,
+            connectionMonitor: SystemConnectionTypeMonitor())
+    }
+
+    /// Creates an instance whose `X-Device-Info` reads the connection type from `connectionMonitor`,
+    /// started here.
+    init(softwareStatement: String, configuration: Configuration, connectionMonitor: any ConnectionTypeMonitor) {
+        connectionMonitor.start()
+        self.connectionMonitor = connectionMonitor
         self.configuration = configuration
         self.clock = configuration.clock
         self.log = Log(handler: configuration.logHandler)
+        self.partnerFramework = Self.usable(configuration.partnerFramework, log: log)
         self.defaultDeviceInfo = DeviceInfo.current
         self.cache = TokenCache(
             storage: configuration.storage, integrityCheck: configuration.storageIntegrityCheck, events: hub, log: log)
@@ -95,7 +110,7 @@ public actor AccessEnabler {
         let key = DeviceInfoHeaderKey(
             requestorID: requestorID, appDeviceInfo: options.deviceInfo, connectionIP: options.connectionIP,
             connectionPort: options.connectionPort,
-            connectionType: options.deviceInfo == nil ? DeviceInfo.currentConnectionType : nil)
+            connectionType: options.deviceInfo == nil ? connectionMonitor.connectionType : nil)
         if let memo = contextMemo, memo.key == key, memo.deviceID == deviceID, memo.options == options {
             return memo.context
         }

@@ -48,7 +48,7 @@ extension AccessEnabler {
     func authenticateWithPartner(
         configuration loaded: RequestorConfiguration, filter: PartnerProviderFilter?
     ) async throws -> PartnerAttempt {
-        guard let framework = configuration.partnerFramework, let backend = backend as? RESTv2Backend else {
+        guard let framework = partnerFramework, let backend = backend as? RESTv2Backend else {
             return .basicFlow(preselected: nil)
         }
         let providers = Self.partnerProviders(of: loaded.mvpds, filter: filter)
@@ -164,6 +164,8 @@ extension AccessEnabler {
             return .success(try await body())
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as TVProviderError {
+            return .failure(PartnerFailure(code: error.code))
         } catch {
             return .failure(PartnerFailure(code: "\(type(of: error))"))
         }
@@ -186,7 +188,7 @@ extension AccessEnabler {
     /// fresh, else the framework's silent answer (nil without a framework, on REST API v1, which
     /// has no such header, or when it fails). The framework is asked at most once per lifetime.
     func currentPartnerStatusHeader() async -> String? {
-        guard let framework = configuration.partnerFramework, backend is RESTv2Backend else { return nil }
+        guard let framework = partnerFramework, backend is RESTv2Backend else { return nil }
         if let last = partnerStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
             return last.status.headerValue
         }

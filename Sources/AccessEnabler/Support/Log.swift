@@ -45,15 +45,23 @@ struct Log: Sendable {
         #if canImport(os)
         let text = message()
         switch level {
-        case .debug: Log.osLogger.debug("[AccessEnabler] \(text, privacy: .public)")
-        case .info: Log.osLogger.info("[AccessEnabler] \(text, privacy: .public)")
-        case .error: Log.osLogger.error("[AccessEnabler] \(text, privacy: .public)")
+        case .debug: Log.system.logger.debug("[AccessEnabler] \(text, privacy: .public)")
+        case .info: Log.system.logger.info("[AccessEnabler] \(text, privacy: .public)")
+        case .error: Log.system.logger.error("[AccessEnabler] \(text, privacy: .public)")
         }
         #endif
     }
 
     #if canImport(os)
-    private static let osLogger = Logger(subsystem: "com.adobe.pass.AccessEnabler", category: "AccessEnabler")
+    private static let system = SystemLogger(
+        logger: Logger(subsystem: "com.adobe.pass.AccessEnabler", category: "AccessEnabler"))
+
+    /// `os.Logger`, shareable with every SDK: Xcode 16's SDKs declare it `Sendable`, the iOS 16.5
+    /// SDK does not (the type is the same thread-safe `os_log` handle). A wrapper compiles against
+    /// both without a warning, where `nonisolated(unsafe)` would warn with the newer ones.
+    private struct SystemLogger: @unchecked Sendable {
+        let logger: Logger
+    }
     #endif
 
     /// `url` without its query and fragment: query strings carry the device ID.

@@ -30,14 +30,15 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     let receivers: LegacyReceivers
 
     /// Creates the adapter over a new async core with this configuration (environment, storage,
-    /// backend, transport). On iOS and tvOS, without a partner framework in the configuration,
-    /// the adapter gives the core Apple's TV Provider, whose view controllers go to
-    /// `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did.
+    /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
+    /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
+    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
+    /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
     public init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         var configuration = configuration
-        #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS))
+        #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS)) && !targetEnvironment(macCatalyst)
         if configuration.partnerFramework == nil {
             configuration.partnerFramework = TVProviderPartnerFramework(
                 present: { TVProviderDialogRelay(receivers: receivers).present($0) },
@@ -347,28 +348,6 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// on tvOS), clears the tokens, and ends with `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`.
     open func logout() {
         onMain { $0.logout() }
-    }
-}
-
-/// Whether the caller runs where the main actor runs. On Apple platforms that is the main thread.
-/// Elsewhere the main actor runs on the main dispatch queue, which is not always drained by the
-/// process's first thread (Linux test runners drain it from another one), so the queue itself
-/// is asked.
-enum MainQueue {
-    /// The key, set on the main queue once (Dispatch does not declare the key type `Sendable`;
-    /// it is never mutated).
-    private final class Marker: @unchecked Sendable {
-        let key = DispatchSpecificKey<Bool>()
-        init() { DispatchQueue.main.setSpecific(key: key, value: true) }
-    }
-
-    private static let marker = Marker()
-
-    static var isCurrent: Bool {
-        #if canImport(Darwin)
-        if Thread.isMainThread { return true }
-        #endif
-        return DispatchQueue.getSpecific(key: marker.key) == true
     }
 }
 

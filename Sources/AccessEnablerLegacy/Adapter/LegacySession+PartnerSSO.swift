@@ -11,7 +11,7 @@ extension LegacySession {
     /// to wait for. An MVPD chosen in the TV Provider's picker that signs in through its own
     /// login page (`PICKER`) is reported silently, as the legacy SDK's `setSelectedProvider` was.
     func collectPartnerReports() -> Task<PartnerAttemptReport, Never> {
-        guard core.configuration.partnerFramework != nil, core.configuration.backend == .restV2 else {
+        guard core.partnerFramework != nil, core.configuration.backend == .restV2 else {
             return Task { PartnerAttemptReport() }
         }
         let events = core.events

@@ -36,3 +36,45 @@ import Testing
         #expect(response.status?.providerID == "P")
     }
 }
+
+/// The metadata requests the Apple binding sends, built on every platform.
+@Suite struct TVProviderMetadataRequestTests {
+    @Test func statusRequestOffersTheAppsProviders() {
+        let request = TVProviderMetadataRequest.status(PartnerStatusRequest(
+            supportedProviderIDs: ["A", "B"], featuredProviderIDs: ["B"], allowsInterruption: true))
+        #expect(request.supportedProviderIDs == ["A", "B"])
+        #expect(request.featuredProviderIDs == ["B"])
+        #expect(request.isInterruptionAllowed)
+        #expect(request.verificationToken == nil)
+        #expect(request.channelIdentifier == "https://saml.sp.auth.adobe.com")
+        #expect(!TVProviderMetadataRequest.status(PartnerStatusRequest(supportedProviderIDs: [], allowsInterruption: false))
+            .isInterruptionAllowed)
+    }
+
+    @Test func exchangeOffersOnlyTheProviderTheStatusNamed() throws {
+        let request = try TVProviderMetadataRequest.exchange(PartnerAuthenticationRequest(
+            type: "saml", request: "PHNhbWxwOkF1dGhuUmVxdWVzdC8+", attributeNames: ["uid", "NameID"],
+            providerID: "Cablevision-Apple", mvpdID: "Cablevision"))
+        #expect(request.supportedProviderIDs == ["Cablevision-Apple"])
+        #expect(request.verificationToken == "PHNhbWxwOkF1dGhuUmVxdWVzdC8+")
+        #expect(request.attributeNames == ["uid", "NameID"])
+        #expect(request.isInterruptionAllowed)
+        let unnamed = try TVProviderMetadataRequest.exchange(
+            PartnerAuthenticationRequest(type: "saml", request: "r", attributeNames: ["uid"]))
+        #expect(unnamed.supportedProviderIDs.isEmpty, "no status provider: Apple's own choice")
+    }
+
+    @Test func exchangeWithoutAttributeNamesIsNotSent() {
+        #expect(throws: TVProviderError(code: "no_attribute_names")) {
+            try TVProviderMetadataRequest.exchange(PartnerAuthenticationRequest(
+                type: "saml", request: "r", attributeNames: [], providerID: "P"))
+        }
+    }
+
+    @Test func usageDescriptionIsRequired() {
+        let key = "NSVideoSubscriberAccountUsageDescription"
+        #expect(TVProviderPrerequisites.missing { _ in nil }?.contains(key) == true)
+        #expect(TVProviderPrerequisites.missing { _ in " \n" }?.contains(key) == true)
+        #expect(TVProviderPrerequisites.missing { $0 == key ? "Sign in with your TV provider." : nil } == nil)
+    }
+}

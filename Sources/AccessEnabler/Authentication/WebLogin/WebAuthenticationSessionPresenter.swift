@@ -67,7 +67,8 @@ public struct WebAuthenticationSessionPresenter: AuthenticationPresenter {
 final class AuthenticationServicesSession: NSObject, WebLoginSession, ASWebAuthenticationPresentationContextProviding {
     /// The app's window, asked for on the main actor when the session is made; AuthenticationServices
     /// reads it back on the main thread (the requirement is not main-actor isolated in every SDK).
-    nonisolated(unsafe) private let anchor: ASPresentationAnchor
+    /// A window is main-actor isolated, hence `Sendable`: the nonisolated requirement may read it.
+    private let anchor: ASPresentationAnchor
     private var session: ASWebAuthenticationSession?
 
     init(
