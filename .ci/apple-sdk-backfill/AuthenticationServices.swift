@@ -1,5 +1,5 @@
-// AuthenticationServices declarations newer than iOS 16.5 that the package calls, for
-// ../shared/tools/apple-sdk-typecheck (`--backfill .ci/apple-sdk-backfill`, see `.ci/run`). The tool
+// AuthenticationServices declarations newer than iOS 16.5 that the package calls, for the
+// apple-sdk-typecheck tool (`--backfill .ci/apple-sdk-backfill`, in .ci/apple-sdk-check). The tool
 // appends this file to the iPhoneOS16.5 SDK's AuthenticationServices overlay, so it is written like a
 // .swiftinterface: declarations only, no bodies. Nothing the 16.5 SDK already declares belongs here.
 //

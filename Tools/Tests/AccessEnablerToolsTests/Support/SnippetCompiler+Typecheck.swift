@@ -2,7 +2,7 @@ import Foundation
 
 /// Type-checks the generated files with the toolchain's `swiftc` on this machine, against the
 /// modules of the Tools build. (The generation itself, in `SnippetCompiler.swift`, is also compiled
-/// on its own by `.ci/run` for the check against Apple's SDK, so it must not use this file.)
+/// on its own by `.ci/apple-sdk-check` for the check against Apple's SDK, so it must not use this file.)
 extension SnippetCompiler {
     /// The outcome of checking one document.
     struct Result: Sendable {

@@ -15,7 +15,8 @@ import Foundation
 /// is the core's struct) and the legacy adapter's (the blocks of its catalog and any block that
 /// uses the adapter; `SnippetContext` is then an `EntitlementDelegate`). A block that imports an
 /// Apple-only framework (SwiftUI, UIKit, AuthenticationServices, …) is compiled only where that
-/// framework exists; `.ci/run` type-checks those against Apple's iOS SDK (``appleSDKSources(for:)``).
+/// framework exists; `.ci/apple-sdk-check` type-checks those against Apple's iOS SDK
+/// (``appleSDKSources(for:)``).
 /// A block whose first line is `// Excerpt of <path>` quotes a file of the
 /// repository that is compiled elsewhere (the legacy migration fixture): it is not compiled here;
 /// ``excerptProblems(in:)`` checks that its lines are the file's.
@@ -189,7 +190,7 @@ enum SnippetCompiler {
     }
 
     /// The generated Swift files of `document`'s snippets for the type check against Apple's iOS SDK
-    /// (`.ci/run`, through `.ci/apple-sdk-snippets.swift`): each file of ``sources(for:)`` that has a
+    /// (`.ci/apple-sdk-check`, through `.ci/apple-sdk-snippets.swift`): each file of ``sources(for:)`` that has a
     /// snippet importing an Apple-only framework, whole (its other snippets may declare what that
     /// one uses), with those imports unguarded, so that a framework the SDK lacks is an error
     /// rather than a snippet left out.
