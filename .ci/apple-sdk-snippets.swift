@@ -1,9 +1,9 @@
 // Writes the README's and the DocC articles' Swift snippets that import an Apple-only framework
 // (SwiftUI, UIKit, AuthenticationServices, …) as source folders for .ci/apple-sdk-check, which
-// type-checks them against Apple's iOS SDK: on Linux the snippet tests skip them (`#if canImport`). The snippets are extracted and wrapped by the snippet
-// tests' own code (Tools/Tests/AccessEnablerToolsTests/Support/MarkdownBlocks.swift and
-// SnippetCompiler.swift, compiled together with this file by .ci/apple-sdk-check), so both checks see the
-// same code.
+// type-checks them against Apple's iOS SDK: on Linux the snippet tests skip them (`#if canImport`).
+// The snippets are extracted and wrapped by the snippet tests' own code
+// (Tools/Tests/AccessEnablerToolsTests/Support/MarkdownBlocks.swift and SnippetCompiler.swift,
+// compiled together with this file by .ci/apple-sdk-check), so both checks see the same code.
 //
 // Usage: apple-sdk-snippets OUTPUT-FOLDER
 // Writes OUTPUT-FOLDER/<Module>/Snippets.swift per generated file and prints one

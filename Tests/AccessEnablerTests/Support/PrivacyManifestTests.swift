@@ -99,7 +99,8 @@ import Testing
         #expect(try Self.calls(fileTimestamp, in: "var status = stat()"))
         #expect(try !Self.calls(fileTimestamp, in: "statfs(path, &info)"))
         #expect(try Self.calls("NSPrivacyAccessedAPICategoryDiskSpace", in: "statfs(path, &info)"))
-        #expect(try Self.calls("NSPrivacyAccessedAPICategoryUserDefaults", in: "UserDefaults.standard.set(1, forKey: \"k\")"))
+        let defaults = "NSPrivacyAccessedAPICategoryUserDefaults"
+        #expect(try Self.calls(defaults, in: "UserDefaults.standard.set(1, forKey: \"k\")"))
         let bootTime = "NSPrivacyAccessedAPICategorySystemBootTime"
         #expect(try Self.calls(bootTime, in: "ProcessInfo.processInfo.systemUptime"))
         #expect(try !Self.calls(bootTime, in: "let systemUptimeLabel = 1"))

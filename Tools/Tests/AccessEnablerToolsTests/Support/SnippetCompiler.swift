@@ -199,7 +199,9 @@ enum SnippetCompiler {
     }
 
     /// The generated Swift files of `blocks` for Apple's SDK, with diagnostics pointing at `document`.
-    static func appleSDKSources(for document: String, blocks: [MarkdownBlock]) -> [(source: String, snippets: Int, legacy: Bool)] {
+    static func appleSDKSources(
+        for document: String, blocks: [MarkdownBlock]
+    ) -> [(source: String, snippets: Int, legacy: Bool)] {
         [false, true].compactMap { legacy in
             let chosen = blocks.filter { isLegacy($0, in: document) == legacy }
             let file = source(for: document, blocks: chosen, legacy: legacy, guardsAppleOnly: false)
