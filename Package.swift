@@ -18,7 +18,13 @@ let package = Package(
         .library(name: "AccessEnablerTesting", targets: ["AccessEnablerTesting"]),
     ],
     targets: [
-        .target(name: "AccessEnabler", swiftSettings: swiftSettings),
+        // PrivacyInfo.xcprivacy: the App Store's privacy manifest (FileTokenStorage calls stat,
+        // fstat and lstat; the device ID goes to Adobe Pass). Copied as is into the module's bundle.
+        .target(
+            name: "AccessEnabler",
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "AccessEnablerLegacy", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
         .target(name: "AccessEnablerTesting", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
         // Integration code written the way apps wrote it against Adobe's Objective-C SDK, in the

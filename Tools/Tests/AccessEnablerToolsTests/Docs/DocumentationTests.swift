@@ -95,6 +95,35 @@ struct DocumentationTests {
         #expect(files[1].source.contains("import AccessEnablerLegacy"))
     }
 
+    @Test("for Apple's SDK: only the files with an Apple-only snippet, whole, with its imports unguarded")
+    func appleSDKFiles() throws {
+        let blocks = Documents.blocks(inText: """
+            ```swift
+            let mvpds: [MVPD] = []
+            ```
+
+            ```swift
+            import AccessEnablerLegacy
+            let legacy = LegacyAccessEnabler("statement")
+            ```
+
+            ```swift
+            import SwiftUI
+            let text = Text("hi")
+            ```
+            """)
+        let files = SnippetCompiler.appleSDKSources(for: "Doc.md", blocks: blocks)
+        #expect(files.map(\.legacy) == [false])
+        #expect(files.map(\.snippets) == [2])
+        #expect(files.first?.source.contains("\nimport SwiftUI\n") == true)
+        #expect(files.first?.source.contains("#if canImport(SwiftUI)") == false)
+        #expect(files.first?.source.contains("let mvpds: [MVPD] = []") == true)
+        // The documents have such snippets: an extraction that finds none is broken.
+        let documents = try Documents.all.filter { try !SnippetCompiler.appleSDKSources(for: $0).isEmpty }
+        #expect(documents.contains("README.md"))
+        #expect(documents.count >= 3, "\(documents)")
+    }
+
     @Test("a snippet that does not compile fails, pointing at its document and line")
     func brokenSnippetIsReported() async throws {
         let markdown = """

@@ -15,7 +15,9 @@ import Foundation
 /// is the core's struct) and the legacy adapter's (the blocks of its catalog and any block that
 /// uses the adapter; `SnippetContext` is then an `EntitlementDelegate`). A block that imports an
 /// Apple-only framework (SwiftUI, UIKit, AuthenticationServices, …) is compiled only where that
-/// framework exists. A block whose first line is `// Excerpt of <path>` quotes a file of the
+/// framework exists; `.ci/apple-sdk-check` type-checks those against Apple's iOS SDK
+/// (``appleSDKSources(for:)``).
+/// A block whose first line is `// Excerpt of <path>` quotes a file of the
 /// repository that is compiled elsewhere (the legacy migration fixture): it is not compiled here;
 /// ``excerptProblems(in:)`` checks that its lines are the file's.
 enum SnippetCompiler {
@@ -115,8 +117,16 @@ enum SnippetCompiler {
 
     /// Frameworks only Apple's SDKs have: a block importing one is compiled only where it exists.
     static let appleOnlyModules: Set<String> = [
-        "SwiftUI", "UIKit", "AppKit", "AuthenticationServices", "VideoSubscriberAccount", "WebKit",
+        "SwiftUI", "UIKit", "AppKit", "AuthenticationServices", "Combine", "VideoSubscriberAccount", "WebKit",
     ]
+
+    /// The Apple-only frameworks among `imports` (`import` lines).
+    static func appleOnlyModules(in imports: [String]) -> [String] {
+        imports.compactMap { line in
+            let module = line.dropFirst("import ".count).split(separator: " ").first.map(String.init) ?? ""
+            return line.hasPrefix("import ") && appleOnlyModules.contains(module) ? module : nil
+        }
+    }
 
     /// The file a block quotes (its first line is `// Excerpt of <path>`), or nil.
     static func excerptPath(of block: MarkdownBlock) -> String? {
@@ -164,16 +174,6 @@ enum SnippetCompiler {
         return problems
     }
 
-    /// The outcome of checking one document.
-    struct Result: Sendable {
-        /// How many snippets were checked.
-        var snippets: Int
-        /// The compiler's errors (`README.md:123:5: error: …`), empty when every snippet compiles.
-        var errors: [String]
-        /// The generated source, for a failure message.
-        var source: String
-    }
-
     /// The generated Swift files of `document`'s snippets (the core's, then the legacy adapter's,
     /// each with its number of snippets; a file with none is left out).
     static func sources(for document: String) throws -> [(source: String, snippets: Int)] {
@@ -185,16 +185,41 @@ enum SnippetCompiler {
         [false, true].compactMap { legacy in
             let chosen = blocks.filter { isLegacy($0, in: document) == legacy }
             let file = source(for: document, blocks: chosen, legacy: legacy)
-            return file.snippets > 0 ? file : nil
+            return file.snippets > 0 ? (file.source, file.snippets) : nil
         }
     }
 
-    /// The generated Swift file of `blocks` over ``prelude(legacy:)``.
-    static func source(for document: String, blocks: [MarkdownBlock], legacy: Bool) -> (source: String, snippets: Int) {
+    /// The generated Swift files of `document`'s snippets for the type check against Apple's iOS SDK
+    /// (`.ci/apple-sdk-check`, through `.ci/apple-sdk-snippets.swift`): each file of ``sources(for:)`` that has a
+    /// snippet importing an Apple-only framework, whole (its other snippets may declare what that
+    /// one uses), with those imports unguarded, so that a framework the SDK lacks is an error
+    /// rather than a snippet left out.
+    static func appleSDKSources(for document: String) throws -> [(source: String, snippets: Int, legacy: Bool)] {
+        appleSDKSources(for: document, blocks: try Documents.blocks(of: document))
+    }
+
+    /// The generated Swift files of `blocks` for Apple's SDK, with diagnostics pointing at `document`.
+    static func appleSDKSources(
+        for document: String, blocks: [MarkdownBlock]
+    ) -> [(source: String, snippets: Int, legacy: Bool)] {
+        [false, true].compactMap { legacy in
+            let chosen = blocks.filter { isLegacy($0, in: document) == legacy }
+            let file = source(for: document, blocks: chosen, legacy: legacy, guardsAppleOnly: false)
+            return file.appleOnly > 0 ? (file.source, file.snippets, legacy) : nil
+        }
+    }
+
+    /// The generated Swift file of `blocks` over ``prelude(legacy:)``, with the number of snippets
+    /// and how many of them import an Apple-only framework (`#if canImport` around them unless
+    /// `guardsAppleOnly` is false).
+    static func source(
+        for document: String, blocks: [MarkdownBlock], legacy: Bool, guardsAppleOnly: Bool = true
+    ) -> (source: String, snippets: Int, appleOnly: Int) {
         var imports: [String] = []
         var fileScope: [String] = []
         var methods: [String] = []
         var count = 0
+        var appleOnlyCount = 0
         for block in blocks where block.language == "swift" && excerptPath(of: block) == nil {
             if block.lines.first(where: { !$0.isEmpty })?.hasPrefix("// swift-tools-version") == true { continue }
             for section in sections(of: block) {
@@ -218,12 +243,12 @@ enum SnippetCompiler {
                 }
                 guard let first = body.first?.line else { continue }
                 // Apple-only frameworks: the whole part is compiled where they exist.
-                let appleOnly = sectionImports.compactMap { line -> String? in
-                    let module = line.dropFirst("import ".count).split(separator: " ").first.map(String.init) ?? ""
-                    return appleOnlyModules.contains(module) ? module : nil
-                }
+                let appleOnly = appleOnlyModules(in: sectionImports)
+                if !appleOnly.isEmpty { appleOnlyCount += 1 }
                 let condition = appleOnly.map { "canImport(\($0))" }.joined(separator: " && ")
-                func guarded(_ text: String) -> String { appleOnly.isEmpty ? text : "#if \(condition)\n\(text)\n#endif" }
+                func guarded(_ text: String) -> String {
+                    appleOnly.isEmpty || !guardsAppleOnly ? text : "#if \(condition)\n\(text)\n#endif"
+                }
                 imports.append(guarded(sectionImports.joined(separator: "\n")))
                 let location = "#sourceLocation(file: \"\(document)\", line: \(first))"
                 let lines = body.map(\.text).joined(separator: "\n")
@@ -243,7 +268,7 @@ enum SnippetCompiler {
             }
         }
         let source = ([prelude(legacy: legacy)] + imports + fileScope + methods).joined(separator: "\n") + "\n"
-        return (source, count)
+        return (source, count, appleOnlyCount)
     }
 
     /// A block's parts: the whole block, or each part that starts with a `// Before` or
@@ -260,50 +285,6 @@ enum SnippetCompiler {
             section.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && !$0.text.hasPrefix("//") }
                 && !section.contains { $0.text.hasPrefix("import ") && $0.text.hasSuffix("// Adobe's framework") }
         }
-    }
-
-    /// Type-checks `document`'s snippets.
-    static func check(_ document: String) async throws -> Result {
-        try await typecheck(try sources(for: document))
-    }
-
-    /// Type-checks Markdown `text` as a document named `document`.
-    static func check(markdown text: String, as document: String) async throws -> Result {
-        try await typecheck(sources(for: document, blocks: Documents.blocks(inText: text)))
-    }
-
-    /// Type-checks each generated file; the results summed.
-    private static func typecheck(_ files: [(source: String, snippets: Int)]) async throws -> Result {
-        var total = Result(snippets: 0, errors: [], source: "")
-        for file in files {
-            let result = try await typecheck(file.source, snippets: file.snippets)
-            total.snippets += result.snippets
-            total.errors += result.errors
-            total.source += result.source
-        }
-        return total
-    }
-
-    /// Type-checks a generated source holding `count` snippets.
-    private static func typecheck(_ source: String, snippets count: Int) async throws -> Result {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("accessenabler-snippets-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Snippets.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        let modules = ToolLocator.executable.deletingLastPathComponent().appendingPathComponent("Modules")
-        let process = try LiveProcess(
-            arguments: ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path,
-                        "-module-cache-path", folder.appendingPathComponent("cache").path, file.path],
-            executable: URL(fileURLWithPath: "/usr/bin/env"))
-        process.closeInput()
-        let result = await process.finish(timeout: .seconds(300))
-        let errors = result.stderr.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
-        if result.status != 0, errors.isEmpty {
-            return Result(snippets: count, errors: ["swiftc exited with \(result.status): \(result.stderr)"], source: source)
-        }
-        return Result(snippets: count, errors: errors, source: source)
     }
 
     /// The Package.swift snippets of `document`.
