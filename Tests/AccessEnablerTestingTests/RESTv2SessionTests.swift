@@ -50,8 +50,7 @@ import Testing
 
         // Resume with part of them: retry with the rest.
         let retry = try decodeObject(try await harness.v2(
-            "/api/v2/REF/sessions/\(code)", method: .post, form: [("mvpd", "Cablevision"), ("domainName", "adobe.com")],
-            deviceID: nil, deviceInfo: nil))
+            "/api/v2/REF/sessions/\(code)", method: .post, form: [("mvpd", "Cablevision"), ("domainName", "adobe.com")]))
         #expect(retry["actionName"] == "retry")
         #expect(retry["actionType"] == "direct")
         #expect(retry["missingParameters"] == ["redirectUrl"])
