@@ -44,7 +44,7 @@ struct EmulatorServerLimitsTests {
         // nothing; each read waits at most 30 s for the server to close it.
         let outcomes = try await withThrowingTaskGroup(of: SlowClient.Outcome.self) { group in
             for _ in 0..<5 {
-                group.addTask { try SlowClient.connectSendHalfAHeadAndRead(port: UInt16(port), deadlineSeconds: 30) }
+                group.addTask { try await SlowClient.run(port: UInt16(port), deadlineSeconds: 30) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -102,6 +102,16 @@ enum SlowClient {
     enum Outcome: Equatable, Sendable { case closedByServer, stillOpenAtDeadline, answered }
 
     struct Failure: Error { var step: String }
+
+    /// Runs the blocking client on a thread of its own, off the cooperative pool, so that a
+    /// server that never closes cannot starve the other tests while the read waits.
+    static func run(port: UInt16, deadlineSeconds: Int) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try connectSendHalfAHeadAndRead(port: port, deadlineSeconds: deadlineSeconds) })
+            }
+        }
+    }
 
     static func connectSendHalfAHeadAndRead(port: UInt16, deadlineSeconds: Int) throws -> Outcome {
         #if canImport(Glibc)
