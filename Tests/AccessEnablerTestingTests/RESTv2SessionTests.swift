@@ -172,7 +172,7 @@ import Testing
             deviceInfo: deviceInfo, headers: ["User-Agent": "Emulator Tests"]))
         let code = try #require(created["code"]?.stringValue)
 
-        // A second device (no device headers) reads it by code.
+        // A second device (with its own device headers) reads it by code.
         let response = try await harness.v2WithCode("/api/v2/REF/sessions/\(code)")
         #expect(response.status == 200)
         let info = try decodeObject(response)
