@@ -137,6 +137,35 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
     }
 
+    /// An MVPD login that reached the redirect URL without leaving a profile ends after the wait
+    /// after the redirect (30 s by default) with the generic authentication error, not when the
+    /// code expires 30 minutes later: the app's spinner stops.
+    @Test func restV2LoginThatLeftNoProfileEndsWithTheGenericAuthenticationError() async throws {
+        var scenario = EmulatorScenario.standard
+        let index = try #require(scenario.mvpds.firstIndex { $0.id == "AutoCable" })
+        scenario.mvpds[index].profileDelay = 7200
+        let harness = LegacyHarness(backend: .restV2, scenario: scenario)
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigate(toUrl: "))
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
+        let before = harness.delegate.calls.count
+        for _ in 1...9 {
+            await eventually { harness.clock.pendingSleeps == 1 }
+            harness.clock.advance(by: .seconds(3))
+        }
+        // At 27 s the tenth poll finds nothing: the flow ends, or (without the bound) sleeps again.
+        await eventually { harness.delegate.calls.count > before || harness.clock.pendingSleeps == 1 }
+        #expect(harness.delegate.calls.count > before, "the flow ended after the wait, not at the code's expiry")
+        guard harness.delegate.calls.count > before else { return }
+        #expect(Array(harness.delegate.calls[before...]) == ["setAuthenticationStatus(0, \"Generic Authentication Error\")"])
+        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 10, "every 3 s from 0 to 27 s")
+        harness.legacy.checkAuthentication()
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+    }
+
     @Test func restV2ForcedLoginWithAStillValidProfileNeedsNoBrowser() async throws {
         let harness = LegacyHarness(backend: .restV2)
         await harness.configure()

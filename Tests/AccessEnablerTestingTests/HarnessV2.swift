@@ -46,12 +46,15 @@ extension Harness {
                                             headers: headers))
     }
 
-    /// A call a second device makes with the authentication code alone (resume, session
-    /// information, profile by code): their pages list neither device header.
+    /// A call a second device makes with the authentication code (resume, session information,
+    /// profile by code), with that device's own headers.
     func v2WithCode(_ path: String, method: HTTPMethod = .get, form: [(String, String)]? = nil,
                     headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
-        try await v2(path, method: method, form: form, deviceID: nil, deviceInfo: nil, headers: headers)
+        try await v2(path, method: method, form: form, deviceID: Self.companionDeviceID, headers: headers)
     }
+
+    /// The device ID of the second device in the code calls.
+    static let companionDeviceID = "companion-device-1"
 
     /// The session form with the parameters given (nil leaves one out).
     static func sessionForm(mvpd: String?, domain: String? = "adobe.com",

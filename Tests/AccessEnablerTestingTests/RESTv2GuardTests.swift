@@ -43,6 +43,12 @@ import Testing
         ("/api/v2/REF/decisions/preauthorize/Cablevision", .post),
         ("/api/v2/REF/decisions/authorize/Cablevision", .post),
         ("/api/v2/REF/logout/Cablevision", .get),
+        // Required in strict mode only (the pages of these calls do not list them; the checklist
+        // asks for them on every call).
+        ("/api/v2/REF/configuration", .get),
+        ("/api/v2/REF/sessions/ABCD123", .post),
+        ("/api/v2/REF/sessions/ABCD123", .get),
+        ("/api/v2/REF/profiles/code/ABCD123", .get),
     ])
     func deviceHeadersAreRequired(path: String, method: HTTPMethod) async throws {
         let harness = try await Harness.make()
@@ -110,12 +116,15 @@ import Testing
                              "isTempPass": true])
     }
 
-    @Test func configurationAcceptsTheSamplesTrailingSlashAndNeedsNoDeviceHeaders() async throws {
+    @Test func configurationAcceptsTheSamplesTrailingSlashAndNeedsNoDeviceHeadersWhenNotStrict() async throws {
         let harness = try await Harness.make()
+        try expectV2Error(try await harness.v2("/api/v2/OTHER/configuration/", deviceID: nil, deviceInfo: nil),
+                          status: 400, code: "invalid_header_device_identifier")
+        await harness.emulator.setStrictV2Requests(false)
         let slash = try await harness.v2("/api/v2/OTHER/configuration/", deviceID: nil, deviceInfo: nil)
         #expect(slash.status == 200)
         #expect(try decodeObject(slash)["requestor"]?["mvpds"]?.arrayValue?.count == 1)
-        #expect(await harness.emulator.requests(to: .configurationV2).count == 1)
+        #expect(await harness.emulator.requests(to: .configurationV2).count == 2, "the strict refusal and this one")
         // Optional headers must still be well-formed when sent.
         try expectV2Error(try await harness.v2("/api/v2/REF/configuration", deviceInfo: "%%%"), status: 400,
                           code: "invalid_header_device_info")

@@ -115,8 +115,8 @@ import Testing
         let harness = try await Harness.make()
         let session = try decodeObject(try await harness.createSession())
         let code = try #require(session["code"]?.stringValue)
-        // The second screen polls without device headers: nothing yet.
-        let pending = try await harness.v2("/api/v2/REF/profiles/code/\(code)", deviceID: nil, deviceInfo: nil)
+        // The second screen polls: nothing yet.
+        let pending = try await harness.v2("/api/v2/REF/profiles/code/\(code)")
         #expect(text(pending) == #"{"profiles":{}}"#)
 
         let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",

@@ -50,8 +50,7 @@ import Testing
 
         // Resume with part of them: retry with the rest.
         let retry = try decodeObject(try await harness.v2(
-            "/api/v2/REF/sessions/\(code)", method: .post, form: [("mvpd", "Cablevision"), ("domainName", "adobe.com")],
-            deviceID: nil, deviceInfo: nil))
+            "/api/v2/REF/sessions/\(code)", method: .post, form: [("mvpd", "Cablevision"), ("domainName", "adobe.com")]))
         #expect(retry["actionName"] == "retry")
         #expect(retry["actionType"] == "direct")
         #expect(retry["missingParameters"] == ["redirectUrl"])
@@ -173,7 +172,7 @@ import Testing
             deviceInfo: deviceInfo, headers: ["User-Agent": "Emulator Tests"]))
         let code = try #require(created["code"]?.stringValue)
 
-        // A second device (no device headers) reads it by code.
+        // A second device (with its own device headers) reads it by code.
         let response = try await harness.v2WithCode("/api/v2/REF/sessions/\(code)")
         #expect(response.status == 200)
         let info = try decodeObject(response)

@@ -42,15 +42,16 @@ import Testing
         try expectV2Error(try await harness.decide("preauthorize", resources: ["news"],
                                                    headers: ["Cache-Control": "no-cache"]),
                           status: 400, code: "bad_request")
-        // The device headers: sessions lists them, resume does not.
+        // The device headers: the resume page does not list them, the checklist asks for them on
+        // every call, so strict mode requires them there too.
         let created = try decodeObject(try await harness.createSession(mvpd: nil))
         let code = try #require(created["code"]?.stringValue)
         try expectV2Error(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post,
-                                               form: Harness.sessionForm(mvpd: "Cablevision")),
-                          status: 400, code: "bad_request")
+                                               form: Harness.sessionForm(mvpd: "Cablevision"), deviceID: nil,
+                                               deviceInfo: nil),
+                          status: 400, code: "invalid_header_device_identifier")
         let resumed = try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post,
-                                           form: Harness.sessionForm(mvpd: "Cablevision"), deviceID: nil,
-                                           deviceInfo: nil)
+                                           form: Harness.sessionForm(mvpd: "Cablevision"))
         #expect(resumed.status == 200)
         #expect(try decodeObject(resumed)["reasonType"] == "authenticated", "the device signed in above")
     }
@@ -78,14 +79,12 @@ import Testing
         #expect(created["actionName"] == "resume", "creation may lack them: it asks for a resume")
         let code = try #require(created["code"]?.stringValue)
         let form = Harness.sessionForm(mvpd: "Cablevision").filter { $0.0 != left }
-        try expectV2Error(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post, form: form,
-                                               deviceID: nil, deviceInfo: nil),
+        try expectV2Error(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post, form: form),
                           status: 400, code: expected)
 
         // Not strict: Adobe's resume sample 2, a `retry` naming what is still missing.
         await harness.emulator.setStrictV2Requests(false)
-        let retry = try decodeObject(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post, form: form,
-                                                          deviceID: nil, deviceInfo: nil))
+        let retry = try decodeObject(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post, form: form))
         #expect(retry["actionName"] == "retry")
         #expect(retry["missingParameters"] == .array([.string(left == "domainName" ? "domain" : left)]))
     }

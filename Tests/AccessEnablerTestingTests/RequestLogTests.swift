@@ -26,6 +26,79 @@ import Testing
         #expect(await harness.emulator.requests.map(\.id) == [1, 2, 3])
     }
 
+    /// The secrets of a whole session: the software statement, the client secret, the bearer
+    /// token, the MVPD password and the device identifier (v1 and v2 spellings).
+    static func secrets(of harness: Harness) -> [String] {
+        ["software-statement", harness.clientSecret, harness.token, "alice-password", Harness.deviceID,
+         Harness.deviceIdentifier(Harness.deviceID)]
+    }
+
+    /// A v1 call, a v2 login with the MVPD's password form, and the DCR calls of `Harness.make`.
+    static func sessionWithSecrets() async throws -> Harness {
+        let harness = try await Harness.make()
+        _ = try await harness.v1("/api/v1/authorize", [("resource", "news")])
+        _ = try await harness.loginV2()
+        return harness
+    }
+
+    @Test func theServedLogHoldsNoSecret() async throws {
+        let harness = try await Self.sessionWithSecrets()
+        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        #expect(served.status == 200)
+        let text = String(decoding: served.body, as: UTF8.self)
+        #expect(text.contains("/o/client/register") && text.contains("/api/v1/authorize"), "the log is served")
+        for secret in Self.secrets(of: harness) {
+            #expect(!text.contains(secret), "GET /emulator/requests serves \(secret.prefix(12))…")
+        }
+        #expect(text.contains(EmulatorRequestRecord.redactedValue))
+        #expect(text.contains("Bearer <redacted>"), "the scheme stays")
+        // In process the log is kept whole unless asked: tests read what was sent.
+        #expect(await harness.emulator.requests(to: .authorize).first?.query("deviceId") == Harness.deviceID)
+    }
+
+    @Test func aRedactingLogKeepsNoSecret() async throws {
+        let harness = try await Harness.make()
+        await harness.emulator.setRequestLogRedaction(true)
+        await harness.emulator.clearRequestLog()
+        _ = try await harness.emulator.handle(Harness.registerRequest(harness.baseURL))
+        _ = try await harness.emulator.handle(Harness.tokenRequest(harness.baseURL, clientID: harness.clientID,
+                                                                   secret: harness.clientSecret))
+        _ = try await harness.v1("/api/v1/authorize", [("resource", "news")])
+        _ = try await harness.loginV2()
+        let kept = await harness.emulator.requests
+        let text = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+        for secret in Self.secrets(of: harness) {
+            #expect(!text.contains(secret), "the kept log holds \(secret.prefix(12))…")
+        }
+        let login = try #require(kept.first { $0.method == "POST" && $0.formValue("username") == "alice" })
+        #expect(login.formValue("password") == EmulatorRequestRecord.redactedValue)
+        #expect(kept.first { $0.route == .token }?.formValue("grant_type") == "client_credentials", "the rest stays")
+        #expect(kept.first { $0.route == .authorize }?.query("resource") == "news")
+    }
+
+    @Test func theLogIsBoundedInCountAndBytes() async throws {
+        let harness = try await Harness.make()
+        await harness.emulator.setRequestLogLimits(maximumRecords: 5, maximumBytes: 1 << 20)
+        for _ in 0..<8 { _ = try await harness.v1("/api/v1/config/REF") }
+        let kept = await harness.emulator.requests
+        #expect(kept.count == 5)
+        #expect(kept.map(\.id) == Array(6...10), "the oldest go first (1 and 2 registered the client)")
+        #expect(await harness.emulator.requestCount(to: .configuration) == 8, "arrivals are still counted")
+
+        // 1 MB bodies: a body is kept up to 64 KiB, and the bytes bound drops the oldest.
+        await harness.emulator.setRequestLogLimits(maximumRecords: 10_000, maximumBytes: 200_000)
+        let big = String(repeating: "x", count: 1_000_000)
+        for _ in 0..<5 {
+            _ = try await harness.emulator.handle(HTTPRequest(
+                method: .post, url: harness.url("/api/v1/config/REF"), body: Data(big.utf8)))
+        }
+        let bounded = await harness.emulator.requests
+        #expect(bounded.allSatisfy { ($0.body?.count ?? 0) <= 64 << 10 })
+        let bytes = bounded.reduce(0) { $0 + ($1.body?.count ?? 0) }
+        #expect(bytes <= 200_000)
+        #expect(bounded.count >= 2 && bounded.last?.body?.count == 64 << 10)
+    }
+
     @Test func clearingTheLog() async throws {
         let harness = try await Harness.make()
         await harness.emulator.clearRequestLog()
@@ -96,7 +169,7 @@ import Testing
         decoder.dateDecodingStrategy = .millisecondsSince1970
         let records = try decoder.decode([EmulatorRequestRecord].self, from: response.body)
         #expect(records.map(\.route) == [.register, .token, .configuration])
-        #expect(records == (await harness.emulator.requests))
+        #expect(records == (await harness.emulator.requests).map { $0.redacted() }, "served without secrets")
         // Control requests are not logged.
         #expect(await harness.emulator.requests.count == 3)
     }

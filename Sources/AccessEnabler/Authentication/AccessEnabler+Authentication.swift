@@ -118,7 +118,7 @@ extension AccessEnabler {
 
         let logoutEpoch = await cache.logoutEpoch
         let context = try await context(for: requestorID)
-        let pollUntil: Date
+        let pollUntil: PollDeadline
         switch try await backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
         {
@@ -127,11 +127,15 @@ extension AccessEnabler {
             let landed = try await presenting { try await presenter.presentLogin(url: url, redirectURL: redirectURL) }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
             // Polling starts once the browser reached the redirect URL (checklist: Polling
-            // Mechanism Starting) and stops when the session's code expires.
-            pollUntil = codeExpires ?? clock.now.adding(Self.defaultCodeLifetime)
+            // Mechanism Starting) and stops when the session's code expires, or sooner: the MVPD
+            // login has ended, so a profile that has not come within the configured wait will not.
+            pollUntil = PollDeadline.afterRedirect(
+                now: clock.now, wait: max(configuration.profileWaitAfterRedirect, .zero),
+                codeExpires: codeExpires ?? clock.now.adding(Self.defaultCodeLifetime))
+            log.info("the login reached the redirect URL; waiting up to \(pollUntil.date.timeIntervalSince(clock.now)) s for the profile of \(mvpd.id)")
         case .complete:
             // Nothing interactive: the service provider has the authentication already.
-            pollUntil = clock.now
+            pollUntil = PollDeadline(date: clock.now, endsWithLogin: false)
         }
         try Task.checkCancellation()
         let session = try await awaitAuthentication(
@@ -166,13 +170,28 @@ extension AccessEnabler {
     /// expiry (Adobe's authentication codes last 30 minutes).
     static let defaultCodeLifetime: Duration = .seconds(1800)
 
+    /// When polling for a browser login's profile stops.
+    struct PollDeadline {
+        var date: Date
+        /// Whether `date` is the end of the wait after the redirect (the MVPD login ended
+        /// without a profile) rather than the code's expiry.
+        var endsWithLogin: Bool
+
+        /// `wait` after `now`, or the code's expiry when that comes first.
+        static func afterRedirect(now: Date, wait: Duration, codeExpires: Date) -> PollDeadline {
+            let bounded = now.adding(wait)
+            return bounded < codeExpires
+                ? PollDeadline(date: bounded, endsWithLogin: true) : PollDeadline(date: codeExpires, endsWithLogin: false)
+        }
+    }
+
     /// The authentication the service provider holds once the login is done, polled every
-    /// ``Configuration/profilePollingInterval`` until it appears or `deadline` (the code's
-    /// expiry) would pass: an MVPD may confirm a login some seconds after the browser reached the
-    /// redirect URL. Cancelling the task stops the polling at once.
+    /// ``Configuration/profilePollingInterval`` until it appears or `deadline` would pass: an
+    /// MVPD may confirm a login some seconds after the browser reached the redirect URL.
+    /// Cancelling the task stops the polling at once.
     private func awaitAuthentication(
         mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String], context: RequestContext,
-        until deadline: Date
+        until deadline: PollDeadline
     ) async throws -> AuthenticationRecord {
         let interval = pollingInterval
         while true {
@@ -181,7 +200,12 @@ extension AccessEnabler {
             {
                 return session
             }
-            guard clock.now.adding(interval) < deadline else {
+            guard clock.now.adding(interval) < deadline.date else {
+                if deadline.endsWithLogin {
+                    log.error("the login with \(mvpd.id) reached the redirect URL, but no profile came")
+                    throw AccessEnablerError.authenticationSessionMissing.with(
+                        details: "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect.")
+                }
                 throw AccessEnablerError.authenticationSessionMissing.with(
                     details: "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
             }

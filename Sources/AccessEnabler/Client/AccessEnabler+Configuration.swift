@@ -53,6 +53,14 @@ extension AccessEnabler {
         /// browser reaches ``redirectURL`` (a second-screen sign-in: when the code is shown) and
         /// stops at the profile, the login's code expiry, or cancellation.
         public var profilePollingInterval: Duration = .seconds(3)
+        /// How long the SDK keeps asking for the profile once the browser reached
+        /// ``redirectURL`` (REST API v2; default 30 s, never beyond the login's code expiry). An
+        /// MVPD may confirm a login a few seconds late, but a login that reached the redirect URL
+        /// without leaving a profile (a failed SAML assertion, a misconfigured MVPD) has ended:
+        /// `authenticate` then fails with ``AccessEnablerError/authenticationSessionMissing``
+        /// instead of waiting for the code to expire. A second-screen sign-in is not bounded by it
+        /// (the viewer is still signing in on the other device).
+        public var profileWaitAfterRedirect: Duration = .seconds(30)
         /// The page of the app's companion (activation) site where the viewer types a
         /// second-screen code, for example `https://example.com/activate`. A TV shows it with
         /// the code; ``ActivationCode/qrCodeURL`` adds the code to it for a QR image.

@@ -89,8 +89,12 @@ extension AccessEnabler {
             _ = fallBack(.serverFallback(reasonType: reasonType, mvpdID: mvpd.id))
             return .basicFlow(preselected: mvpd)
         case .success(.authorized(let mvpdID)):
-            // The service provider has a profile already (another app's sign-in, degraded access).
-            let mvpd = loaded.mvpd(withID: mvpdID) ?? MVPD(id: mvpdID, serviceProvider: serviceProvider.baseURL)
+            // The service provider has a profile already (another app's sign-in, degraded access),
+            // used only for an MVPD the requestor offers.
+            guard let mvpd = loaded.mvpd(withID: mvpdID) else {
+                log.error("the service provider named an MVPD the requestor does not offer; not used")
+                return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
+            }
             guard let existing = try await backend.completeAuthentication(
                 mvpd: mvpd, configuration: loaded, data: [:], context: try await context(for: requestorID))
             else { return fallBack(.serverFallback(reasonType: "authorize")) }
@@ -107,14 +111,24 @@ extension AccessEnabler {
             }
             if let newer = response.status { partnerStatus = (newer, clock.now) }
             let created = try await serverValidated {
-                try await backend.partnerProfile(
+                try await backend.partnerProfiles(
                     partner: framework.partnerName, response: response.response, serviceProvider: serviceProvider,
                     configuration: loaded, context: try await context(for: requestorID))
             }
             switch created {
             case .failure(let failure): return fallBack(.validationFailed(code: failure.code))
-            case .success(nil): return fallBack(.validationFailed(code: "no_profile"))
-            case .success(let record?): session = record
+            case .success(let records):
+                // The profile of the MVPD the partner signed in (the one the request or the
+                // partner's status named), and only for an MVPD the requestor offers; not
+                // whichever profile comes first in the answer.
+                let named = exchange.mvpdID ?? loaded.mvpds.first { $0.platformMappingId == status.providerID }?.id
+                let offered = Self.offeredProfiles(records, in: loaded).filter { named == nil || $0.mvpd.id == named }
+                guard offered.count == 1, let record = offered.first else {
+                    if records.isEmpty { return fallBack(.validationFailed(code: "no_profile")) }
+                    log.error("the partner profile answer held no profile of the MVPD signed in at the partner; not used")
+                    return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
+                }
+                session = record
             }
         }
         guard session.expires > clock.now else {

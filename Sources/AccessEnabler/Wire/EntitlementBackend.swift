@@ -64,11 +64,12 @@ protocol EntitlementBackend: Sendable {
     func startSecondScreenAuthentication(mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
                                          context: RequestContext) async throws -> SecondScreenStep
 
-    /// TV side: the authentication the code's session led to; nil while the viewer has not
-    /// finished on the other device.
-    func authentication(forCode code: String, at serviceProvider: ServiceProvider,
-                        configuration: RequestorConfiguration, context: RequestContext) async throws
-        -> AuthenticationRecord?
+    /// TV side: every profile the poll answer for the code holds, in MVPD order (empty while
+    /// the viewer has not finished on the other device). The caller decides which it accepts: a
+    /// hostile service provider may answer with profiles for other MVPDs.
+    func authentications(forCode code: String, at serviceProvider: ServiceProvider,
+                         configuration: RequestorConfiguration, context: RequestContext) async throws
+        -> [AuthenticationRecord]
 
     /// Companion side: validates a typed code and reads what its session already has.
     func activationSession(forCode code: String, at serviceProvider: ServiceProvider, context: RequestContext)

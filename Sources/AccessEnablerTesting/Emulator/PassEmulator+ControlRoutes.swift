@@ -3,7 +3,7 @@ import Foundation
 
 /// The `/emulator/*` control surface over HTTP, for a command-line tool that serves the emulator.
 ///
-/// - `GET /emulator/requests` → the request log (JSON array); `DELETE` clears it.
+/// - `GET /emulator/requests` → the request log (JSON array, secrets redacted); `DELETE` clears it.
 /// - `POST /emulator/faults` `{"route": "preauthorize", "fault": {...} | "dropConnection", "times": 2}`
 ///   (`times` absent: once; `null`: every request) → 204, or 200 `{"warnings": […]}` when the
 ///   fault cannot fire for the clients seen so far (``warnings``); `DELETE /emulator/faults` clears
@@ -89,7 +89,8 @@ extension PassEmulator {
         do throws(ControlInput.Problem) {
             switch (request.method, path) {
             case (.get, "requests"):
-                return encodedResponse(log.records)
+                // Served without authentication: never with secrets.
+                return encodedResponse(log.records.map { $0.redacted() })
             case (.delete, "requests"):
                 log.clear()
                 return noContent()

@@ -23,17 +23,18 @@ enum DocumentedV2Request {
             .configurationV2: base + device,
             // …-create-authentication-session.md: no TempPass identity, no partner status.
             .sessions: base + form + device + platformSSO + visitor,
-            // …-resume-authentication-session.md: neither device header (a second device resumes
-            // with the code alone).
-            .sessionResume: base + form + visitor,
-            // …-retrieve-authentication-session-information-using-code.md.
-            .sessionInfo: base + visitor,
+            // …-resume-authentication-session.md lists neither device header; the checklist asks
+            // for X-Device-Info on every request and the secondary-application flow lists
+            // AP-Device-Identifier for the resume, so both are accepted (and required) here.
+            .sessionResume: base + form + device + visitor,
+            // …-retrieve-authentication-session-information-using-code.md (device headers: as above).
+            .sessionInfo: base + device + visitor,
             // …-retrieve-profiles.md.
             .profiles: base + device + platformSSO + partner + visitor,
             // …-retrieve-profile-for-specific-mvpd.md.
             .profileForMVPD: base + device + platformSSO + partner + tempPass + visitor,
             // …-retrieve-profile-for-specific-code.md.
-            .profileForCode: base + tempPass + visitor,
+            .profileForCode: base + device + tempPass + visitor,
             // …-retrieve-preauthorization-decisions-using-specific-mvpd.md: no TempPass identity.
             .preauthorizeV2: base + form + device + platformSSO + partner + visitor,
             // …-retrieve-authorization-decisions-using-specific-mvpd.md.

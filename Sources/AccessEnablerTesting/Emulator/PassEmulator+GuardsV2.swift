@@ -29,10 +29,11 @@ extension PassEmulator {
     /// (`invalid_header_device_identifier`) and `X-Device-Info` (`invalid_header_device_info`;
     /// in strict mode also for a value outside the appendix's restricted lists).
     ///
-    /// Both device headers are required on sessions, profiles, decisions and logout, and optional
-    /// on the configuration. The pages of the calls a second device may make with a code
-    /// (resume, session information, profile by code) do not list them: strict mode rejects
-    /// them there; otherwise a header that is sent must be valid.
+    /// Both device headers are required on sessions, profiles, decisions and logout. In strict
+    /// mode they are required on every call (the checklist asks for `X-Device-Info` on every
+    /// REST API v2 request); otherwise the configuration and the calls a second device may make
+    /// with a code (resume, session information, profile by code) may leave them out, and a
+    /// header that is sent must be valid.
     func v2Context(for request: IncomingRequest, route: EmulatorRoute) throws(Rejection) -> V2Context {
         let now = clock.now
         switch clientRegistry.check(bearer: Self.bearerToken(in: request.header("Authorization")), at: now) {
@@ -46,7 +47,7 @@ extension PassEmulator {
 
         let headersRequired: Bool
         switch route {
-        case .configurationV2, .sessionResume, .sessionInfo, .profileForCode: headersRequired = false
+        case .configurationV2, .sessionResume, .sessionInfo, .profileForCode: headersRequired = scenario.strictV2Requests
         default: headersRequired = true
         }
         var key: DeviceKey?

@@ -22,6 +22,23 @@ extension PassEmulator {
         log.keepsRecords = enabled
     }
 
+    /// Keeps the request log without secrets (off by default, so tests can read what was sent;
+    /// the standalone server turns it on): the software statement, client secrets, bearer
+    /// tokens, MVPD passwords and device identifiers become ``EmulatorRequestRecord/redactedValue``.
+    /// `GET /emulator/requests` serves redacted records either way.
+    public func setRequestLogRedaction(_ enabled: Bool) {
+        log.redactsRecords = enabled
+    }
+
+    /// Bounds the request log: at most `maximumRecords` records and about `maximumBytes` bytes
+    /// (defaults 10,000 and 64 MiB); the oldest records go first. Bodies are kept up to 64 KiB.
+    /// Arrivals are counted for ``waitForRequests(to:count:within:)`` whatever the bounds.
+    public func setRequestLogLimits(maximumRecords: Int, maximumBytes: Int) {
+        log.maximumRecords = maximumRecords
+        log.maximumBytes = maximumBytes
+        log.trim()
+    }
+
     /// Empties the request log (and the per-route counts ``waitForRequests(to:count:within:)`` uses).
     public func clearRequestLog() {
         log.clear()

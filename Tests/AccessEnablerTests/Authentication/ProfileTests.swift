@@ -38,6 +38,7 @@ import Testing
         // The emulator's codes last 30 minutes; polling every 10 minutes reaches that quickly.
         let harness = Harness(backend: .restV2, scenario: Self.scenario(profileDelay: 7200)) {
             $0.profilePollingInterval = .seconds(600)
+            $0.profileWaitAfterRedirect = .seconds(7200)
         }
         try await harness.configure()
         let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
@@ -51,6 +52,57 @@ import Testing
         #expect(error?.status.details?.contains("before the login's code expired") == true)
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 3, "0, 10 and 20 min; 30 min is past the code")
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
+    }
+
+    /// The MVPD login reached the redirect URL but left no profile (a failed SAML assertion, a
+    /// misconfigured MVPD): the login ends after the configured wait, not at the code's expiry
+    /// 30 minutes later.
+    @Test func aLoginThatLeftNoProfileEndsAfterTheWaitAfterTheRedirect() async throws {
+        let harness = Harness(backend: .restV2, scenario: Self.scenario(profileDelay: 7200))
+        try await harness.configure()
+        let started = harness.clock.now
+        let ended = LockedValue(false)
+        let login = Task {
+            defer { ended.withLock { $0 = true } }
+            return try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        }
+        for polls in 1...9 {
+            await eventually { await harness.emulator.requests(to: .profileForMVPD).count == polls }
+            await eventually { harness.clock.pendingSleeps == 1 }
+            harness.clock.advance(by: .seconds(3))
+        }
+        // At 27 s the tenth poll finds nothing: the login ends, or (without the bound) sleeps again.
+        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 10 }
+        await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
+        #expect(ended.withLock { $0 }, "the login ended after the wait, not at the code's expiry")
+        if !ended.withLock({ $0 }) { login.cancel() }
+        let error = await #expect(throws: AccessEnablerError.self) { try await login.value }
+        #expect(error == .authenticationSessionMissing)
+        #expect(error?.status.details?.contains("The MVPD login ended without a profile") == true)
+        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 10, "every 3 s from 0 to 27 s; 30 s is the end")
+        #expect(harness.clock.now.timeIntervalSince(started) == 27)
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
+    }
+
+    /// The wait is a `Configuration` option; a shorter one ends sooner.
+    @Test func theWaitAfterTheRedirectIsConfigurable() async throws {
+        let harness = Harness(backend: .restV2, scenario: Self.scenario(profileDelay: 7200)) {
+            $0.profileWaitAfterRedirect = .seconds(5)
+        }
+        try await harness.configure()
+        let ended = LockedValue(false)
+        let login = Task {
+            defer { ended.withLock { $0 = true } }
+            return try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+        }
+        await eventually { harness.clock.pendingSleeps == 1 }
+        harness.clock.advance(by: .seconds(3))
+        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 2 }
+        await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
+        #expect(ended.withLock { $0 }, "the login ended at the end of the 5 s wait")
+        if !ended.withLock({ $0 }) { login.cancel() }
+        await #expect(throws: AccessEnablerError.authenticationSessionMissing) { try await login.value }
+        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 2, "at 0 and 3 s; 6 s is past the wait")
     }
 
     @Test func cancellingStopsThePolling() async throws {

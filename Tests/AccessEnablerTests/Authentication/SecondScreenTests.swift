@@ -99,7 +99,41 @@ import Testing
         #expect(!pair.phone.storage.keysHoldingAuthentication)
         let polls = await pair.emulator.requests(to: .profileForCode)
         #expect(polls.allSatisfy { $0.path == "/api/v2/REF/profiles/code/\(code.code)" })
-        #expect(polls.allSatisfy { $0.headers["AP-Device-Identifier"] == nil }, "the page lists no device headers")
+        #expect(polls.allSatisfy { $0.headers["AP-Device-Identifier"] != nil && $0.headers["X-Device-Info"] != nil },
+                "the checklist asks for the device headers on every call")
+    }
+
+    /// Every REST v2 call carries `X-Device-Info` and `AP-Device-Identifier`, the calls made with
+    /// only a code included (resume, session information, profile by code): a full flow on two
+    /// devices, every v2 request the emulator saw.
+    @Test func everyV2CallOfAFullFlowCarriesBothDeviceHeaders() async throws {
+        let pair = Pair()
+        try await pair.configure()
+        let (code, iterator) = try await Self.showCode(pair)
+        let result = Self.nextState(iterator)
+        _ = try await pair.phone.enabler.activationRequest(forCode: code.code)
+        try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
+        await eventually { pair.clock.pendingSleeps == 1 }
+        pair.clock.advance(by: .seconds(3))
+        _ = try await result.value
+        _ = try await pair.tv.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+        _ = try await pair.tv.enabler.authorize(resource: "news")
+        try await pair.tv.enabler.refreshAuthentication()
+        try await pair.tv.enabler.logout()
+        await pair.emulator.forceSessionResume()
+        try await pair.phone.enabler.authenticate(presenter: pair.phone.presenter("Cablevision"))
+
+        let calls = await pair.emulator.requests.filter { $0.path.hasPrefix("/api/v2/") && $0.route != .authenticateV2 }
+        let routes = Set(calls.compactMap(\.route))
+        #expect(routes.isSuperset(of: [
+            .configurationV2, .sessions, .sessionResume, .sessionInfo, .profileForCode, .profileForMVPD, .profiles,
+            .preauthorizeV2, .authorizeV2, .logoutV2,
+        ]), "the flow makes every kind of v2 call: \(routes)")
+        for call in calls {
+            #expect(call.headers["AP-Device-Identifier"]?.hasPrefix("fingerprint ") == true, "\(call.method) \(call.path)")
+            #expect(call.headers["X-Device-Info"]?.isEmpty == false, "\(call.method) \(call.path)")
+            #expect(call.responseStatus == 200, "\(call.path) accepted by the strict emulator")
+        }
     }
 
     @Test @MainActor func aPreselectedMVPDNeedsNoPickerOnThePhone() async throws {

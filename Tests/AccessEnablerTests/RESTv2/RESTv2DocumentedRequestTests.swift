@@ -18,9 +18,11 @@ import Testing
         .sessions: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
                     "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
                     "AP-Visitor-Identifier", "Accept", "User-Agent"],
-        // rest-api-v2-sessions-apis-resume-authentication-session.md: no device headers.
-        .sessionResume: ["Authorization", "Content-Type", "X-Forwarded-For", "AP-Visitor-Identifier", "Accept",
-                         "User-Agent"],
+        // rest-api-v2-sessions-apis-resume-authentication-session.md lists no device headers; the
+        // checklist asks for X-Device-Info on every request, and the secondary-application flow
+        // lists AP-Device-Identifier among the resume's required headers.
+        .sessionResume: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
+                         "AP-Visitor-Identifier", "Accept", "User-Agent"],
         // rest-api-v2-profiles-apis-retrieve-profile-for-specific-mvpd.md
         .profileForMVPD: ["Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
                           "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",

@@ -15,7 +15,13 @@ struct EmulatorResponder: HTTPResponder {
 
     func respond(to request: Request, context: EmulatorRequestContext) async throws -> Response {
         var request = request
-        let buffer = try await request.collectBody(upTo: maximumBodySize)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodySize)
+        } catch is NIOTooManyBytesError {
+            onRequest?(ServedRequest(method: request.method.rawValue, path: request.uri.path, status: 413))
+            return Self.tooLarge(maximumBodySize)
+        }
         let raw = RawRequest(
             method: request.method.rawValue,
             target: request.uri.string,
@@ -43,5 +49,15 @@ struct EmulatorResponder: HTTPResponder {
             status: HTTPResponse.Status(code: answer.status),
             headers: fields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+
+    /// 413 with the reason, as JSON like the emulator's other refusals; the connection is closed
+    /// (the rest of the body is not read).
+    static func tooLarge(_ limit: Int) -> Response {
+        let reason = #"{"error": "The request body is larger than the emulator accepts ("# + String(limit) + #" bytes)."}"#
+        return Response(
+            status: .contentTooLarge,
+            headers: [.contentType: "application/json", .connection: "close"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: reason)))
     }
 }

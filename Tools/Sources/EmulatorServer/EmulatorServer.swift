@@ -31,8 +31,16 @@ public struct EmulatorServer: Sendable {
     public var scenario: EmulatorScenario
     /// The emulator's clock (a `TestClock` makes `POST /emulator/clock/advance` work).
     public var clock: any AccessEnablerClock
-    /// The largest request body accepted, in bytes.
+    /// The largest request body accepted, in bytes; a larger one is answered 413 with the reason.
     public var maximumBodySize: Int
+    /// How long a connection may stay without a complete request (headers that never finish, a
+    /// body that stops, or an idle keep-alive connection) before it is closed, so slow or stalled
+    /// connections do not pile up. A request being answered is not cut short.
+    public var idleTimeout: Duration = .seconds(30)
+    /// Whether the emulator keeps its request log without secrets (default true): the software
+    /// statement, client secrets, bearer tokens, MVPD passwords and device identifiers are
+    /// replaced before a record is kept. `GET /emulator/requests` never serves them either way.
+    public var redactsRequestLog = true
     /// Called after every request (for a request log); the record holds no query string.
     public var onRequest: (@Sendable (ServedRequest) -> Void)?
     /// Called with each warning of the emulator (`PassEmulator.warnings`); nil leaves them on
@@ -74,14 +82,19 @@ public struct EmulatorServer: Sendable {
         let host = self.host
         let port = self.port
         let onWarning = self.onWarning
+        let redactsRequestLog = self.redactsRequestLog
+        let idle = TimeAmount.nanoseconds(
+            max(1, idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000))
         let application = Application(
             responder: responder,
+            server: .http1(configuration: .init(idleTimeout: idle)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? port
                 let emulator = PassEmulator(
                     scenario: scenario, baseURL: Self.baseURL(host: host, port: port), clock: clock)
                 if let onWarning { await emulator.setWarningHandler(onWarning) }
+                await emulator.setRequestLogRedaction(redactsRequestLog)
                 await slot.fill(with: emulator)
                 await onListening(emulator)
             },
@@ -129,6 +142,29 @@ public struct EmulatorServer: Sendable {
             }
         }
         throw CancellationError()
+    }
+
+    /// A warning for a `host` beyond the loopback interface (nil for `127.0.0.0/8`, `::1` and
+    /// `localhost`): the emulator has no authentication, so whoever reaches the address can drive
+    /// it and read its request log.
+    public static func beyondLoopbackWarning(host: String) -> String? {
+        if isLoopback(host) { return nil }
+        return "listening on \(host), beyond loopback: anyone who can reach it can use the emulator, "
+            + "change its state and read its request log (secrets are redacted there). Use 127.0.0.1 unless "
+            + "another machine must reach it."
+    }
+
+    /// Whether `host` names the loopback interface: `localhost`, `127.0.0.0/8` in dotted decimal,
+    /// or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                && Int(part).map { $0 <= 255 } == true
+        }
     }
 
     /// The URL clients use: the configured host (the loopback address for a wildcard host) and

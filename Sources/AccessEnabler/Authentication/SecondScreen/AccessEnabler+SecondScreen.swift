@@ -51,9 +51,12 @@ extension AccessEnabler {
         switch step {
         case .code(let code, let expires):
             guard id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+            // Polled until the code expires, but never longer than an hour, whatever the server
+            // says (a far-future notAfter would poll forever).
+            let longest = clock.now.adding(Self.maximumCodeLifetime)
             let shown = ActivationCode(
                 code: code, activationURL: configuration.activationURL,
-                expires: expires ?? clock.now.adding(Self.defaultCodeLifetime), mvpd: mvpd)
+                expires: min(expires ?? clock.now.adding(Self.defaultCodeLifetime), longest), mvpd: mvpd)
             let preselected = mvpd.map { " for \($0.id)" } ?? ""
             log.info("second-screen code created\(preselected); polling every \(pollingInterval)")
             return .code(SecondScreenAttempt(
@@ -72,9 +75,11 @@ extension AccessEnabler {
 
     /// Polls for the code's authentication once per interval from when the code was shown,
     /// until it appears, the code expires, a newer attempt replaces this one, a logout begins,
-    /// or the task is cancelled. A `429` waits its `Retry-After`; a network failure or a plain
-    /// 5xx is retried at the next poll (the code stays valid, so a brief outage does not end the
-    /// sign-in); any other error ends it.
+    /// or the task is cancelled. A `429` waits its `Retry-After` (at most
+    /// ``maximumPollingBackoff``); a network failure or a plain 5xx is retried at the next poll
+    /// (the code stays valid, so a brief outage does not end the sign-in); any other error ends
+    /// it. Only a profile of an MVPD the requestor offers (the preselected one, when the TV chose
+    /// one) is accepted.
     func awaitSecondScreen(_ attempt: SecondScreenAttempt) async throws -> Authentication {
         let expires = attempt.code.expires
         let code = attempt.code.code
@@ -88,17 +93,23 @@ extension AccessEnabler {
             // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
             guard await cache.logoutEpoch == attempt.logoutEpoch else { throw CancellationError() }
             wait = pollingInterval
-            let found: AuthenticationRecord?
+            let found: [AuthenticationRecord]
+            var activatedMVPD: String?
             do {
-                found = try await backend.authentication(
+                found = try await backend.authentications(
                     forCode: code, at: attempt.serviceProvider, configuration: attempt.configuration,
                     context: attempt.context)
+                if attempt.code.mvpd == nil, Self.offeredProfiles(found, in: attempt.configuration).count > 1 {
+                    // Several profiles for one code: the one of the MVPD the code was activated with.
+                    activatedMVPD = try await backend.activationSession(
+                        forCode: code, at: attempt.serviceProvider, context: attempt.context).mvpdID
+                }
             } catch let error as AccessEnablerError {
                 if error == .invalidAuthenticationSession || error == .invalidAuthenticationCode {
                     throw Self.codeExpired.with(details: "The service provider no longer knows the code.")
                 }
                 if error == .tooManyRequests || error.status.status == 429 {
-                    wait = max(error.retryAfter ?? pollingInterval, pollingInterval)
+                    wait = min(max(error.retryAfter ?? pollingInterval, pollingInterval), Self.maximumPollingBackoff)
                     log.info("second-screen polling throttled; next poll in \(wait)")
                     continue
                 }
@@ -107,13 +118,50 @@ extension AccessEnabler {
                 log.info("second-screen poll failed (\(error.code)); polling on")
                 continue
             }
-            guard let session = found else { continue }
+            guard !found.isEmpty else { continue }
+            let session = try acceptedProfile(found, for: attempt, activatedMVPD: activatedMVPD)
             guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
             if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
             return try await keepAuthentication(
                 session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)
         }
     }
+
+    /// The profile of a poll answer the TV keeps: the preselected MVPD's (or, without one, the
+    /// MVPD's the code was activated with when the answer holds several), and only for an MVPD the
+    /// requestor offers. A hostile or confused service provider that answers with another MVPD's
+    /// profile ends the sign-in with ``AccessEnablerError/providerNotAvailable``: nothing is stored.
+    func acceptedProfile(_ found: [AuthenticationRecord], for attempt: SecondScreenAttempt, activatedMVPD: String?)
+        throws -> AuthenticationRecord
+    {
+        let expected = attempt.code.mvpd?.id ?? activatedMVPD
+        let offered = Self.offeredProfiles(found, in: attempt.configuration).filter { expected == nil || $0.mvpd.id == expected }
+        guard offered.count == 1, let session = offered.first else {
+            let ids = found.map(\.mvpd.id).joined(separator: ", ")
+            log.error("the code's poll answer held no acceptable profile (\(ids)); refused")
+            let wanted = expected.map { "the MVPD \($0)" } ?? "an MVPD the requestor offers"
+            throw AccessEnablerError.providerNotAvailable.with(
+                details: "The service provider answered the code with profiles for \(ids), not for \(wanted).")
+        }
+        return session
+    }
+
+    /// The records of `found` whose MVPD the requestor offers, each bound to the configuration's MVPD.
+    static func offeredProfiles(_ found: [AuthenticationRecord], in loaded: RequestorConfiguration) -> [AuthenticationRecord] {
+        found.compactMap { record in
+            guard let mvpd = loaded.mvpd(withID: record.mvpd.id) else { return nil }
+            var bound = record
+            bound.mvpd = mvpd
+            return bound
+        }
+    }
+
+    /// The longest a second-screen code is polled, whatever its `notAfter` says (Adobe's codes
+    /// last 30 minutes).
+    static let maximumCodeLifetime: Duration = .seconds(3600)
+
+    /// The longest wait between two polls a `429`'s `Retry-After` may ask for.
+    static let maximumPollingBackoff: Duration = .seconds(60)
 
     /// ``Configuration/profilePollingInterval``, at least 1 s.
     var pollingInterval: Duration { max(configuration.profilePollingInterval, .seconds(1)) }

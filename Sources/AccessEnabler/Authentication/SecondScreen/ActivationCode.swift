@@ -3,7 +3,9 @@ import Foundation
 /// What a TV shows during a second-screen sign-in: the code to type on another device, where
 /// to type it, and until when it works.
 public struct ActivationCode: Sendable, Hashable {
-    /// The code (for example `8ER640M`).
+    /// The code (for example `8ER640M`). A code from the service provider is always a plausible
+    /// one: 4 to 16 ASCII letters and digits (Adobe's are 7); the SDK refuses any other with
+    /// ``AccessEnablerError/serverResponseFormatUnknown`` before it is shown.
     public var code: String
     /// The companion page to type the code on: ``AccessEnabler/Configuration/activationURL``.
     public var activationURL: URL?
@@ -23,6 +25,15 @@ public struct ActivationCode: Sendable, Hashable {
         self.qrCodeURL = activationURL.flatMap { Self.url($0, embedding: code) }
         self.expires = expires
         self.mvpd = mvpd
+    }
+
+    /// Whether `code` is one a viewer can read and type: 4 to 16 characters, each an ASCII letter
+    /// or digit. No control character (a line feed would start a line of its own on the screen),
+    /// no space, no markup.
+    static func isPlausible(_ code: String) -> Bool {
+        let scalars = code.unicodeScalars
+        return (4...16).contains(scalars.count)
+            && scalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
     }
 
     /// `activationURL` with `code=<code>` added to its query.

@@ -12,8 +12,10 @@ import Foundation
 /// ``AccessEnablerError/authenticationCodeExpired`` when the code expires (start a new sign-in
 /// for a new code), ``AccessEnablerError/authenticationCodeReplaced`` when a newer sign-in on
 /// the same instance replaced it, `CancellationError` when a logout began meanwhile (nothing is
-/// stored), or the service provider's error. A `429` makes it wait as long as `Retry-After`
-/// says, then go on.
+/// stored), ``AccessEnablerError/providerNotAvailable`` when the service provider answers with a
+/// profile for an MVPD the requestor does not offer (or not the preselected one; nothing is
+/// stored), or the service provider's error. A `429` makes it wait as long as `Retry-After` says
+/// (at most a minute), then go on; a code is polled for an hour at most, whatever its expiry.
 ///
 /// ```swift
 /// for try await state in enabler.secondScreenSignIn() {

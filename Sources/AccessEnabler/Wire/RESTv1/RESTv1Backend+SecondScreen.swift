@@ -11,9 +11,9 @@ extension RESTv1Backend {
         throw AccessEnablerError.secondScreenNotSupported
     }
 
-    func authentication(forCode code: String, at serviceProvider: ServiceProvider,
-                        configuration: RequestorConfiguration, context: RequestContext) async throws
-        -> AuthenticationRecord?
+    func authentications(forCode code: String, at serviceProvider: ServiceProvider,
+                         configuration: RequestorConfiguration, context: RequestContext) async throws
+        -> [AuthenticationRecord]
     {
         throw AccessEnablerError.secondScreenNotSupported
     }

@@ -47,19 +47,20 @@ extension RESTv2Backend {
 
     /// `POST /api/v2/{serviceProvider}/profiles/sso/{partner}` with the partner's response as
     /// `SAMLResponse` (line breaks and tabs removed, Base64-encoded, then URL-encoded once by
-    /// the form) → the profile the server created (type `appleSSO` for Apple), bound to its MVPD
-    /// from `configuration`.
-    func partnerProfile(
+    /// the form) → the profiles the answer holds (the one the server created: type `appleSSO`
+    /// for Apple), bound to their MVPDs from `configuration`, in MVPD order. The caller decides
+    /// which it accepts.
+    func partnerProfiles(
         partner: String, response: String, serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
         context: RequestContext
-    ) async throws -> AuthenticationRecord? {
+    ) async throws -> [AuthenticationRecord] {
         let url = serviceProvider.url(path(context, "profiles/sso/\(PercentEncoding.pathSegment(partner))"))
         let form = [("SAMLResponse", Self.encodedPartnerResponse(response))]
         let profiles = try await wire.fetch(
             ProfilesBody.self, formRequest(.partnerProfile, url, form: form, context: context), .sessions,
             to: serviceProvider, context: context
         ).profiles
-        return records(of: profiles, configuration: configuration, at: serviceProvider).first
+        return records(of: profiles, configuration: configuration, at: serviceProvider)
     }
 
     /// The partner's response as `SAMLResponse` carries it before form encoding: without line

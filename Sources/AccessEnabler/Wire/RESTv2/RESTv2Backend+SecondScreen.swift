@@ -21,6 +21,11 @@ extension RESTv2Backend {
             guard let code = session.code, !code.isEmpty else {
                 throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "session without code")
             }
+            // The code is shown to the viewer: one that is not a plausible code (a line feed that
+            // would forge a line on the screen, a page of text) is refused.
+            guard ActivationCode.isPlausible(code) else {
+                throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "implausible code")
+            }
             return .code(code, expires: session.notAfter?.date)
         case "authorize":
             return .complete(mvpdID: session.mvpd ?? mvpd?.id)
@@ -29,17 +34,18 @@ extension RESTv2Backend {
         }
     }
 
-    func authentication(forCode code: String, at serviceProvider: ServiceProvider,
-                        configuration: RequestorConfiguration, context: RequestContext) async throws
-        -> AuthenticationRecord?
+    func authentications(forCode code: String, at serviceProvider: ServiceProvider,
+                         configuration: RequestorConfiguration, context: RequestContext) async throws
+        -> [AuthenticationRecord]
     {
         let url = serviceProvider.url(path(context, "profiles/code/\(PercentEncoding.pathSegment(code))"))
         let profiles = try await wire.fetch(
             ProfilesBody.self, HTTPRequest(url: url, headers: headers(.profileForCode, context)), .profiles,
             to: serviceProvider, context: context
         ).profiles
-        // An empty map: the viewer has not finished yet. A code leads to one MVPD's profile.
-        return records(of: profiles, configuration: configuration, at: serviceProvider).first
+        // An empty map: the viewer has not finished yet. A code leads to one MVPD's profile; the
+        // caller accepts only that one.
+        return records(of: profiles, configuration: configuration, at: serviceProvider)
     }
 
     func activationSession(forCode code: String, at serviceProvider: ServiceProvider, context: RequestContext)

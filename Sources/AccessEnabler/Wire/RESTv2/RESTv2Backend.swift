@@ -270,8 +270,8 @@ struct RESTv2Backend: EntitlementBackend {
 
     /// The v2 calls the SDK makes. Their pages list different headers (the reference copies are
     /// in `reference/adobe-rest-api-v2/`, one per call): `Authorization` (added by ``WireClient``),
-    /// `Accept` and `User-Agent` everywhere, and the rest as each property says. `Content-Type`
-    /// is set by the calls with a body.
+    /// `Accept`, `User-Agent` and both device headers everywhere, and the rest as each property
+    /// says. `Content-Type` is set by the calls with a body.
     enum Call: Equatable {
         case configuration, createSession, resumeSession, profile, profiles, preauthorize, authorize, logout
         /// The second-screen calls: `GET /sessions/{code}` and `GET /profiles/code/{code}`.
@@ -279,9 +279,6 @@ struct RESTv2Backend: EntitlementBackend {
         /// The partner single sign-on calls (`sessions/sso/{partner}`, `profiles/sso/{partner}`).
         case partnerSession, partnerProfile
 
-        /// `AP-Device-Identifier` and `X-Device-Info`: listed on every call but those a second
-        /// device may make with only the code (resume, session information, profile by code).
-        var sendsDeviceHeaders: Bool { self != .resumeSession && self != .sessionInfo && self != .profileForCode }
         /// `AP-Visitor-Identifier`: listed on every call but the configuration.
         var sendsVisitorIdentifier: Bool { self != .configuration }
         /// `AP-TempPass-Identity`: listed on the profile and authorize calls only (not on the
@@ -304,10 +301,12 @@ struct RESTv2Backend: EntitlementBackend {
         -> HTTPHeaders
     {
         var headers: HTTPHeaders = ["Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent]
-        if call.sendsDeviceHeaders {
-            headers.add(name: "AP-Device-Identifier", value: context.deviceIdentifierHeader)
-            headers.add(name: "X-Device-Info", value: context.deviceInfoHeader)
-        }
+        // Both device headers on every call: the resume, session information and profile-by-code
+        // pages do not list them, but the checklist asks for X-Device-Info on every REST API v2
+        // request and the secondary-application flow lists AP-Device-Identifier among the resume
+        // call's required headers.
+        headers.add(name: "AP-Device-Identifier", value: context.deviceIdentifierHeader)
+        headers.add(name: "X-Device-Info", value: context.deviceInfoHeader)
         if call.sendsVisitorIdentifier, let visitor = context.options.visitorID, !visitor.isEmpty {
             headers.add(name: "AP-Visitor-Identifier", value: visitor)
         }

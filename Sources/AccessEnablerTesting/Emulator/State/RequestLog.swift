@@ -10,6 +10,22 @@ struct RequestLog: Sendable {
     private(set) var records: [EmulatorRequestRecord] = []
     /// Whether records are kept; arrivals are counted (for waiters) either way.
     var keepsRecords = true
+    /// Whether records are kept without their secrets (``EmulatorRequestRecord/redacted()``).
+    var redactsRecords = false
+    /// The most records kept; the oldest go first.
+    var maximumRecords = RequestLog.defaultMaximumRecords
+    /// The most bytes the kept records hold (``EmulatorRequestRecord/approximateSize``); the
+    /// oldest go first.
+    var maximumBytes = RequestLog.defaultMaximumBytes
+    /// The bytes the kept records hold.
+    private var bytes = 0
+
+    /// 10,000 records.
+    static let defaultMaximumRecords = 10_000
+    /// 64 MiB.
+    static let defaultMaximumBytes = 64 << 20
+    /// A body kept in a record is cut to 64 KiB (far more than any Adobe Pass request).
+    static let maximumBodyBytes = 64 << 10
     /// The ID the next request gets.
     private var nextID = 1
     private var counts: [EmulatorRoute: Int] = [:]
@@ -23,7 +39,7 @@ struct RequestLog: Sendable {
     {
         let id = nextID
         nextID += 1
-        if keepsRecords { records.append(makeRecord(id)) }
+        if keepsRecords { keep(makeRecord(id)) }
         guard let route else { return (id, []) }
         let count = counts[route, default: 0] + 1
         counts[route] = count
@@ -47,11 +63,32 @@ struct RequestLog: Sendable {
         records[low].failure = failure
     }
 
+    /// Keeps `record` (redacted when asked, its body cut to ``maximumBodyBytes``), dropping the
+    /// oldest records beyond the bounds.
+    private mutating func keep(_ record: EmulatorRequestRecord) {
+        var record = redactsRecords ? record.redacted() : record
+        if let body = record.body, body.count > Self.maximumBodyBytes { record.body = body.prefix(Self.maximumBodyBytes) }
+        records.append(record)
+        bytes += record.approximateSize
+        trim()
+    }
+
+    /// Drops the oldest records until both bounds hold.
+    mutating func trim() {
+        var dropped = 0
+        while records.count - dropped > max(maximumRecords, 0) || (bytes > maximumBytes && dropped < records.count) {
+            bytes -= records[dropped].approximateSize
+            dropped += 1
+        }
+        if dropped > 0 { records.removeFirst(dropped) }
+    }
+
     /// The number of logged requests to `route`.
     func count(of route: EmulatorRoute) -> Int { counts[route, default: 0] }
 
     mutating func clear() {
         records.removeAll()
+        bytes = 0
         counts.removeAll()
     }
 

@@ -36,14 +36,16 @@ extension LoginCommand {
         }
     }
 
-    /// What a TV screen would show, on standard error.
+    /// What a TV screen would show, on standard error. What the server chose (the code, the MVPD's
+    /// name) is escaped line feeds included, so it cannot forge a line of its own (`Code: FAKE`).
     static func instructions(for code: ActivationCode) -> String {
-        var lines = ["Code: \(code.code)"]
+        func shown(_ text: String) -> String { TerminalText.escaped(text, keepingLineFeeds: false) }
+        var lines = ["Code: \(shown(code.code))"]
         if let url = code.activationURL {
-            lines.append("Go to \(url.absoluteString) on a phone or computer and enter the code.")
+            lines.append("Go to \(shown(url.absoluteString)) on a phone or computer and enter the code.")
         }
-        if let qr = code.qrCodeURL { lines.append("Or open \(qr.absoluteString)") }
-        if let mvpd = code.mvpd { lines.append("TV provider: \(mvpd.displayName)") }
+        if let qr = code.qrCodeURL { lines.append("Or open \(shown(qr.absoluteString))") }
+        if let mvpd = code.mvpd { lines.append("TV provider: \(shown(mvpd.displayName))") }
         lines.append("The code expires \(DateText.describe(code.expires)).")
         return lines.joined(separator: "\n")
     }

@@ -132,8 +132,13 @@ struct LoginCommand: AsyncParsableCommand {
                 mvpdID: mvpd, username: options.username, password: options.password,
                 transport: URLSessionTransport.browser(),
                 prompt: RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }))
+            let announcer = ProfileWaitAnnouncer(
+                presenter, mvpdID: mvpd, wait: enabler.configuration.profileWaitAfterRedirect, console: session.console,
+                progress: progress)
             let authentication = try await session.during("Signing in with \(mvpd)") {
-                try await enabler.authenticate(forceAuthentication: options.force, data: data, presenter: presenter)
+                defer { announcer.finish() }
+                return try await enabler.authenticate(
+                    forceAuthentication: options.force, data: data, presenter: announcer)
             }
             return AuthenticationReport(authentication)
         }

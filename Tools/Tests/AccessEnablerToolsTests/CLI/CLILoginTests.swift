@@ -40,6 +40,31 @@ struct CLILoginTests {
         }
     }
 
+    /// An MVPD that confirms logins late: after the redirect, `login` says what it waits for (and
+    /// for how long at most) while it polls, then succeeds.
+    @Test("login says what it waits for after the redirect")
+    func waitAfterTheRedirectIsAnnounced() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var scenario = EmulatorScenario.standard
+        let index = try #require(scenario.mvpds.firstIndex { $0.id == "AutoCable" })
+        scenario.mvpds[index].profileDelay = 2
+        try await withEmulatorServer(scenario: scenario) { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: .restV2)
+            let login = try await client.run(["login", "--mvpd", "AutoCable"])
+            #expect(login.status == 0, "\(login.stderr)")
+            #expect(try login.object()["mvpd"] == "AutoCable")
+            #expect(login.stderr.contains(
+                "The login reached the redirect URL; waiting up to 30 s for the service provider's profile of AutoCable"),
+                "\(login.stderr)")
+            // A login the MVPD confirms at once says nothing of the kind.
+            let quick = try await client.run(["login", "--mvpd", "Cablevision", "--force", "--username", "alice",
+                                              "--password", "alice-password"])
+            #expect(quick.status == 0, "\(quick.stderr)")
+            #expect(!quick.stderr.contains("waiting up to"), "\(quick.stderr)")
+        }
+    }
+
     @Test("a login form without credentials: the URL is printed and the redirect URL read from standard input",
           arguments: AccessEnabler.Backend.allCases)
     func personInTheLoop(backend: AccessEnabler.Backend) async throws {

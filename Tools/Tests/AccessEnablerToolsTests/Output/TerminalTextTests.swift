@@ -1,4 +1,5 @@
 @testable import AccessEnablerCLI
+import AccessEnabler
 import Foundation
 import Testing
 
@@ -39,5 +40,17 @@ struct TerminalTextTests {
             Evil   Red\\u{1B}[31m\\nCable
             Plain  Plain
             """)
+    }
+
+    @Test("a second-screen code from the server cannot forge a line of its own on the TV's screen")
+    func secondScreenInstructions() throws {
+        let code = ActivationCode(
+            code: "8ER640M\nCode: FAKE\u{1B}[2J", activationURL: URL(string: "https://example.com/activate"),
+            expires: Date(timeIntervalSince1970: 1_800_000_000),
+            mvpd: MVPD(id: "Evil", displayName: "Evil\nCode: FORGED", serviceProvider: URL(string: "https://sp.example")!))
+        let lines = LoginCommand.instructions(for: code).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == #"Code: 8ER640M\nCode: FAKE\u{1B}[2J"#)
+        #expect(lines.filter { $0.hasPrefix("Code: ") }.count == 1, "one code line")
+        #expect(lines.contains(#"TV provider: Evil\nCode: FORGED"#))
     }
 }

@@ -8,9 +8,14 @@ import Foundation
 func withEmulatorServer<T: Sendable>(
     scenario: EmulatorScenario = .standard,
     clock: any AccessEnablerClock = SystemClock(),
+    redactingRequestLog: Bool = false,
     _ body: (RunningEmulatorServer) async throws -> T
 ) async throws -> T {
-    let running = try await EmulatorServer(port: 0, scenario: scenario, clock: clock).start()
+    // The log is kept whole by default here, unlike `emulator serve`: tests read the secrets a
+    // session exchanged from it to check that none is printed.
+    var server = EmulatorServer(port: 0, scenario: scenario, clock: clock)
+    server.redactsRequestLog = redactingRequestLog
+    let running = try await server.start()
     do {
         let result = try await body(running)
         await running.stop()

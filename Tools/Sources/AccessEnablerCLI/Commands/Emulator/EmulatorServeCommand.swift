@@ -71,12 +71,14 @@ struct EmulatorServeCommand: AsyncParsableCommand {
             }
         }
         server.onWarning = { console.err("warning: \($0)") }
+        let beyondLoopback = EmulatorServer.beyondLoopbackWarning(host: host)
         do {
             try await server.run(handlingSignals: true) { emulator in
                 // Printed once the socket is bound: a port in use is reported before anything else.
                 console.out("Scenario (\(origin)):")
                 console.outJSON(Self.prettyJSON(scenario))
                 let base = emulator.baseURL.absoluteString
+                if let beyondLoopback { console.err("warning: \(beyondLoopback)") }
                 console.out("Listening on \(base)")
                 console.out("""
                       Try: export ACCESSENABLER_SERVICE_PROVIDER=\(base) ACCESSENABLER_REQUESTOR=<id> \

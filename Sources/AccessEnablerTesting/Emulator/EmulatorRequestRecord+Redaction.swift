@@ -1,0 +1,81 @@
+import AccessEnabler
+import Foundation
+
+/// The request log without secrets: what `GET /emulator/requests` serves, and what the emulator
+/// keeps once ``PassEmulator/setRequestLogRedaction(_:)`` is on (the standalone server turns it
+/// on), so that a log read over HTTP, or a server's memory, holds no credential.
+extension EmulatorRequestRecord {
+    /// What replaces a secret value.
+    public static let redactedValue = "<redacted>"
+
+    /// Header fields whose values are credentials or device identifiers (lower-cased). An
+    /// `Authorization` header keeps its scheme (`Bearer <redacted>`).
+    static let secretHeaders: Set<String> = [
+        "authorization", "ap-device-identifier", "adobe-subject-token", "ad-service-token",
+        "x-roku-reserved-roku-connect-token", "cookie", "ap-temppass-identity",
+    ]
+
+    /// Query, form and JSON body parameters whose values are secrets: the software statement,
+    /// client secrets, tokens, MVPD passwords, device identifiers, partner responses.
+    static let secretParameters: Set<String> = [
+        "software_statement", "client_secret", "access_token", "refresh_token", "password", "deviceId", "device_id",
+        "SAMLResponse",
+    ]
+
+    /// This record with every secret replaced by ``redactedValue``: the headers and parameters
+    /// listed above, in the query, a form body or a JSON body. A body of another kind is kept.
+    public func redacted() -> EmulatorRequestRecord {
+        var copy = self
+        copy.headers = HTTPHeaders(headers.map { field in
+            let name = field.name.lowercased()
+            guard Self.secretHeaders.contains(name), field.value != Self.redactedValue else { return field }
+            if name == "authorization", let space = field.value.firstIndex(of: " ") {
+                return HTTPHeaders.Field(name: field.name, value: String(field.value[..<space]) + " " + Self.redactedValue)
+            }
+            return HTTPHeaders.Field(name: field.name, value: Self.redactedValue)
+        })
+        copy.queryItems = queryItems.map { item in
+            Self.secretParameters.contains(item.name) && item.value != nil
+                ? QueryItem(name: item.name, value: Self.redactedValue) : item
+        }
+        if let body { copy.body = Self.redactedBody(body) }
+        return copy
+    }
+
+    /// A form or JSON body with its secret parameters replaced; other bodies as they are.
+    static func redactedBody(_ body: Data) -> Data {
+        guard let text = String(data: body, encoding: .utf8) else { return body }
+        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        if trimmed.first == "{" || trimmed.first == "[" {
+            guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+                  let data = try? JSONSerialization.data(withJSONObject: redactedJSON(value), options: [.sortedKeys])
+            else { return body }
+            return data
+        }
+        let form = FormParameters(parsing: text)
+        guard form.pairs.contains(where: { secretParameters.contains($0.name) }) else { return body }
+        return Data(FormParameters.encode(form.pairs.map { pair in
+            (pair.name, secretParameters.contains(pair.name) ? redactedValue : pair.value ?? "")
+        }).utf8)
+    }
+
+    private static func redactedJSON(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            var copy: [String: Any] = [:]
+            for (key, member) in object {
+                copy[key] = secretParameters.contains(key) ? redactedValue : redactedJSON(member)
+            }
+            return copy
+        }
+        if let array = value as? [Any] { return array.map(redactedJSON) }
+        return value
+    }
+
+    /// Roughly how many bytes the record holds: what the log's byte bound counts.
+    var approximateSize: Int {
+        var size = 128 + path.utf8.count + method.utf8.count + (body?.count ?? 0) + (failure?.utf8.count ?? 0)
+        for field in headers { size += field.name.utf8.count + field.value.utf8.count }
+        for item in queryItems { size += item.name.utf8.count + (item.value?.utf8.count ?? 0) }
+        return size
+    }
+}
