@@ -61,7 +61,7 @@ extension AccessEnabler {
             let grant = try await backend.authorize(resource, data: data, session: session, context: context)
             guard let token = grant.mediaToken else { throw AccessEnablerError.serverResponseFormatUnknown }
             do {
-                _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation)
+                _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifSession: cached)
             } catch {
                 // No later call relies on this record (each decision is its own request): the
                 // media token is still good, and only the stored expiry is missing.
@@ -111,7 +111,7 @@ extension AccessEnabler {
             },
             fetch: {
                 let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation) {
+                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifSession: cached) {
                     log.info("authorization finished after the session changed; not stored")
                 }
                 return grant.authorization

@@ -60,7 +60,7 @@ extension AccessEnabler {
                     // Built only when the cache misses.
                     let context = try await self.context(for: requestorID)
                     let record = try await backend.userMetadata(session: session, context: context)
-                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: cached.generation)
+                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifSession: cached)
                     return record
                 })
         } catch {

@@ -160,27 +160,38 @@ extension FileTokenStorage {
         guard status.st_mode & mode_t(0o002) == 0 else { throw FileTokenStorageError.writableByOthers.about(folder) }
     }
 
-    /// Takes the exclusive `flock` on `descriptor`, waiting at most `timeout` for another holder.
-    /// Uncontended, this is one `flock` call (`file`, for the error, is not even built); contended,
-    /// it polls with back-off sleeps (1 ms doubling up to 50 ms) on the monotonic clock until the
-    /// deadline.
-    static func lockExclusively(_ descriptor: Int32, file: @autoclosure () -> URL, timeout: Duration) throws {
-        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+    /// One attempt at the exclusive `flock` on `descriptor`: whether it took it (false when
+    /// another holder has it); any other failure throws.
+    static func tryLock(_ descriptor: Int32) throws -> Bool {
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            let code = errno
+            if code == EWOULDBLOCK { return false }
+            if code != EINTR { throw posixError(code) }
+        }
+    }
+
+    /// Waits at most `allowed` for the exclusive `flock` on `descriptor` that another holder has:
+    /// polls with back-off sleeps (1 ms doubling up to 50 ms) on the monotonic clock. Returns
+    /// whether it took the lock and how long it waited.
+    static func waitForLock(_ descriptor: Int32, within allowed: Duration) throws -> LockWait {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: max(timeout, .zero))
+        let start = clock.now
+        let deadline = start.advanced(by: max(allowed, .zero))
         var backOff = Duration.milliseconds(1)
         while true {
-            let code = errno
-            if code == EWOULDBLOCK {
-                let remaining = deadline - clock.now
-                guard remaining > .zero else { throw FileTokenStorageError.lockTimedOut.about(file()) }
-                usleep(microseconds(min(backOff, remaining)))
-                backOff = min(backOff * 2, .milliseconds(50))
-            } else if code != EINTR {
-                throw posixError(code)
-            }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+            let remaining = deadline - clock.now
+            guard remaining > .zero else { return LockWait(acquired: false, waited: clock.now - start) }
+            usleep(microseconds(min(backOff, remaining)))
+            backOff = min(backOff * 2, .milliseconds(50))
+            if try tryLock(descriptor) { return LockWait(acquired: true, waited: clock.now - start) }
         }
+    }
+
+    /// How a wait for the lock ended.
+    struct LockWait: Sendable, Hashable {
+        var acquired: Bool
+        var waited: Duration
     }
 
     private static func microseconds(_ duration: Duration) -> useconds_t {

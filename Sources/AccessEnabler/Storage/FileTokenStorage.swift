@@ -17,7 +17,11 @@ import Darwin
 ///
 /// Several instances, in one process or in several, may share the files: each change takes an
 /// exclusive `flock` on `<name>.lock`, appends never overwrite another writer's records, and
-/// compaction re-reads the files under the lock before it rewrites them.
+/// compaction re-reads the files under the lock before it rewrites them. A conditional change
+/// (``applyChanges(_:ifRecord:satisfies:)``, which the SDK uses for every removal or write that
+/// depends on the session it read earlier) re-reads the record under the same lock, with what
+/// other processes appended, and appends only if it is still the one expected: a late answer
+/// in one process never removes or overwrites the login another process made meanwhile.
 ///
 /// The snapshot is versioned JSON. Version 1 (a single file rewritten on every change) is read
 /// as is; the first compaction writes version 2. A file that cannot be decoded is moved aside to
@@ -51,11 +55,13 @@ import Darwin
 ///
 /// ## Waiting for the lock
 ///
-/// A change or a load waits for another instance or process holding the lock for at most
-/// ``lockTimeout``, then throws ``FileTokenStorageError/lockTimedOut`` (the SDK retries the write
-/// with the next one). Uncontended, taking the lock is one `flock` call; contended, the storage
-/// polls with back-off sleeps of 1 ms up to 50 ms, blocking the calling thread until the lock
-/// is free or the deadline passes.
+/// A change or a load waits for another instance or process holding the lock, then throws
+/// ``FileTokenStorageError/lockTimedOut`` (the SDK retries the write with the next one). Within
+/// an SDK call, all of the call's operations together wait at most ``lockTimeout`` (and at most
+/// the call's ``RetryPolicy/deadline``; see ``TokenStorageWaitBudget``); used directly, outside
+/// any budget, each operation waits at most ``lockTimeout``. Uncontended, taking the lock is one
+/// `flock` call; contended, the storage polls with back-off sleeps of 1 ms up to 50 ms, blocking
+/// the calling thread until the lock is free or the allowance runs out.
 public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// The snapshot format version this type writes.
     public static let formatVersion = 2
@@ -65,7 +71,8 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     /// The snapshot file.
     public let url: URL
-    /// How long a call waits for another instance or process that holds the lock.
+    /// How long an SDK call waits in total for another instance or process that holds the lock
+    /// (an operation outside any ``TokenStorageWaitBudget``: how long it waits).
     public let lockTimeout: Duration
     /// The journal of changes since the snapshot.
     public var journalURL: URL { sibling(".journal") }
@@ -82,16 +89,19 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         var afterTemporarySnapshotWrite: (@Sendable () -> Void)?
         /// Transforms the encoded journal line before it is appended (a torn write).
         var journalLine: (@Sendable (Data) -> Data)?
+        /// Replaces the wait for a lock another holder has: given the descriptor and how long
+        /// the wait may last, returns whether it took the lock and how long it waited.
+        var lockWait: (@Sendable (_ descriptor: Int32, _ allowed: Duration) throws -> LockWait)?
     }
 
     /// Creates storage backed by the files at `url` (created on the first write).
     ///
     /// - Parameters:
     ///   - url: The snapshot file; the journal and the lock file sit next to it.
-    ///   - lockTimeout: How long a call waits for another instance or process holding the lock
-    ///     before it throws ``FileTokenStorageError/lockTimedOut``. The default is the SDK's
-    ///     default `Configuration.requestTimeout`; the storage cannot see the configuration, so
-    ///     an app that changes `requestTimeout` should pass the same value here.
+    ///   - lockTimeout: How long an SDK call waits in total for another instance or process
+    ///     holding the lock before it throws ``FileTokenStorageError/lockTimedOut``. The default
+    ///     is the SDK's default `Configuration.requestTimeout`; the storage cannot see the
+    ///     configuration, so an app that changes `requestTimeout` should pass the same value here.
     public convenience init(url: URL, lockTimeout: Duration = .seconds(30)) {
         self.init(url: url, lockTimeout: lockTimeout, hooks: Hooks())
     }
@@ -113,15 +123,32 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     }
 
     public func writeRecord(_ data: Data, forKey key: String) throws {
-        try append(JournalEntry(op: .put, key: key, value: data))
+        try append([JournalEntry(op: .put, key: key, value: data)])
     }
 
     public func removeRecord(forKey key: String) throws {
-        try append(JournalEntry(op: .remove, key: key, value: nil))
+        try append([JournalEntry(op: .remove, key: key, value: nil)])
     }
 
     public func removeAllRecords() throws {
-        try append(JournalEntry(op: .clear, key: nil, value: nil))
+        try append([JournalEntry(op: .clear, key: nil, value: nil)])
+    }
+
+    /// Re-reads the files under the lock (the snapshot and every journal line, other processes'
+    /// included) and appends `changes` in the same lock only if the record under `key`
+    /// satisfies `condition`.
+    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+        throws -> Bool
+    {
+        let entries = changes.map { change in
+            switch change {
+            case .write(let data, let key): JournalEntry(op: .put, key: key, value: data)
+            case .remove(let key): JournalEntry(op: .remove, key: key, value: nil)
+            }
+        }
+        return try withoutActuallyEscaping(condition) { condition in
+            try append(entries) { records in condition(records[key]) }
+        }
     }
 
     // MARK: Files
@@ -151,30 +178,51 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
             try Self.prepareFolder(url.deletingLastPathComponent())
             lockDescriptor = try Self.openChecked(lockURL, O_RDWR | O_CREAT).descriptor
         }
-        try Self.lockExclusively(lockDescriptor, file: lockURL, timeout: lockTimeout)
+        try lockExclusively()
         defer { flock(lockDescriptor, LOCK_UN) }
         return try body()
     }
 
-    /// Appends one change; compacts when the journal has outgrown the snapshot. Appends are not
-    /// fsynced: a process crash cannot lose them (they are in the kernel), a power cut may lose
-    /// the last few, which the SDK obtains again; snapshots are fsynced before the rename.
-    private func append(_ entry: JournalEntry) throws {
-        var line = try JSONEncoder().encode(entry)
-        line.append(0x0A)
-        if let transform = hooks.journalLine { line = transform(line) }
-        try exclusively {
+    /// Takes the file lock, waiting for another holder at most what the call's
+    /// ``TokenStorageWaitBudget`` has left of ``lockTimeout`` (outside a budget, ``lockTimeout``).
+    private func lockExclusively() throws {
+        if try Self.tryLock(lockDescriptor) { return }
+        let budget = TokenStorageWaitBudget.current
+        let allowed = budget?.allowance(within: lockTimeout) ?? max(lockTimeout, .zero)
+        let wait = try (hooks.lockWait ?? Self.waitForLock)(lockDescriptor, allowed)
+        budget?.recordWait(wait.waited)
+        guard wait.acquired else { throw FileTokenStorageError.lockTimedOut.about(lockURL) }
+    }
+
+    /// Appends changes (one write); compacts when the journal has outgrown the snapshot. With a
+    /// `condition`, first reads the records under the lock and appends only if it holds; returns
+    /// whether it appended. Appends are not fsynced: a process crash cannot lose them (they are
+    /// in the kernel), a power cut may lose the last few, which the SDK obtains again; snapshots
+    /// are fsynced before the rename.
+    @discardableResult
+    private func append(_ entries: [JournalEntry], if condition: (([String: Data]) -> Bool)? = nil) throws -> Bool {
+        var lines = Data()
+        for entry in entries {
+            var line = try JSONEncoder().encode(entry)
+            line.append(0x0A)
+            if let transform = hooks.journalLine { line = transform(line) }
+            lines.append(line)
+        }
+        return try exclusively {
             let snapshotSize = try Self.snapshotSize(url)
             let (descriptor, size) = try Self.openChecked(journalURL, O_RDWR | O_CREAT)
             defer { close(descriptor) }
             try Self.dropTornTail(of: descriptor, size: size)
+            if let condition, !condition(try readAll(journal: descriptor)) { return false }
+            if lines.isEmpty { return true }
             guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.posixError() }
-            try Self.writeAll(line, to: descriptor)
+            try Self.writeAll(lines, to: descriptor)
             var status = stat()
             let journalSize = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
             if journalSize > max(Self.minimumCompactionBytes, snapshotSize) {
                 try compact(journal: descriptor)
             }
+            return true
         }
     }
 
