@@ -22,6 +22,10 @@ extension AccessEnabler {
     ///   that had already expired by this device's clock: a player would be handed a token it
     ///   cannot use, so the server's answer is treated as unusable data (check the device clock).
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
+        try await asOneCall { try await authorizeInOneCall(resource: resource, data: data) }
+    }
+
+    private func authorizeInOneCall(resource: String, data: [String: String]) async throws -> MediaToken {
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
