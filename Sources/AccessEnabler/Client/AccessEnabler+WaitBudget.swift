@@ -6,7 +6,7 @@ extension AccessEnabler {
     /// `lockTimeout`, not one per read or write), unless the task runs one already.
     func asOneCall<T>(_ operation: () async throws -> T) async rethrows -> T {
         if TokenStorageWaitBudget.current != nil { return try await operation() }
-        return try await TokenStorageWaitBudget.$current.withValue(newWaitBudget(), operation: operation)
+        return try await TokenStorageWaitBudget.withCurrent(newWaitBudget(), operation: operation)
     }
 
     /// The budget of a call that starts now: the call's ``RetryPolicy/deadline``.

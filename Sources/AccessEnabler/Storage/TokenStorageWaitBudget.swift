@@ -13,7 +13,7 @@ import Foundation
 /// several SDK calls, with one.
 ///
 /// ```swift
-/// try await TokenStorageWaitBudget.$current.withValue(TokenStorageWaitBudget(limit: .seconds(30))) {
+/// try await TokenStorageWaitBudget.withCurrent(TokenStorageWaitBudget(limit: .seconds(30))) {
 ///     try await enabler.setRequestor("REF")
 ///     return await enabler.checkAuthentication()
 /// }
@@ -23,7 +23,25 @@ import Foundation
 /// before a wait and report it with ``recordWait(_:)``.
 public final class TokenStorageWaitBudget: Sendable {
     /// The budget of the call running in this task, if any.
-    @TaskLocal public static var current: TokenStorageWaitBudget?
+    public static var current: TokenStorageWaitBudget? { slot.get() }
+
+    /// A task-local value declared without the `@TaskLocal` macro, which the Apple SDK check
+    /// cannot expand.
+    private static let slot = TaskLocal<TokenStorageWaitBudget?>(wrappedValue: nil)
+
+    /// Runs `operation` with `budget` as ``current`` (and in the tasks it creates, detached ones
+    /// aside).
+    public static func withCurrent<R>(
+        _ budget: TokenStorageWaitBudget?, isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R
+    ) async rethrows -> R {
+        try await slot.withValue(budget, operation: operation, isolation: isolation)
+    }
+
+    /// Runs `operation` with `budget` as ``current``.
+    public static func withCurrent<R>(_ budget: TokenStorageWaitBudget?, operation: () throws -> R) rethrows -> R {
+        try slot.withValue(budget, operation: operation)
+    }
 
     /// The most the call may wait in total.
     public let limit: Duration

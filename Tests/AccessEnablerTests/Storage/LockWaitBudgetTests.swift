@@ -64,14 +64,14 @@ import Darwin
     @Test func withinOneBudgetTheOperationsShareOneTimeout() throws {
         let store = try HeldStore()
         let storage = store.storage()
-        TokenStorageWaitBudget.$current.withValue(TokenStorageWaitBudget(limit: .seconds(60))) {
+        TokenStorageWaitBudget.withCurrent(TokenStorageWaitBudget(limit: .seconds(60))) {
             #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.loadRecords() }
             #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.writeRecord(Data(), forKey: "k") }
             #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.removeRecord(forKey: "k") }
         }
         #expect(store.waits == [.seconds(30), .zero, .zero], "the lock timeout is the smaller")
         store.reset()
-        TokenStorageWaitBudget.$current.withValue(TokenStorageWaitBudget(limit: .seconds(5))) {
+        TokenStorageWaitBudget.withCurrent(TokenStorageWaitBudget(limit: .seconds(5))) {
             #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.loadRecords() }
             #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.loadRecords() }
         }
@@ -92,7 +92,7 @@ import Darwin
     @Test func aBudgetTheTaskAlreadyHasCoversEveryCallInIt() async throws {
         let store = try HeldStore()
         let harness = Harness(storage: store.storage())
-        await TokenStorageWaitBudget.$current.withValue(TokenStorageWaitBudget(limit: .seconds(30))) {
+        await TokenStorageWaitBudget.withCurrent(TokenStorageWaitBudget(limit: .seconds(30))) {
             _ = try? await harness.configure()
             _ = try? await harness.configure()
         }

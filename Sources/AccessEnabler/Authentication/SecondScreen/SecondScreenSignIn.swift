@@ -71,7 +71,7 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
                 stage = .finished
                 let (enabler, mvpdID, forceAuthentication) = (enabler, mvpdID, forceAuthentication)
                 // Each step is one call for the storage's wait budget (AccessEnabler.asOneCall).
-                let start = try await TokenStorageWaitBudget.$current.withValue(
+                let start = try await TokenStorageWaitBudget.withCurrent(
                     TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
                 ) { try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication) }
                 switch start {
@@ -84,7 +84,7 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case .polling(let attempt):
                 stage = .finished
                 let enabler = enabler
-                return .authenticated(try await TokenStorageWaitBudget.$current.withValue(
+                return .authenticated(try await TokenStorageWaitBudget.withCurrent(
                     TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
                 ) { try await enabler.awaitSecondScreen(attempt) })
             case .finished:

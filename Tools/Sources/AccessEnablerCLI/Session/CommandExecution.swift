@@ -29,7 +29,7 @@ enum CommandExecution {
             // One budget for the whole command: a store another process holds costs it one
             // lock timeout in total, however many SDK calls it makes.
             let budget = TokenStorageWaitBudget(limit: session.enabler.configuration.retryPolicy.deadline)
-            report = try await TokenStorageWaitBudget.$current.withValue(budget) { try await body(session) }
+            report = try await TokenStorageWaitBudget.withCurrent(budget) { try await body(session) }
         } catch let error as ValidationError {
             session.progress.stop()
             await session.storageRecoveries.report(to: session.console)
