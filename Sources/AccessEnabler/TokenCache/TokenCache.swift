@@ -464,26 +464,34 @@ actor TokenCache {
             return false
         }
         let key = StorageKey.authentication(requestor)
-        let dropped = dropSessionDataInMemory(for: requestor)
-        generation &+= 1
-        sessions[requestor, default: .init()].authentication = record
+        let dropped = sessionDataKeys(for: requestor)
+        func replaceInMemory() {
+            _ = dropSessionDataInMemory(for: requestor)
+            generation &+= 1
+            sessions[requestor, default: .init()].authentication = record
+        }
+        // Memory changes after the store is asked: a pending write of `expected` goes first.
+        let outcome: StoredSessionOutcome
         do {
             let data = try JSONEncoder().encode(record)
             let changes = dropped.map { TokenStorageChange.remove(forKey: $0) } + [.write(data, forKey: key)]
-            switch try applyIfStored(expected?.authentication, requestor: requestor, changes) {
-            case .applied:
-                pendingWrites.subtract(dropped + [key])
-                return true
-            case .storeChanged(let stored):
-                adopt(stored, for: requestor)
-                return false
-            }
+            outcome = try applyIfStored(expected?.authentication, requestor: requestor, changes)
         } catch {
             // As a login's: memory keeps it and the next write that works writes it.
+            replaceInMemory()
             pendingWrites.formUnion(dropped + [key])
             log.error("token storage write failed (authentication): \(Self.summary(of: error))")
             throw AccessEnablerError.storageFailure.with(
                 details: "The authentication could not be stored; it is kept in memory until the app quits.")
+        }
+        switch outcome {
+        case .applied:
+            replaceInMemory()
+            pendingWrites.subtract(dropped + [key])
+            return true
+        case .storeChanged(let stored):
+            adopt(stored, for: requestor)
+            return false
         }
     }
 
@@ -565,12 +573,20 @@ actor TokenCache {
         for key in dropSessionDataInMemory(for: requestor) { persist(AuthorizationRecord?.none, forKey: key) }
     }
 
+    /// The storage keys of what belongs to the session of `requestor` in memory (authorizations,
+    /// user metadata).
+    private func sessionDataKeys(for requestor: String) -> [String] {
+        guard let session = sessions[requestor] else { return [] }
+        var keys = session.authorizations.keys.sorted().map { StorageKey.authorization(requestor, $0) }
+        if session.userMetadata != nil { keys.append(StorageKey.userMetadata(requestor)) }
+        return keys
+    }
+
     /// Forgets in memory what belonged to the session of `requestor` (authorizations, user
     /// metadata, decisions); returns the storage keys that held it.
     private func dropSessionDataInMemory(for requestor: String) -> [String] {
+        let keys = sessionDataKeys(for: requestor)
         guard var session = sessions[requestor] else { return [] }
-        var keys = session.authorizations.keys.sorted().map { StorageKey.authorization(requestor, $0) }
-        if session.userMetadata != nil { keys.append(StorageKey.userMetadata(requestor)) }
         session.authorizations = [:]
         session.userMetadata = nil
         session.decisions = [:]

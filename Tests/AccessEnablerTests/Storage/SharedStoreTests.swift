@@ -51,6 +51,36 @@ import Testing
         #expect(status.authentication?.mvpd.id == mvpd, comment)
     }
 
+    @Test func aConditionalChangeComparesWhatAnotherInstanceAppended() throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let ours = FileTokenStorage(url: url)
+        let theirs = FileTokenStorage(url: url)
+        try ours.writeRecord(Data("A".utf8), forKey: "authn|REF")
+        try ours.writeRecord(Data("a-news".utf8), forKey: "authz|REF|news")
+        try theirs.writeRecord(Data("B".utf8), forKey: "authn|REF")
+        let removals: [TokenStorageChange] = [.remove(forKey: "authz|REF|news"), .remove(forKey: "authn|REF")]
+
+        #expect(try !ours.applyChanges(removals, ifRecord: "authn|REF") { $0 == Data("A".utf8) })
+        #expect(try stored() == ["authn|REF": Data("B".utf8), "authz|REF|news": Data("a-news".utf8)])
+        #expect(try ours.applyChanges(removals + [.write(Data("C".utf8), forKey: "x")], ifRecord: "authn|REF") {
+            $0 == Data("B".utf8)
+        })
+        #expect(try stored() == ["x": Data("C".utf8)])
+        #expect(try ours.applyChanges([.remove(forKey: "x")], ifRecord: "authn|REF") { $0 == nil }, "none is a value too")
+        #expect(try stored().isEmpty)
+    }
+
+    /// A custom store without its own implementation: read, compare, then write.
+    @Test func theDefaultImplementationComparesThenWrites() throws {
+        let custom = FlakyStorage()
+        custom.failing.withLock { $0 = false }
+        try custom.writeRecord(Data("B".utf8), forKey: "authn|REF")
+        #expect(try !custom.applyChanges([.remove(forKey: "authn|REF")], ifRecord: "authn|REF") { $0 == Data("A".utf8) })
+        #expect(custom.removals.withLock { $0 } == 0)
+        #expect(try custom.applyChanges([.remove(forKey: "authn|REF")], ifRecord: "authn|REF") { $0 == Data("B".utf8) })
+        #expect(try custom.loadRecords().isEmpty)
+    }
+
     /// REST API v2: the server holds one profile per MVPD, so A's request, answered after B
     /// logged in with another MVPD, is rejected (on REST API v1 the device's one session answers
     /// for B, below).
