@@ -142,6 +142,31 @@ extension FileTokenStorage {
         return Int(status.st_size)
     }
 
+    /// Which snapshot file is there now (nil: none): its device, inode, size and modification
+    /// time. A compaction renames a new file into place, which changes it.
+    static func snapshotIdentity(_ file: URL) throws -> SnapshotIdentity? {
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else {
+            guard errno == ENOENT else { throw posixError() }
+            return nil
+        }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return SnapshotIdentity(values: [
+            Int(truncatingIfNeeded: status.st_dev), Int(truncatingIfNeeded: status.st_ino),
+            Int(truncatingIfNeeded: status.st_size), Int(truncatingIfNeeded: modified.tv_sec),
+            Int(truncatingIfNeeded: modified.tv_nsec),
+        ])
+    }
+
+    /// See ``snapshotIdentity(_:)``.
+    struct SnapshotIdentity: Equatable {
+        var values: [Int]
+    }
+
     /// Creates the folder (0700, with any missing parents) or checks the one there: a folder
     /// (a symbolic link to one is followed: the folder is the app's choice, its files are not),
     /// owned by the effective user or root, that others cannot write to.

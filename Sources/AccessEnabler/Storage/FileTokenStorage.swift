@@ -78,9 +78,22 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     public var journalURL: URL { sibling(".journal") }
     var lockURL: URL { sibling(".lock") }
 
-    /// Guards `lockDescriptor`; the file lock guards the files.
+    /// Guards `lockDescriptor` and `lastRead`; the file lock guards the files.
     private let lock = NSLock()
     private var lockDescriptor: Int32 = -1
+    /// The records as a conditional change last read them, so that the next one replays only
+    /// what was appended since instead of decoding the whole store: a condition then costs the
+    /// same at 10,000 records as at 100.
+    private var lastRead: LastRead?
+
+    /// What a conditional change read: the snapshot it was and how much of the journal it had
+    /// replayed. A compaction replaces the snapshot (a new file) and empties the journal, so
+    /// either change means reading everything again.
+    private struct LastRead {
+        var snapshot: SnapshotIdentity?
+        var journalLength: Int
+        var records: [String: Data]
+    }
     private let hooks: Hooks
 
     /// Points where tests simulate a crash.
@@ -213,7 +226,7 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
             let (descriptor, size) = try Self.openChecked(journalURL, O_RDWR | O_CREAT)
             defer { close(descriptor) }
             try Self.dropTornTail(of: descriptor, size: size)
-            if let condition, !condition(try readAll(journal: descriptor)) { return false }
+            if let condition, !condition(try currentRecords(journal: descriptor)) { return false }
             if lines.isEmpty { return true }
             guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.posixError() }
             try Self.writeAll(lines, to: descriptor)
@@ -284,6 +297,35 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         var records = try readSnapshot()
         let contents = if let descriptor { try Self.readToEnd(descriptor) } else { try Self.contents(of: journalURL) }
         guard let journal = contents else { return records }
+        try replay(journal, onto: &records)
+        return records
+    }
+
+    /// The records now, for a condition: what the last conditional change read with the journal
+    /// lines appended since (by any writer) replayed onto it, or everything read again when the
+    /// snapshot changed. Call holding the file lock, with the journal open as `descriptor` and
+    /// its torn tail dropped.
+    private func currentRecords(journal descriptor: Int32) throws -> [String: Data] {
+        let snapshot = try Self.snapshotIdentity(url)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.posixError() }
+        let journalLength = Int(status.st_size)
+        if var last = lastRead, last.snapshot == snapshot, last.journalLength <= journalLength {
+            let appended = try Self.read(descriptor, from: last.journalLength, to: journalLength)
+            lastRead = nil
+            try replay(appended, onto: &last.records)
+            last.journalLength = journalLength
+            lastRead = last
+            return last.records
+        }
+        lastRead = nil
+        let records = try readAll(journal: descriptor)
+        lastRead = LastRead(snapshot: snapshot, journalLength: journalLength, records: records)
+        return records
+    }
+
+    /// Replays the complete lines of `journal` onto `records`.
+    private func replay(_ journal: Data, onto records: inout [String: Data]) throws {
         var start = journal.startIndex
         while let newline = journal[start...].firstIndex(of: 0x0A) {
             let line = journal[start..<newline]
@@ -300,7 +342,6 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
             }
         }
         // Bytes after the last newline are a write torn by a crash: the change never completed.
-        return records
     }
 
     private func readSnapshot() throws -> [String: Data] {
@@ -355,6 +396,25 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         guard let (descriptor, size) = try openCheckedIfPresent(file, O_RDONLY) else { return nil }
         defer { close(descriptor) }
         return try readToEnd(descriptor, expected: size)
+    }
+
+    /// The bytes of the file from `start` to `end`.
+    private static func read(_ descriptor: Int32, from start: Int, to end: Int) throws -> Data {
+        var data = Data(count: end - start)
+        var length = 0
+        while length < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(start + length))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw posixError()
+            }
+            if count == 0 { break }
+            length += count
+        }
+        data.count = length
+        return data
     }
 
     /// Everything in the file from its start, whatever the descriptor's offset.

@@ -70,6 +70,27 @@ import Testing
         #expect(try stored().isEmpty)
     }
 
+    /// A condition replays only what was appended since the last one, and reads everything
+    /// again after another instance compacted the files.
+    @Test func aConditionSeesAppendsAndCompactionsByAnotherInstance() throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let ours = FileTokenStorage(url: url)
+        let theirs = FileTokenStorage(url: url)
+        try ours.writeRecord(Data("A".utf8), forKey: "authn|REF")
+        #expect(try ours.applyChanges([], ifRecord: "authn|REF") { $0 == Data("A".utf8) })
+        try theirs.writeRecord(Data("B".utf8), forKey: "authn|REF")
+        #expect(try ours.applyChanges([], ifRecord: "authn|REF") { $0 == Data("B".utf8) }, "an append")
+        // Enough appends to compact: a new snapshot, an emptied journal.
+        let filler = Data(repeating: 0x61, count: 1024)
+        for index in 0..<80 { try theirs.writeRecord(filler, forKey: "filler-\(index)") }
+        try theirs.writeRecord(Data("C".utf8), forKey: "authn|REF")
+        #expect(FileManager.default.fileExists(atPath: url.path), "compacted into a snapshot")
+        #expect(try ours.applyChanges([.remove(forKey: "filler-0")], ifRecord: "authn|REF") { $0 == Data("C".utf8) })
+        #expect(try stored()["filler-0"] == nil)
+        #expect(try stored()["filler-1"] == filler)
+        #expect(try stored()["authn|REF"] == Data("C".utf8))
+    }
+
     /// A custom store without its own implementation: read, compare, then write.
     @Test func theDefaultImplementationComparesThenWrites() throws {
         let custom = FlakyStorage()
