@@ -398,40 +398,29 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         return try readToEnd(descriptor, expected: size)
     }
 
-    /// The bytes of the file from `start` to `end`.
-    private static func read(_ descriptor: Int32, from start: Int, to end: Int) throws -> Data {
-        var data = Data(count: end - start)
-        var length = 0
-        while length < data.count {
-            let count = data.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(start + length))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw posixError()
-            }
-            if count == 0 { break }
-            length += count
-        }
-        data.count = length
-        return data
-    }
-
     /// Everything in the file from its start, whatever the descriptor's offset.
     private static func readToEnd(_ descriptor: Int32, expected size: Int? = nil) throws -> Data {
-        var capacity = size ?? 0
-        if size == nil {
+        try read(descriptor, from: 0, to: nil, expected: size)
+    }
+
+    /// The file's bytes from `start` to `end`, or to its end (`expected` long, when known).
+    private static func read(_ descriptor: Int32, from start: Int, to end: Int?, expected size: Int? = nil) throws -> Data {
+        var capacity = end ?? size ?? 0
+        if end == nil, size == nil {
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw posixError() }
             capacity = Int(status.st_size)
         }
-        // A byte of room beyond the expected size: reaching the end costs no reallocation.
-        var data = Data(count: capacity + 1)
+        // To the end: a byte of room beyond the expected size, so reaching it costs no reallocation.
+        var data = Data(count: max(0, capacity - start) + (end == nil ? 1 : 0))
         var length = 0
         while true {
-            if length == data.count { data.count += max(4096, data.count / 2) }
+            if length == data.count {
+                if end != nil { break }
+                data.count += max(4096, data.count / 2)
+            }
             let count = data.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(length))
+                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(start + length))
             }
             if count < 0 {
                 if errno == EINTR { continue }
