@@ -6,6 +6,10 @@ extension AccessEnabler {
     /// Authenticated means a non-expired authentication exists for the current requestor and its
     /// MVPD is in the current configuration. Waits for a configuration load in progress.
     public func checkAuthentication() async -> AuthenticationStatus {
+        await asOneCall { await checkAuthenticationInOneCall() }
+    }
+
+    private func checkAuthenticationInOneCall() async -> AuthenticationStatus {
         let status = await authenticationStatus()
         hub.emit(.authenticationChecked(.init(
             isAuthenticated: status.isAuthenticated, mvpdID: status.authentication?.mvpd.id,
@@ -249,6 +253,10 @@ extension AccessEnabler {
 
     /// The MVPD the viewer last picked for the current requestor (kept until logout).
     public func selectedProvider() async -> MVPD? {
+        await asOneCall { await selectedProviderInOneCall() }
+    }
+
+    private func selectedProviderInOneCall() async -> MVPD? {
         guard let requestorID = requestor.requestorID else { return nil }
         guard let stored = try? await cache.selectedMVPD(for: requestorID) else { return nil }
         return requestor.configuration?.mvpd(withID: stored.id) ?? stored

@@ -14,6 +14,10 @@ extension AccessEnabler {
     ///   service provider's error (a service provider other than the session's that fails is
     ///   left out).
     public func availableProfiles() async throws -> [Authentication] {
+        try await asOneCall { try await availableProfilesInOneCall() }
+    }
+
+    private func availableProfilesInOneCall() async throws -> [Authentication] {
         let loaded = try await currentConfiguration()
         let local = try await cache.session(for: loaded.requestorID)?.authentication
         return try await serverAuthentications(loaded, local: local, preferring: nil).map {
@@ -44,6 +48,10 @@ extension AccessEnabler {
     ///   when an adopted authentication could not be stored (it is kept in memory).
     @discardableResult
     public func refreshAuthentication(preferring mvpdID: String? = nil) async throws -> AuthenticationStatus {
+        try await asOneCall { try await refreshAuthenticationInOneCall(preferring: mvpdID) }
+    }
+
+    private func refreshAuthenticationInOneCall(preferring mvpdID: String?) async throws -> AuthenticationStatus {
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
         let (local, generation) = try await cache.sessionState(for: requestorID)

@@ -22,6 +22,10 @@ extension AccessEnabler {
     ///   that had already expired by this device's clock: a player would be handed a token it
     ///   cannot use, so the server's answer is treated as unusable data (check the device clock).
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
+        try await asOneCall { try await authorizeInOneCall(resource: resource, data: data) }
+    }
+
+    private func authorizeInOneCall(resource: String, data: [String: String]) async throws -> MediaToken {
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
@@ -61,7 +65,7 @@ extension AccessEnabler {
             let grant = try await backend.authorize(resource, data: data, session: session, context: context)
             guard let token = grant.mediaToken else { throw AccessEnablerError.serverResponseFormatUnknown }
             do {
-                _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation)
+                _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifSession: cached)
             } catch {
                 // No later call relies on this record (each decision is its own request): the
                 // media token is still good, and only the stored expiry is missing.
@@ -111,7 +115,7 @@ extension AccessEnabler {
             },
             fetch: {
                 let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifGeneration: cached.generation) {
+                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifSession: cached) {
                     log.info("authorization finished after the session changed; not stored")
                 }
                 return grant.authorization

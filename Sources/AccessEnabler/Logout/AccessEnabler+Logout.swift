@@ -16,6 +16,10 @@ extension AccessEnabler {
     ///
     /// - Throws: ``AccessEnablerError/storageFailure`` when storage could not be cleared.
     public func logout(presenter: (any AuthenticationPresenter)? = nil) async throws {
+        try await asOneCall { try await logoutInOneCall(presenter: presenter) }
+    }
+
+    private func logoutInOneCall(presenter: (any AuthenticationPresenter)?) async throws {
         await cache.invalidateInFlightWork()
         authorizations.removeAll()
         userMetadataFetches.removeAll()

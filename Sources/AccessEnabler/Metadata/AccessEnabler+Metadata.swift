@@ -11,6 +11,10 @@ extension AccessEnabler {
     ///   `.deviceID`); ``AccessEnablerError/authorizationNotFound`` for an authorization expiry
     ///   of a resource with no valid cached authorization.
     public func getMetadata(_ key: MetadataKey) async throws -> Metadata {
+        try await asOneCall { try await getMetadataInOneCall(key) }
+    }
+
+    private func getMetadataInOneCall(_ key: MetadataKey) async throws -> Metadata {
         if case .deviceID = key {
             return Metadata(key: key, value: .string(try await currentDeviceID()))
         }
@@ -60,7 +64,7 @@ extension AccessEnabler {
                     // Built only when the cache misses.
                     let context = try await self.context(for: requestorID)
                     let record = try await backend.userMetadata(session: session, context: context)
-                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifGeneration: cached.generation)
+                    _ = try await cache.storeUserMetadata(record, for: requestorID, ifSession: cached)
                     return record
                 })
         } catch {

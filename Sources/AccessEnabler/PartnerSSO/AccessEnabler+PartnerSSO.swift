@@ -25,6 +25,16 @@ extension AccessEnabler {
         forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter?,
         presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
+        try await asOneCall {
+            try await authenticateInOneCall(
+                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, presenter: presenter)
+        }
+    }
+
+    private func authenticateInOneCall(
+        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
+        presenter: any AuthenticationPresenter
+    ) async throws -> Authentication {
         try await authenticate(
             forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, partnerFirst: true,
             presenter: presenter)

@@ -15,6 +15,10 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/authenticationSessionExpired``. A server failure of the whole call
     ///   throws the server's status (the legacy "Error" response, with no decisions).
     public func preauthorize(_ request: PreauthorizeRequest) async throws -> PreauthorizeResponse {
+        try await asOneCall { try await preauthorizeInOneCall(request) }
+    }
+
+    private func preauthorizeInOneCall(_ request: PreauthorizeRequest) async throws -> PreauthorizeResponse {
         guard let loaded = requestor.configuration else { throw AccessEnablerError.requestorNotConfigured }
         let requestorID = loaded.requestorID
         let resources = Self.distinct(request.resources)

@@ -58,6 +58,14 @@ extension AccessEnabler {
     public func setRequestor(_ requestorID: String, serviceProviders: [URL] = [], refresh: Bool = false) async throws
         -> RequestorConfiguration
     {
+        try await asOneCall {
+            try await setRequestorInOneCall(requestorID, serviceProviders: serviceProviders, refresh: refresh)
+        }
+    }
+
+    private func setRequestorInOneCall(_ requestorID: String, serviceProviders: [URL], refresh: Bool) async throws
+        -> RequestorConfiguration
+    {
         guard !requestorID.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The requestor ID is empty.")
         }

@@ -142,6 +142,31 @@ extension FileTokenStorage {
         return Int(status.st_size)
     }
 
+    /// Which snapshot file is there now (nil: none): its device, inode, size and modification
+    /// time. A compaction renames a new file into place, which changes it.
+    static func snapshotIdentity(_ file: URL) throws -> SnapshotIdentity? {
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else {
+            guard errno == ENOENT else { throw posixError() }
+            return nil
+        }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return SnapshotIdentity(values: [
+            Int(truncatingIfNeeded: status.st_dev), Int(truncatingIfNeeded: status.st_ino),
+            Int(truncatingIfNeeded: status.st_size), Int(truncatingIfNeeded: modified.tv_sec),
+            Int(truncatingIfNeeded: modified.tv_nsec),
+        ])
+    }
+
+    /// See ``snapshotIdentity(_:)``.
+    struct SnapshotIdentity: Equatable {
+        var values: [Int]
+    }
+
     /// Creates the folder (0700, with any missing parents) or checks the one there: a folder
     /// (a symbolic link to one is followed: the folder is the app's choice, its files are not),
     /// owned by the effective user or root, that others cannot write to.
@@ -160,27 +185,38 @@ extension FileTokenStorage {
         guard status.st_mode & mode_t(0o002) == 0 else { throw FileTokenStorageError.writableByOthers.about(folder) }
     }
 
-    /// Takes the exclusive `flock` on `descriptor`, waiting at most `timeout` for another holder.
-    /// Uncontended, this is one `flock` call (`file`, for the error, is not even built); contended,
-    /// it polls with back-off sleeps (1 ms doubling up to 50 ms) on the monotonic clock until the
-    /// deadline.
-    static func lockExclusively(_ descriptor: Int32, file: @autoclosure () -> URL, timeout: Duration) throws {
-        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+    /// One attempt at the exclusive `flock` on `descriptor`: whether it took it (false when
+    /// another holder has it); any other failure throws.
+    static func tryLock(_ descriptor: Int32) throws -> Bool {
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            let code = errno
+            if code == EWOULDBLOCK { return false }
+            if code != EINTR { throw posixError(code) }
+        }
+    }
+
+    /// Waits at most `allowed` for the exclusive `flock` on `descriptor` that another holder has:
+    /// polls with back-off sleeps (1 ms doubling up to 50 ms) on the monotonic clock. Returns
+    /// whether it took the lock and how long it waited.
+    static func waitForLock(_ descriptor: Int32, within allowed: Duration) throws -> LockWait {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: max(timeout, .zero))
+        let start = clock.now
+        let deadline = start.advanced(by: max(allowed, .zero))
         var backOff = Duration.milliseconds(1)
         while true {
-            let code = errno
-            if code == EWOULDBLOCK {
-                let remaining = deadline - clock.now
-                guard remaining > .zero else { throw FileTokenStorageError.lockTimedOut.about(file()) }
-                usleep(microseconds(min(backOff, remaining)))
-                backOff = min(backOff * 2, .milliseconds(50))
-            } else if code != EINTR {
-                throw posixError(code)
-            }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+            let remaining = deadline - clock.now
+            guard remaining > .zero else { return LockWait(acquired: false, waited: clock.now - start) }
+            usleep(microseconds(min(backOff, remaining)))
+            backOff = min(backOff * 2, .milliseconds(50))
+            if try tryLock(descriptor) { return LockWait(acquired: true, waited: clock.now - start) }
         }
+    }
+
+    /// How a wait for the lock ended.
+    struct LockWait: Sendable, Hashable {
+        var acquired: Bool
+        var waited: Duration
     }
 
     private static func microseconds(_ duration: Duration) -> useconds_t {

@@ -17,7 +17,11 @@ import Darwin
 ///
 /// Several instances, in one process or in several, may share the files: each change takes an
 /// exclusive `flock` on `<name>.lock`, appends never overwrite another writer's records, and
-/// compaction re-reads the files under the lock before it rewrites them.
+/// compaction re-reads the files under the lock before it rewrites them. A conditional change
+/// (``applyChanges(_:ifRecord:satisfies:)``, which the SDK uses for every removal or write that
+/// depends on the session it read earlier) re-reads the record under the same lock, with what
+/// other processes appended, and appends only if it is still the one expected: a late answer
+/// in one process never removes or overwrites the login another process made meanwhile.
 ///
 /// The snapshot is versioned JSON. Version 1 (a single file rewritten on every change) is read
 /// as is; the first compaction writes version 2. A file that cannot be decoded is moved aside to
@@ -51,11 +55,13 @@ import Darwin
 ///
 /// ## Waiting for the lock
 ///
-/// A change or a load waits for another instance or process holding the lock for at most
-/// ``lockTimeout``, then throws ``FileTokenStorageError/lockTimedOut`` (the SDK retries the write
-/// with the next one). Uncontended, taking the lock is one `flock` call; contended, the storage
-/// polls with back-off sleeps of 1 ms up to 50 ms, blocking the calling thread until the lock
-/// is free or the deadline passes.
+/// A change or a load waits for another instance or process holding the lock, then throws
+/// ``FileTokenStorageError/lockTimedOut`` (the SDK retries the write with the next one). Within
+/// an SDK call, all of the call's operations together wait at most ``lockTimeout`` (and at most
+/// the call's ``RetryPolicy/deadline``; see ``TokenStorageWaitBudget``); used directly, outside
+/// any budget, each operation waits at most ``lockTimeout``. Uncontended, taking the lock is one
+/// `flock` call; contended, the storage polls with back-off sleeps of 1 ms up to 50 ms, blocking
+/// the calling thread until the lock is free or the allowance runs out.
 public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// The snapshot format version this type writes.
     public static let formatVersion = 2
@@ -65,15 +71,29 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     /// The snapshot file.
     public let url: URL
-    /// How long a call waits for another instance or process that holds the lock.
+    /// How long an SDK call waits in total for another instance or process that holds the lock
+    /// (an operation outside any ``TokenStorageWaitBudget``: how long it waits).
     public let lockTimeout: Duration
     /// The journal of changes since the snapshot.
     public var journalURL: URL { sibling(".journal") }
     var lockURL: URL { sibling(".lock") }
 
-    /// Guards `lockDescriptor`; the file lock guards the files.
+    /// Guards `lockDescriptor` and `lastRead`; the file lock guards the files.
     private let lock = NSLock()
     private var lockDescriptor: Int32 = -1
+    /// The records as a conditional change last read them, so that the next one replays only
+    /// what was appended since instead of decoding the whole store: a condition then costs the
+    /// same at 10,000 records as at 100.
+    private var lastRead: LastRead?
+
+    /// What a conditional change read: the snapshot it was and how much of the journal it had
+    /// replayed. A compaction replaces the snapshot (a new file) and empties the journal, so
+    /// either change means reading everything again.
+    private struct LastRead {
+        var snapshot: SnapshotIdentity?
+        var journalLength: Int
+        var records: [String: Data]
+    }
     private let hooks: Hooks
 
     /// Points where tests simulate a crash.
@@ -82,16 +102,19 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         var afterTemporarySnapshotWrite: (@Sendable () -> Void)?
         /// Transforms the encoded journal line before it is appended (a torn write).
         var journalLine: (@Sendable (Data) -> Data)?
+        /// Replaces the wait for a lock another holder has: given the descriptor and how long
+        /// the wait may last, returns whether it took the lock and how long it waited.
+        var lockWait: (@Sendable (_ descriptor: Int32, _ allowed: Duration) throws -> LockWait)?
     }
 
     /// Creates storage backed by the files at `url` (created on the first write).
     ///
     /// - Parameters:
     ///   - url: The snapshot file; the journal and the lock file sit next to it.
-    ///   - lockTimeout: How long a call waits for another instance or process holding the lock
-    ///     before it throws ``FileTokenStorageError/lockTimedOut``. The default is the SDK's
-    ///     default `Configuration.requestTimeout`; the storage cannot see the configuration, so
-    ///     an app that changes `requestTimeout` should pass the same value here.
+    ///   - lockTimeout: How long an SDK call waits in total for another instance or process
+    ///     holding the lock before it throws ``FileTokenStorageError/lockTimedOut``. The default
+    ///     is the SDK's default `Configuration.requestTimeout`; the storage cannot see the
+    ///     configuration, so an app that changes `requestTimeout` should pass the same value here.
     public convenience init(url: URL, lockTimeout: Duration = .seconds(30)) {
         self.init(url: url, lockTimeout: lockTimeout, hooks: Hooks())
     }
@@ -113,15 +136,32 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     }
 
     public func writeRecord(_ data: Data, forKey key: String) throws {
-        try append(JournalEntry(op: .put, key: key, value: data))
+        try append([JournalEntry(op: .put, key: key, value: data)])
     }
 
     public func removeRecord(forKey key: String) throws {
-        try append(JournalEntry(op: .remove, key: key, value: nil))
+        try append([JournalEntry(op: .remove, key: key, value: nil)])
     }
 
     public func removeAllRecords() throws {
-        try append(JournalEntry(op: .clear, key: nil, value: nil))
+        try append([JournalEntry(op: .clear, key: nil, value: nil)])
+    }
+
+    /// Re-reads the files under the lock (the snapshot and every journal line, other processes'
+    /// included) and appends `changes` in the same lock only if the record under `key`
+    /// satisfies `condition`.
+    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+        throws -> Bool
+    {
+        let entries = changes.map { change in
+            switch change {
+            case .write(let data, let key): JournalEntry(op: .put, key: key, value: data)
+            case .remove(let key): JournalEntry(op: .remove, key: key, value: nil)
+            }
+        }
+        return try withoutActuallyEscaping(condition) { condition in
+            try append(entries) { records in condition(records[key]) }
+        }
     }
 
     // MARK: Files
@@ -151,30 +191,51 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
             try Self.prepareFolder(url.deletingLastPathComponent())
             lockDescriptor = try Self.openChecked(lockURL, O_RDWR | O_CREAT).descriptor
         }
-        try Self.lockExclusively(lockDescriptor, file: lockURL, timeout: lockTimeout)
+        try lockExclusively()
         defer { flock(lockDescriptor, LOCK_UN) }
         return try body()
     }
 
-    /// Appends one change; compacts when the journal has outgrown the snapshot. Appends are not
-    /// fsynced: a process crash cannot lose them (they are in the kernel), a power cut may lose
-    /// the last few, which the SDK obtains again; snapshots are fsynced before the rename.
-    private func append(_ entry: JournalEntry) throws {
-        var line = try JSONEncoder().encode(entry)
-        line.append(0x0A)
-        if let transform = hooks.journalLine { line = transform(line) }
-        try exclusively {
+    /// Takes the file lock, waiting for another holder at most what the call's
+    /// ``TokenStorageWaitBudget`` has left of ``lockTimeout`` (outside a budget, ``lockTimeout``).
+    private func lockExclusively() throws {
+        if try Self.tryLock(lockDescriptor) { return }
+        let budget = TokenStorageWaitBudget.current
+        let allowed = budget?.allowance(within: lockTimeout) ?? max(lockTimeout, .zero)
+        let wait = try (hooks.lockWait ?? Self.waitForLock)(lockDescriptor, allowed)
+        budget?.recordWait(wait.waited)
+        guard wait.acquired else { throw FileTokenStorageError.lockTimedOut.about(lockURL) }
+    }
+
+    /// Appends changes (one write); compacts when the journal has outgrown the snapshot. With a
+    /// `condition`, first reads the records under the lock and appends only if it holds; returns
+    /// whether it appended. Appends are not fsynced: a process crash cannot lose them (they are
+    /// in the kernel), a power cut may lose the last few, which the SDK obtains again; snapshots
+    /// are fsynced before the rename.
+    @discardableResult
+    private func append(_ entries: [JournalEntry], if condition: (([String: Data]) -> Bool)? = nil) throws -> Bool {
+        var lines = Data()
+        for entry in entries {
+            var line = try JSONEncoder().encode(entry)
+            line.append(0x0A)
+            if let transform = hooks.journalLine { line = transform(line) }
+            lines.append(line)
+        }
+        return try exclusively {
             let snapshotSize = try Self.snapshotSize(url)
             let (descriptor, size) = try Self.openChecked(journalURL, O_RDWR | O_CREAT)
             defer { close(descriptor) }
             try Self.dropTornTail(of: descriptor, size: size)
+            if let condition, !condition(try currentRecords(journal: descriptor)) { return false }
+            if lines.isEmpty { return true }
             guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.posixError() }
-            try Self.writeAll(line, to: descriptor)
+            try Self.writeAll(lines, to: descriptor)
             var status = stat()
             let journalSize = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
             if journalSize > max(Self.minimumCompactionBytes, snapshotSize) {
                 try compact(journal: descriptor)
             }
+            return true
         }
     }
 
@@ -236,6 +297,35 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         var records = try readSnapshot()
         let contents = if let descriptor { try Self.readToEnd(descriptor) } else { try Self.contents(of: journalURL) }
         guard let journal = contents else { return records }
+        try replay(journal, onto: &records)
+        return records
+    }
+
+    /// The records now, for a condition: what the last conditional change read with the journal
+    /// lines appended since (by any writer) replayed onto it, or everything read again when the
+    /// snapshot changed. Call holding the file lock, with the journal open as `descriptor` and
+    /// its torn tail dropped.
+    private func currentRecords(journal descriptor: Int32) throws -> [String: Data] {
+        let snapshot = try Self.snapshotIdentity(url)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.posixError() }
+        let journalLength = Int(status.st_size)
+        if var last = lastRead, last.snapshot == snapshot, last.journalLength <= journalLength {
+            let appended = try Self.read(descriptor, from: last.journalLength, to: journalLength)
+            lastRead = nil
+            try replay(appended, onto: &last.records)
+            last.journalLength = journalLength
+            lastRead = last
+            return last.records
+        }
+        lastRead = nil
+        let records = try readAll(journal: descriptor)
+        lastRead = LastRead(snapshot: snapshot, journalLength: journalLength, records: records)
+        return records
+    }
+
+    /// Replays the complete lines of `journal` onto `records`.
+    private func replay(_ journal: Data, onto records: inout [String: Data]) throws {
         var start = journal.startIndex
         while let newline = journal[start...].firstIndex(of: 0x0A) {
             let line = journal[start..<newline]
@@ -252,7 +342,6 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
             }
         }
         // Bytes after the last newline are a write torn by a crash: the change never completed.
-        return records
     }
 
     private func readSnapshot() throws -> [String: Data] {
@@ -311,19 +400,27 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     /// Everything in the file from its start, whatever the descriptor's offset.
     private static func readToEnd(_ descriptor: Int32, expected size: Int? = nil) throws -> Data {
-        var capacity = size ?? 0
-        if size == nil {
+        try read(descriptor, from: 0, to: nil, expected: size)
+    }
+
+    /// The file's bytes from `start` to `end`, or to its end (`expected` long, when known).
+    private static func read(_ descriptor: Int32, from start: Int, to end: Int?, expected size: Int? = nil) throws -> Data {
+        var capacity = end ?? size ?? 0
+        if end == nil, size == nil {
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw posixError() }
             capacity = Int(status.st_size)
         }
-        // A byte of room beyond the expected size: reaching the end costs no reallocation.
-        var data = Data(count: capacity + 1)
+        // To the end: a byte of room beyond the expected size, so reaching it costs no reallocation.
+        var data = Data(count: max(0, capacity - start) + (end == nil ? 1 : 0))
         var length = 0
         while true {
-            if length == data.count { data.count += max(4096, data.count / 2) }
+            if length == data.count {
+                if end != nil { break }
+                data.count += max(4096, data.count / 2)
+            }
             let count = data.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(length))
+                pread(descriptor, buffer.baseAddress! + length, buffer.count - length, off_t(start + length))
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -14,6 +14,22 @@ public final class InMemoryTokenStorage: TokenStorage {
     public func removeRecord(forKey key: String) throws { _ = records.withLock { $0.removeValue(forKey: key) } }
     public func removeAllRecords() throws { records.withLock { $0.removeAll() } }
 
+    /// Checks and applies under one lock.
+    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+        throws -> Bool
+    {
+        records.withLock { records in
+            guard condition(records[key]) else { return false }
+            for change in changes {
+                switch change {
+                case .write(let data, let key): records[key] = data
+                case .remove(let key): records.removeValue(forKey: key)
+                }
+            }
+            return true
+        }
+    }
+
     /// The number of records held (for tests and diagnostics).
     public var recordCount: Int { records.withLock { $0.count } }
     /// The keys held (for tests and diagnostics).

@@ -7,6 +7,22 @@ import Foundation
 /// token cache actor one at a time. Throw on any failure: the SDK reports it as a storage error
 /// and never treats an unreadable store as "logged out". Throw ``TokenStorageCorruption`` from
 /// ``loadRecords()`` when the stored data is unreadable and was moved aside.
+///
+/// ## Several processes on one store
+///
+/// A removal or a write that depends on a session read earlier (the session a rejected request
+/// was sent for, the session an authorization was obtained for) goes through
+/// ``applyChanges(_:ifRecord:satisfies:)``: the store reads the record again, with what other
+/// instances and processes wrote since, and applies the changes only if it is still the one the
+/// caller expects. The default implementation reads with ``loadRecords()`` and then writes,
+/// which is enough within one process; a store shared between processes should implement it
+/// under a lock that spans the read and the writes, as ``FileTokenStorage`` does.
+///
+/// ## Waiting
+///
+/// A store that waits for other processes (a file lock) should wait no longer than
+/// ``TokenStorageWaitBudget/current`` allows: the SDK gives each call one budget for all of
+/// its storage operations.
 public protocol TokenStorage: Sendable {
     /// Every stored record.
     func loadRecords() throws -> [String: Data]
@@ -16,6 +32,46 @@ public protocol TokenStorage: Sendable {
     func removeRecord(forKey key: String) throws
     /// Removes every record.
     func removeAllRecords() throws
+    /// Applies `changes` in order, only if the record stored under `key` (nil when there is none),
+    /// read again now, satisfies `condition`. Returns whether it applied them.
+    ///
+    /// Has a default implementation (``loadRecords()``, then the writes and removals), atomic
+    /// only as far as nothing else writes in between.
+    func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+        throws -> Bool
+}
+
+/// One change ``TokenStorage/applyChanges(_:ifRecord:satisfies:)`` applies.
+public enum TokenStorageChange: Sendable, Hashable {
+    /// Stores the data under the key, replacing any previous record.
+    case write(Data, forKey: String)
+    /// Removes the record under the key, if there is one.
+    case remove(forKey: String)
+
+    /// The record the change is about.
+    public var key: String {
+        switch self {
+        case .write(_, let key), .remove(let key): key
+        }
+    }
+}
+
+extension TokenStorage {
+    /// Reads the record with ``loadRecords()``, then applies the changes one by one with
+    /// ``writeRecord(_:forKey:)`` and ``removeRecord(forKey:)``. Another process may write
+    /// between the read and the writes: implement it in a store that can lock across processes.
+    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+        throws -> Bool
+    {
+        guard condition(try loadRecords()[key]) else { return false }
+        for change in changes {
+            switch change {
+            case .write(let data, let key): try writeRecord(data, forKey: key)
+            case .remove(let key): try removeRecord(forKey: key)
+            }
+        }
+        return true
+    }
 }
 
 /// Stored data that could not be read and was moved aside (not deleted); the store is now empty.

@@ -7,6 +7,13 @@ import Foundation
 /// A separate actor from ``AccessEnabler`` so that reading the cache never waits behind the
 /// entitlement flows. Writes made on behalf of network results carry the ``generation`` they
 /// started in: logout and re-authentication bump it, so a late result never writes back.
+///
+/// Memory is loaded once, but other processes may share the store (a command-line tool run
+/// several times at once, an app and its extensions). So every removal, and every write that
+/// depends on a session read earlier, is also conditional on the *stored* record: it goes
+/// through ``TokenStorage/applyChanges(_:ifRecord:satisfies:)``, which compares the stored
+/// authentication (user, MVPD, issuer, issue time) with the expected one and writes nothing
+/// when another process changed it; memory then takes what the store holds.
 actor TokenCache {
     private let storage: any TokenStorage
     private let integrityCheck: StorageIntegrityCheck
@@ -191,11 +198,16 @@ actor TokenCache {
     @discardableResult
     private func persist<Record: Encodable>(_ record: Record?, forKey key: String) -> Bool {
         guard write(record, forKey: key) else { return false }
+        writePending()
+        return true
+    }
+
+    /// Writes again what failed before, until the storage fails again.
+    private func writePending() {
         for pending in pendingWrites {
             // The storage failed again: leave the rest for the next write.
             guard rewrite(pending) else { break }
         }
-        return true
     }
 
     /// Writes a record that later launches rely on; a failure is the caller's to know: memory
@@ -240,18 +252,85 @@ actor TokenCache {
         case "selected-mvpd":
             return write(sessions[String(key.dropFirst(StorageKey.selectedMVPDPrefix.count))]?.selectedMVPD, forKey: key)
         case "user-metadata":
-            return write(sessions[String(key.dropFirst(StorageKey.userMetadataPrefix.count))]?.userMetadata, forKey: key)
+            let requestor = String(key.dropFirst(StorageKey.userMetadataPrefix.count))
+            return rewriteForSession(sessions[requestor]?.userMetadata, forKey: key, requestor: requestor)
         case "configuration":
             return write(configurations[String(key.dropFirst(StorageKey.configurationPrefix.count))], forKey: key)
         case "authorization":
-            let record = sessions.lazy.flatMap { requestor, session in
+            let found = sessions.lazy.flatMap { requestor, session in
                 session.authorizations.values.lazy.filter { StorageKey.authorization(requestor, $0.resource) == key }
+                    .map { (requestor, $0) }
             }.first
-            return write(record, forKey: key)
+            guard let (requestor, record) = found else { return write(AuthorizationRecord?.none, forKey: key) }
+            return rewriteForSession(record, forKey: key, requestor: requestor)
         default:
             pendingWrites.remove(key)
             return true
         }
+    }
+
+    /// Writes again a record of the session memory holds for `requestor`, only if the store
+    /// still holds that session: another process may have logged out or in since the write
+    /// failed. Nothing to write (memory removed it, or the store changed) clears it from pending.
+    private func rewriteForSession<Record: Encodable>(_ record: Record?, forKey key: String, requestor: String) -> Bool {
+        guard let record, let session = sessions[requestor]?.authentication else { return write(record, forKey: key) }
+        do {
+            let data = try JSONEncoder().encode(record)
+            switch try applyIfStored(session, requestor: requestor, [.write(data, forKey: key)]) {
+            case .applied: break
+            case .storeChanged(let stored): adopt(stored, for: requestor)
+            }
+            pendingWrites.remove(key)
+            return true
+        } catch {
+            log.error("token storage write failed (\(Self.kind(of: key))): \(Self.summary(of: error))")
+            return false
+        }
+    }
+
+    // MARK: Conditional on the stored session
+
+    /// What a write conditional on the stored session found.
+    private enum StoredSessionOutcome {
+        /// The store held the expected session: the changes are written.
+        case applied
+        /// The store holds another session (or none), written by another process or instance:
+        /// nothing was written. Its authentication, if it decodes.
+        case storeChanged(AuthenticationRecord?)
+    }
+
+    /// Applies `changes` only if the authentication stored for `requestor` — read again, with
+    /// what other processes wrote — is the session `expected` (nil: no authentication). Storage
+    /// failures throw.
+    private func applyIfStored(_ expected: AuthenticationRecord?, requestor: String, _ changes: [TokenStorageChange])
+        throws -> StoredSessionOutcome
+    {
+        // A login whose write failed is not in the store because of this instance, not because
+        // another process changed it: it is written first (as a login, unconditionally).
+        let key = StorageKey.authentication(requestor)
+        if pendingWrites.contains(key), let record = sessions[requestor]?.authentication {
+            try storage.writeRecord(try JSONEncoder().encode(record), forKey: key)
+            pendingWrites.remove(key)
+        }
+        var stored: AuthenticationRecord?
+        let applied = try storage.applyChanges(changes, ifRecord: StorageKey.authentication(requestor)) { data in
+            stored = data.flatMap { try? JSONDecoder().decode(AuthenticationRecord.self, from: $0) }
+            guard let expected else { return data == nil }
+            return stored?.isSameSession(as: expected) == true
+        }
+        return applied ? .applied : .storeChanged(stored)
+    }
+
+    /// Takes the authentication another process stored for `requestor` as this one's: what
+    /// memory held for the previous session is dropped (the store has its own records).
+    private func adopt(_ stored: AuthenticationRecord?, for requestor: String) {
+        if let current = sessions[requestor]?.authentication, let stored, current == stored { return }
+        if sessions[requestor]?.authentication == nil, stored == nil { return }
+        log.info("another process changed the stored authentication; this instance now uses the stored one")
+        generation &+= 1
+        let dropped = dropSessionDataInMemory(for: requestor)
+        pendingWrites.subtract(dropped + [StorageKey.authentication(requestor)])
+        sessions[requestor, default: .init()].authentication = stored
     }
 
     static func summary(of error: any Error) -> String {
@@ -306,19 +385,43 @@ actor TokenCache {
         try ensureLoaded()
         guard let current = accessTokens[origin], current.token == rejected else { return accessTokens[origin] }
         accessTokens[origin] = nil
-        persist(AccessTokenRecord?.none, forKey: StorageKey.accessToken(origin))
+        let key = StorageKey.accessToken(origin)
+        pendingWrites.remove(key)
+        // The store too, unless another process stored a renewed token meanwhile: that one is used.
+        var stored: AccessTokenRecord?
+        do {
+            let removed = try storage.applyChanges([.remove(forKey: key)], ifRecord: key) { data in
+                stored = data.flatMap { try? JSONDecoder().decode(AccessTokenRecord.self, from: $0) }
+                return data != nil && stored?.token == rejected
+            }
+            if !removed, let stored, stored.clientID == clients[origin]?.clientID {
+                accessTokens[origin] = stored
+                return stored
+            }
+        } catch {
+            log.error("token storage write failed (access-token): \(Self.summary(of: error))")
+        }
         return nil
     }
 
     /// Removes the client credentials of `origin` and their access token, only if the credentials
-    /// are still those of `rejectedClientID`.
+    /// are still those of `rejectedClientID` (in memory, and in the store: another process may
+    /// have registered again meanwhile).
     func discardClient(_ rejectedClientID: String, for origin: String) throws(AccessEnablerError) {
         try ensureLoaded()
         guard clients[origin]?.clientID == rejectedClientID else { return }
         clients[origin] = nil
-        persist(ClientCredentialsRecord?.none, forKey: StorageKey.client(origin))
         accessTokens[origin] = nil
-        persist(AccessTokenRecord?.none, forKey: StorageKey.accessToken(origin))
+        let keys = [StorageKey.client(origin), StorageKey.accessToken(origin)]
+        pendingWrites.subtract(keys)
+        do {
+            _ = try storage.applyChanges(keys.map { .remove(forKey: $0) }, ifRecord: keys[0]) { data in
+                let stored = data.flatMap { try? JSONDecoder().decode(ClientCredentialsRecord.self, from: $0) }
+                return stored?.clientID == rejectedClientID
+            }
+        } catch {
+            log.error("token storage write failed (client): \(Self.summary(of: error))")
+        }
     }
 
     func storeAccessToken(_ record: AccessTokenRecord?, for origin: String) throws(AccessEnablerError) {
@@ -360,11 +463,36 @@ actor TokenCache {
         guard expectedGeneration == generation, sessions[requestor]?.authentication == expected?.authentication else {
             return false
         }
-        dropSessionData(for: requestor)
-        generation &+= 1
-        sessions[requestor, default: .init()].authentication = record
-        try persistOrThrow(record, forKey: StorageKey.authentication(requestor), "authentication")
-        return true
+        let key = StorageKey.authentication(requestor)
+        let dropped = sessionDataKeys(for: requestor)
+        func replaceInMemory() {
+            _ = dropSessionDataInMemory(for: requestor)
+            generation &+= 1
+            sessions[requestor, default: .init()].authentication = record
+        }
+        // Memory changes after the store is asked: a pending write of `expected` goes first.
+        let outcome: StoredSessionOutcome
+        do {
+            let data = try JSONEncoder().encode(record)
+            let changes = dropped.map { TokenStorageChange.remove(forKey: $0) } + [.write(data, forKey: key)]
+            outcome = try applyIfStored(expected?.authentication, requestor: requestor, changes)
+        } catch {
+            // As a login's: memory keeps it and the next write that works writes it.
+            replaceInMemory()
+            pendingWrites.formUnion(dropped + [key])
+            log.error("token storage write failed (authentication): \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(
+                details: "The authentication could not be stored; it is kept in memory until the app quits.")
+        }
+        switch outcome {
+        case .applied:
+            replaceInMemory()
+            pendingWrites.subtract(dropped + [key])
+            return true
+        case .storeChanged(let stored):
+            adopt(stored, for: requestor)
+            return false
+        }
     }
 
     /// Stores a new authentication and drops what belonged to the previous one (authorizations,
@@ -395,38 +523,75 @@ actor TokenCache {
             current.isSameSession(as: session.authentication), updated.isSameSession(as: current)
         else { return false }
         sessions[requestor]?.authentication = updated
-        persist(updated, forKey: StorageKey.authentication(requestor))
+        let key = StorageKey.authentication(requestor)
+        do {
+            let data = try JSONEncoder().encode(updated)
+            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, [.write(data, forKey: key)]) {
+                adopt(stored, for: requestor)
+                return false
+            }
+            pendingWrites.remove(key)
+        } catch {
+            // Not retried: a later unconditional write could land on another process's login.
+            log.error("token storage write failed (authentication): \(Self.summary(of: error))")
+        }
         return true
     }
 
     /// Removes the authentication of `requestor` and everything that depended on it, only if it
     /// is still `session`: the session a rejected request was sent for, or that a configuration
     /// no longer offers. A removal is a write-back, so a login, logout or removal since then
-    /// (another generation, another record) leaves the store as it is. Returns whether it removed.
+    /// (another generation, another record) leaves the store as it is — in this instance's
+    /// memory, and in the store, which other processes may have written since (then memory takes
+    /// the stored session). Returns whether it removed it.
+    ///
+    /// A removal the store refused is not retried (a later unconditional removal could delete a
+    /// login made meanwhile): memory forgets the session, and the next launch, reading it again,
+    /// hears the same rejection.
     func removeAuthentication(_ session: CachedSession, for requestor: String) throws(AccessEnablerError) -> Bool {
         try ensureLoaded()
         guard session.generation == generation, let current = sessions[requestor]?.authentication,
             current.isSameSession(as: session.authentication)
         else { return false }
         generation &+= 1
-        dropSessionData(for: requestor)
+        let keys = dropSessionDataInMemory(for: requestor) + [StorageKey.authentication(requestor)]
         sessions[requestor]?.authentication = nil
-        persist(AuthenticationRecord?.none, forKey: StorageKey.authentication(requestor))
+        pendingWrites.subtract(keys)
+        do {
+            let changes = keys.map { TokenStorageChange.remove(forKey: $0) }
+            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, changes) {
+                adopt(stored, for: requestor)
+                return false
+            }
+        } catch {
+            log.error("token storage write failed (authentication): \(Self.summary(of: error))")
+        }
         return true
     }
 
     private func dropSessionData(for requestor: String) {
-        guard var session = sessions[requestor] else { return }
-        for resource in session.authorizations.keys {
-            persist(AuthorizationRecord?.none, forKey: StorageKey.authorization(requestor, resource))
-        }
-        if session.userMetadata != nil {
-            persist(UserMetadataRecord?.none, forKey: StorageKey.userMetadata(requestor))
-        }
+        for key in dropSessionDataInMemory(for: requestor) { persist(AuthorizationRecord?.none, forKey: key) }
+    }
+
+    /// The storage keys of what belongs to the session of `requestor` in memory (authorizations,
+    /// user metadata).
+    private func sessionDataKeys(for requestor: String) -> [String] {
+        guard let session = sessions[requestor] else { return [] }
+        var keys = session.authorizations.keys.sorted().map { StorageKey.authorization(requestor, $0) }
+        if session.userMetadata != nil { keys.append(StorageKey.userMetadata(requestor)) }
+        return keys
+    }
+
+    /// Forgets in memory what belonged to the session of `requestor` (authorizations, user
+    /// metadata, decisions); returns the storage keys that held it.
+    private func dropSessionDataInMemory(for requestor: String) -> [String] {
+        let keys = sessionDataKeys(for: requestor)
+        guard var session = sessions[requestor] else { return [] }
         session.authorizations = [:]
         session.userMetadata = nil
         session.decisions = [:]
         sessions[requestor] = session
+        return keys
     }
 
     func selectedMVPD(for requestor: String) throws(AccessEnablerError) -> MVPD? {
@@ -447,17 +612,48 @@ actor TokenCache {
         return sessions[requestor]?.authorizations[resource]
     }
 
-    /// Stores an authorization, replacing the previous one for the resource. Returns false,
-    /// writing nothing, when the session changed since `generation`; throws `storage_failure`
-    /// when storage refused the write (the authorization is then held in memory only).
-    func storeAuthorization(_ record: AuthorizationRecord, for requestor: String, ifGeneration expected: UInt64)
+    /// Stores an authorization obtained for `session`, replacing the previous one for the
+    /// resource. Returns false, writing nothing, when the session changed since it was read, in
+    /// memory or in the store (another process logged out or in: the authorization must not land
+    /// on the next viewer's session); throws `storage_failure` when storage refused the write
+    /// (the authorization is then held in memory, and written with the next write that works if
+    /// the store still holds the session).
+    func storeAuthorization(_ record: AuthorizationRecord, for requestor: String, ifSession session: CachedSession)
         throws(AccessEnablerError) -> Bool
     {
+        try storeForSession(record, forKey: StorageKey.authorization(requestor, record.resource), session, requestor) {
+            $0.authorizations[record.resource] = record
+        }
+    }
+
+    /// Stores `record` under `key` (and in memory with `apply`) only if `session` is still the
+    /// session of `requestor` in memory and in the store. Throws `storage_failure` when the
+    /// store refused it (memory keeps it; the key is pending).
+    private func storeForSession<Record: Encodable>(
+        _ record: Record, forKey key: String, _ session: CachedSession, _ requestor: String,
+        _ apply: (inout RequestorSession) -> Void
+    ) throws(AccessEnablerError) -> Bool {
         try ensureLoaded()
-        guard expected == generation else { return false }
-        sessions[requestor, default: .init()].authorizations[record.resource] = record
-        try persistOrThrow(record, forKey: StorageKey.authorization(requestor, record.resource), "authorization")
-        return true
+        guard session.generation == generation, let current = sessions[requestor]?.authentication,
+            current.isSameSession(as: session.authentication)
+        else { return false }
+        do {
+            let data = try JSONEncoder().encode(record)
+            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, [.write(data, forKey: key)]) {
+                adopt(stored, for: requestor)
+                return false
+            }
+            apply(&sessions[requestor, default: .init()])
+            pendingWrites.remove(key)
+            writePending()
+            return true
+        } catch {
+            apply(&sessions[requestor, default: .init()])
+            pendingWrites.insert(key)
+            log.error("token storage write failed (\(Self.kind(of: key))): \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(
+                details: "The \(Self.kind(of: key)) could not be stored; it is kept in memory until the app quits.")
+        }
     }
 
     func removeAuthorization(for resource: String, requestor: String) throws(AccessEnablerError) {
@@ -513,14 +709,20 @@ actor TokenCache {
         return sessions[requestor]?.userMetadata
     }
 
-    func storeUserMetadata(_ record: UserMetadataRecord, for requestor: String, ifGeneration expected: UInt64)
+    /// Stores user metadata fetched for `session`, as ``storeAuthorization(_:for:ifSession:)``
+    /// does, but a failed write is only logged (the metadata is fetched again next launch).
+    func storeUserMetadata(_ record: UserMetadataRecord, for requestor: String, ifSession session: CachedSession)
         throws(AccessEnablerError) -> Bool
     {
         try ensureLoaded()
-        guard expected == generation else { return false }
-        sessions[requestor, default: .init()].userMetadata = record
-        persist(record, forKey: StorageKey.userMetadata(requestor))
-        return true
+        do {
+            return try storeForSession(record, forKey: StorageKey.userMetadata(requestor), session, requestor) {
+                $0.userMetadata = record
+            }
+        } catch {
+            // Logged by storeForSession; memory holds it and the key is pending.
+            return true
+        }
     }
 
     // MARK: Configuration

@@ -13,6 +13,10 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/requestorNotConfigured`` before `setRequestor`, or
     ///   ``AccessEnablerError/secondScreenNotSupported`` on REST API v1.
     public func activationRequest(forCode code: String) async throws -> ActivationRequest {
+        try await asOneCall { try await activationRequestInOneCall(forCode: code) }
+    }
+
+    private func activationRequestInOneCall(forCode code: String) async throws -> ActivationRequest {
         let loaded = try await currentConfiguration()
         let code = try Self.normalizedCode(code)
         guard let serviceProvider = requestor.serviceProviders.first else {
@@ -45,6 +49,12 @@ extension AccessEnabler {
     ///   provider's error.
     @discardableResult
     public func activate(code: String, mvpdID: String? = nil, presenter: any AuthenticationPresenter) async throws
+        -> MVPD
+    {
+        try await asOneCall { try await activateInOneCall(code: code, mvpdID: mvpdID, presenter: presenter) }
+    }
+
+    private func activateInOneCall(code: String, mvpdID: String?, presenter: any AuthenticationPresenter) async throws
         -> MVPD
     {
         let request = try await activationRequest(forCode: code)

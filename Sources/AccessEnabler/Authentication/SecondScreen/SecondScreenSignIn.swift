@@ -71,7 +71,12 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             switch stage {
             case .start:
                 stage = .finished
-                switch try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication) {
+                let (enabler, mvpdID, forceAuthentication) = (enabler, mvpdID, forceAuthentication)
+                // Each step is one call for the storage's wait budget (AccessEnabler.asOneCall).
+                let start = try await TokenStorageWaitBudget.withCurrent(
+                    TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
+                ) { try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication) }
+                switch start {
                 case .authenticated(let authentication):
                     return .authenticated(authentication)
                 case .code(let attempt):
@@ -80,7 +85,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
                 }
             case .polling(let attempt):
                 stage = .finished
-                return .authenticated(try await enabler.awaitSecondScreen(attempt))
+                let enabler = enabler
+                return .authenticated(try await TokenStorageWaitBudget.withCurrent(
+                    TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
+                ) { try await enabler.awaitSecondScreen(attempt) })
             case .finished:
                 return nil
             }

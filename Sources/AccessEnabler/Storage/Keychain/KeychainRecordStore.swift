@@ -11,7 +11,15 @@ import Foundation
 ///   gone, and removing everything deletes account by account;
 /// - an access group and the accessibility class need the data-protection keychain on macOS
 ///   (`kSecUseDataProtectionKeychain`), which ``Flavour/automatic`` uses unless the process lacks
-///   the entitlement (an unsigned tool), then the file keychain (without access group);
+///   the entitlement (an unsigned tool), then the file keychain (without access group). Without
+///   the entitlement a data-protection *search* finds nothing (`errSecItemNotFound`) and only a
+///   write fails (`errSecMissingEntitlement`), so a write decides: the first one refused for
+///   want of the entitlement settles on the file keychain and is made again there. A load that
+///   finds nothing before any write probes with one (an item added and deleted), so that what
+///   an earlier run stored in the file keychain is found;
+/// - a removal or write conditional on a stored record reads it first; the keychain has no lock
+///   across processes (an app and its extensions), so another process may change the item
+///   between that read and the write: the comparison narrows the window, it does not close it;
 /// - another process sharing the access group may add the same record between this one's update
 ///   and add (`errSecDuplicateItem`): the write updates again;
 /// - any other status, `errSecInteractionNotAllowed` before first unlock included, throws: the
@@ -20,7 +28,8 @@ struct KeychainRecordStore: TokenStorage {
     /// Which keychain the queries address.
     enum Flavour: Sendable, Hashable {
         /// The data-protection keychain; on macOS the file keychain when the process lacks the
-        /// entitlement (decided by the first call, then kept for the process).
+        /// entitlement (decided by the first write the data-protection keychain refuses with
+        /// `errSecMissingEntitlement`, or that it accepts, then kept for the process).
         case automatic
         /// Always the data-protection keychain (`kSecUseDataProtectionKeychain`).
         case dataProtection
@@ -36,6 +45,9 @@ struct KeychainRecordStore: TokenStorage {
 
     /// How often a write or a removal goes round before it gives up.
     static let maximumRounds = 8
+    /// The account of the item a load adds and deletes to learn which keychain this process may
+    /// write to (never left behind unless the process dies in between; the SDK ignores it).
+    static let probeAccount = "keychain-probe"
 
     init(service: String, accessGroup: String?, flavour: Flavour, items: any KeychainItems) {
         self.service = service
@@ -49,19 +61,20 @@ struct KeychainRecordStore: TokenStorage {
 
     func loadRecords() throws -> [String: Data] {
         try run { query in
-            var records: [String: Data] = [:]
-            for account in try accounts(query) {
-                var read = query
-                read.account = account
-                read.limit = .one
-                read.returning = .data
-                let search = items.copyMatching(read)
-                // Removed by another process since the listing.
-                if search.status == KeychainStatus.itemNotFound { continue }
-                guard search.status == KeychainStatus.success, let data = search.items.first?.data else {
-                    throw KeychainStatusError(status: search.status)
-                }
-                records[account] = data
+            let records = try read(query)
+            guard currentFlavour == .automatic, query.dataProtectionKeychain else { return records }
+            if !records.isEmpty {
+                settle(.dataProtection)
+                return records
+            }
+            // Nothing found may mean no entitlement (searches then find nothing): a write
+            // decides, and without the entitlement `run` reads the file keychain instead.
+            if accessGroup == nil {
+                var probe = query
+                probe.account = Self.probeAccount
+                try write(Data(), probe)
+                try remove(Self.probeAccount, query)
+                settle(.dataProtection)
             }
             return records
         }
@@ -71,27 +84,43 @@ struct KeychainRecordStore: TokenStorage {
         try run { query in
             var query = query
             query.account = key
-            var status = KeychainStatus.duplicateItem
-            for _ in 0..<Self.maximumRounds {
-                status = items.update(query, data: data)
-                if status == KeychainStatus.success { return }
-                guard status == KeychainStatus.itemNotFound else { throw KeychainStatusError(status: status) }
-                status = items.add(query, data: data, thisDeviceAfterFirstUnlock: query.dataProtectionKeychain)
-                if status == KeychainStatus.success { return }
-                // Another process added it since the update: update that one.
-                guard status == KeychainStatus.duplicateItem else { throw KeychainStatusError(status: status) }
-            }
-            throw KeychainStatusError(status: status)
+            try write(data, query)
+            settleOnWrite(query)
         }
     }
 
     func removeRecord(forKey key: String) throws {
-        try run { query in try remove(key, query) }
+        try run { query in
+            try remove(key, query)
+            settleOnWrite(query)
+        }
     }
 
     func removeAllRecords() throws {
         try run { query in
             for account in try accounts(query) { try remove(account, query) }
+        }
+    }
+
+    /// Reads the item under `key` and applies `changes` if it satisfies `condition`. Another
+    /// process may change the item between the read and the writes: no lock spans them.
+    func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+        throws -> Bool
+    {
+        try run { query in
+            guard condition(try readItem(key, query)) else { return false }
+            for change in changes {
+                switch change {
+                case .write(let data, let key):
+                    var item = query
+                    item.account = key
+                    try write(data, item)
+                case .remove(let key):
+                    try remove(key, query)
+                }
+            }
+            if !changes.isEmpty { settleOnWrite(query) }
+            return true
         }
     }
 
@@ -106,14 +135,12 @@ struct KeychainRecordStore: TokenStorage {
     }
 
     /// Runs `body` with the flavour's base query; an automatic flavour that meets
-    /// `errSecMissingEntitlement` (no access group asked for) settles on the file keychain and
-    /// runs again.
+    /// `errSecMissingEntitlement` (no access group asked for: the file keychain has none) settles
+    /// on the file keychain and runs again there, so the write that was refused is made.
     private func run<T>(_ body: (KeychainQuery) throws -> T) throws -> T {
         let current = currentFlavour
         do {
-            let result = try body(baseQuery(current))
-            if current == .automatic { settle(.dataProtection) }
-            return result
+            return try body(baseQuery(current))
         } catch let error as KeychainStatusError
             where current == .automatic && accessGroup == nil && error.status == KeychainStatus.missingEntitlement
         {
@@ -124,6 +151,50 @@ struct KeychainRecordStore: TokenStorage {
 
     private func settle(_ decided: Flavour) {
         flavour.withLock { if $0 == .automatic { $0 = decided } }
+    }
+
+    /// A write the data-protection keychain accepted: the process has the entitlement.
+    private func settleOnWrite(_ query: KeychainQuery) {
+        if query.dataProtectionKeychain { settle(.dataProtection) }
+    }
+
+    /// Every record (each account listed, then read on its own).
+    private func read(_ query: KeychainQuery) throws -> [String: Data] {
+        var records: [String: Data] = [:]
+        for account in try accounts(query) where account != Self.probeAccount {
+            // Nil: removed by another process since the listing.
+            if let data = try readItem(account, query) { records[account] = data }
+        }
+        return records
+    }
+
+    /// The data of `account`, or nil when there is no such item.
+    private func readItem(_ account: String, _ query: KeychainQuery) throws -> Data? {
+        var read = query
+        read.account = account
+        read.limit = .one
+        read.returning = .data
+        let search = items.copyMatching(read)
+        if search.status == KeychainStatus.itemNotFound { return nil }
+        guard search.status == KeychainStatus.success, let data = search.items.first?.data else {
+            throw KeychainStatusError(status: search.status)
+        }
+        return data
+    }
+
+    /// Updates the item `query` names, or adds it.
+    private func write(_ data: Data, _ query: KeychainQuery) throws {
+        var status = KeychainStatus.duplicateItem
+        for _ in 0..<Self.maximumRounds {
+            status = items.update(query, data: data)
+            if status == KeychainStatus.success { return }
+            guard status == KeychainStatus.itemNotFound else { throw KeychainStatusError(status: status) }
+            status = items.add(query, data: data, thisDeviceAfterFirstUnlock: query.dataProtectionKeychain)
+            if status == KeychainStatus.success { return }
+            // Another process added it since the update: update that one.
+            guard status == KeychainStatus.duplicateItem else { throw KeychainStatusError(status: status) }
+        }
+        throw KeychainStatusError(status: status)
     }
 
     /// Every account of the service (attributes only: no data with a match limit of all).

@@ -6,14 +6,32 @@ import Foundation
 ///
 /// Uses the data-protection keychain on every Apple OS (on macOS `kSecUseDataProtectionKeychain`,
 /// which the access group and the accessibility class need). A Mac process without the keychain
-/// entitlement (an unsigned tool) falls back to the login (file) keychain when no access group is
-/// set; choose with ``init(service:accessGroup:keychain:)``. A keychain that is locked (before
-/// first unlock) makes calls fail with ``AccessEnablerError/storageFailure``, never "signed out".
+/// entitlement (a Developer ID app without a provisioning profile, a command-line tool) can
+/// search that keychain but not write to it: when no access group is set, the first write it
+/// refuses (`errSecMissingEntitlement`) moves the storage to the login (file) keychain for the
+/// rest of the process, and that write is made there; a first load that finds nothing makes one
+/// such write (a probe item, added and deleted), so records an earlier run stored in the login
+/// keychain are found. Choose the keychain yourself with ``init(service:accessGroup:keychain:)``.
+/// A keychain that is locked (before first unlock) makes calls fail with
+/// ``AccessEnablerError/storageFailure``, never "signed out".
+///
+/// ## Several processes
+///
+/// The Keychain has no lock an app and its extensions (or two apps of an access group) could
+/// share. A removal or a write that depends on the session read earlier
+/// (``applyChanges(_:ifRecord:satisfies:)``) reads the stored item first and writes nothing when
+/// another process has changed it — a late answer does not remove a login another process made
+/// before it was read — but another process can still write between that read and the removal.
+/// What is guaranteed: each record is written whole, a record another process added meanwhile is
+/// updated rather than duplicated, and a removal never touches a record of another key. What is
+/// not: that a conditional change and another process's write are ordered. Use one process to
+/// sign in and out, or ``FileTokenStorage`` (which locks) where processes race.
 public final class KeychainTokenStorage: TokenStorage {
     /// Which macOS keychain holds the items (iOS, tvOS, watchOS and visionOS have one).
     public enum Keychain: Sendable, Hashable {
         /// The data-protection keychain, or on a Mac without the entitlement (and without an
-        /// access group) the login keychain.
+        /// access group) the login keychain, from the first write the data-protection keychain
+        /// refuses for want of the entitlement.
         case automatic
         /// Always the data-protection keychain: a Mac app needs a signed application identifier.
         case dataProtection
@@ -50,5 +68,13 @@ public final class KeychainTokenStorage: TokenStorage {
     public func removeRecord(forKey key: String) throws { try store.removeRecord(forKey: key) }
 
     public func removeAllRecords() throws { try store.removeAllRecords() }
+
+    /// Reads the item under `key`, then applies `changes` if it satisfies `condition`; no lock
+    /// spans the two (see "Several processes" above).
+    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+        throws -> Bool
+    {
+        try store.applyChanges(changes, ifRecord: key, satisfies: condition)
+    }
 }
 #endif

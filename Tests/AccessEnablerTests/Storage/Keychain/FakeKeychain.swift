@@ -5,6 +5,11 @@ import Foundation
 /// makes: the iOS / tvOS keychain (data protection only), and the macOS pair (the file keychain,
 /// which rejects `kSecMatchLimitAll` with `kSecReturnData` and deletes one item per call, beside
 /// the data-protection keychain, which needs an entitlement).
+///
+/// Without the entitlement (`.macOS(entitled: false)`: a Developer ID app without a provisioning
+/// profile, a command-line tool) the data-protection keychain answers as Apple's own keychain
+/// tests show it does: a search finds nothing (`errSecItemNotFound`), and every add, update and
+/// delete fails with `errSecMissingEntitlement` (-34018).
 final class FakeKeychain: KeychainItems {
     enum Platform: Sendable, CustomStringConvertible {
         /// iOS, iPadOS, tvOS, watchOS, visionOS: one data-protection keychain.
@@ -94,6 +99,9 @@ final class FakeKeychain: KeychainItems {
         state.withLock { state in
             let kind: Kind
             switch prologue(.copy(query), &state) {
+            case .failure(let error) where error.status == KeychainStatus.missingEntitlement:
+                // Reads "succeed" without the entitlement: there is nothing this process may see.
+                return KeychainSearch(status: KeychainStatus.itemNotFound)
             case .failure(let error): return KeychainSearch(status: error.status)
             case .success(let found): kind = found
             }

@@ -26,7 +26,10 @@ enum CommandExecution {
         let session = try ClientSession(connection: connection, output: output, adjust: adjust)
         let report: any CommandReport
         do {
-            report = try await body(session)
+            // One budget for the whole command: a store another process holds costs it one
+            // lock timeout in total, however many SDK calls it makes.
+            let budget = TokenStorageWaitBudget(limit: session.enabler.configuration.retryPolicy.deadline)
+            report = try await TokenStorageWaitBudget.withCurrent(budget) { try await body(session) }
         } catch let error as ValidationError {
             session.progress.stop()
             await session.storageRecoveries.report(to: session.console)

@@ -1,0 +1,224 @@
+import AccessEnabler
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// Several processes on one `FileTokenStorage` file, as several runs of the command-line tool
+/// are: each "process" is its own SDK instance with its own `FileTokenStorage` on the same file,
+/// talking to one server (the emulator) from one device. A late answer in one process must never
+/// remove or overwrite what another process stored meanwhile.
+@Suite struct SharedStoreTests {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("SharedStoreTests-\(UUID().uuidString)")
+        .appendingPathComponent("tokens.json")
+    let clock = TestClock()
+    let emulator: PassEmulator
+
+    init() {
+        // AutoCable updates the profile's attributes when it authorizes (a refresh has news).
+        emulator = PassEmulator(scenario: ProfileTests.scenario(), clock: clock)
+    }
+
+    /// A new process on the shared file.
+    func process(_ backend: AccessEnabler.Backend, transport: (any HTTPTransport)? = nil) -> Harness {
+        Harness(backend: backend, clock: clock, emulator: emulator, storage: FileTokenStorage(url: url)) {
+            if let transport { $0.transport = transport }
+        }
+    }
+
+    /// What the file holds now, as a process started now reads it.
+    func stored() throws -> [String: Data] { try FileTokenStorage(url: url).loadRecords() }
+
+    /// Process 2 logs viewer A out; process 3 logs viewer B in (by default AutoCable's bob).
+    func logOutThenLogInAsB(_ backend: AccessEnabler.Backend, mvpd: String = "AutoCable") async throws {
+        let second = process(backend)
+        try await second.configure()
+        try await second.enabler.logout()
+        let third = process(backend)
+        try await third.configure()
+        let viewerB = try await third.enabler.authenticate(presenter: third.presenter(mvpd))
+        #expect(viewerB.mvpd.id == mvpd)
+    }
+
+    /// B's login, as a fifth process started afterwards sees it.
+    func expectBSignedIn(
+        _ backend: AccessEnabler.Backend, _ comment: Comment, mvpd: String = "AutoCable", userID: String = "bob-user-id"
+    ) async throws {
+        let fifth = process(backend)
+        try await fifth.configure()
+        let status = await fifth.enabler.checkAuthentication()
+        #expect(status.authentication?.userID == userID, comment)
+        #expect(status.authentication?.mvpd.id == mvpd, comment)
+    }
+
+    @Test func aConditionalChangeComparesWhatAnotherInstanceAppended() throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let ours = FileTokenStorage(url: url)
+        let theirs = FileTokenStorage(url: url)
+        try ours.writeRecord(Data("A".utf8), forKey: "authn|REF")
+        try ours.writeRecord(Data("a-news".utf8), forKey: "authz|REF|news")
+        try theirs.writeRecord(Data("B".utf8), forKey: "authn|REF")
+        let removals: [TokenStorageChange] = [.remove(forKey: "authz|REF|news"), .remove(forKey: "authn|REF")]
+
+        #expect(try !ours.applyChanges(removals, ifRecord: "authn|REF") { $0 == Data("A".utf8) })
+        #expect(try stored() == ["authn|REF": Data("B".utf8), "authz|REF|news": Data("a-news".utf8)])
+        #expect(try ours.applyChanges(removals + [.write(Data("C".utf8), forKey: "x")], ifRecord: "authn|REF") {
+            $0 == Data("B".utf8)
+        })
+        #expect(try stored() == ["x": Data("C".utf8)])
+        #expect(try ours.applyChanges([.remove(forKey: "x")], ifRecord: "authn|REF") { $0 == nil }, "none is a value too")
+        #expect(try stored().isEmpty)
+    }
+
+    /// A condition replays only what was appended since the last one, and reads everything
+    /// again after another instance compacted the files.
+    @Test func aConditionSeesAppendsAndCompactionsByAnotherInstance() throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let ours = FileTokenStorage(url: url)
+        let theirs = FileTokenStorage(url: url)
+        try ours.writeRecord(Data("A".utf8), forKey: "authn|REF")
+        #expect(try ours.applyChanges([], ifRecord: "authn|REF") { $0 == Data("A".utf8) })
+        try theirs.writeRecord(Data("B".utf8), forKey: "authn|REF")
+        #expect(try ours.applyChanges([], ifRecord: "authn|REF") { $0 == Data("B".utf8) }, "an append")
+        // Enough appends to compact: a new snapshot, an emptied journal.
+        let filler = Data(repeating: 0x61, count: 1024)
+        for index in 0..<80 { try theirs.writeRecord(filler, forKey: "filler-\(index)") }
+        try theirs.writeRecord(Data("C".utf8), forKey: "authn|REF")
+        #expect(FileManager.default.fileExists(atPath: url.path), "compacted into a snapshot")
+        #expect(try ours.applyChanges([.remove(forKey: "filler-0")], ifRecord: "authn|REF") { $0 == Data("C".utf8) })
+        #expect(try stored()["filler-0"] == nil)
+        #expect(try stored()["filler-1"] == filler)
+        #expect(try stored()["authn|REF"] == Data("C".utf8))
+    }
+
+    /// A custom store without its own implementation: read, compare, then write.
+    @Test func theDefaultImplementationComparesThenWrites() throws {
+        let custom = FlakyStorage()
+        custom.failing.withLock { $0 = false }
+        try custom.writeRecord(Data("B".utf8), forKey: "authn|REF")
+        #expect(try !custom.applyChanges([.remove(forKey: "authn|REF")], ifRecord: "authn|REF") { $0 == Data("A".utf8) })
+        #expect(custom.removals.withLock { $0 } == 0)
+        #expect(try custom.applyChanges([.remove(forKey: "authn|REF")], ifRecord: "authn|REF") { $0 == Data("B".utf8) })
+        #expect(try custom.loadRecords().isEmpty)
+    }
+
+    /// REST API v2: the server holds one profile per MVPD, so A's request, answered after B
+    /// logged in with another MVPD, is rejected (on REST API v1 the device's one session answers
+    /// for B, below).
+    @Test(arguments: [AccessEnabler.Backend.restV2])
+    func aLateRejectionOfAuthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend) async throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let first = process(backend)
+        try await first.signIn("Cablevision")
+        let gate = EmulatorGate()
+        await emulator.inject(.hold(gate), on: backend.authorizeRoute)
+        let inFlight = Task { try await first.enabler.authorize(resource: "news") }
+        try await emulator.waitForRequests(to: backend.authorizeRoute, count: 1)
+        try await logOutThenLogInAsB(backend)
+        gate.open()
+
+        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value }
+        #expect(error.code == "authenticated_profile_missing")
+        try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
+        #expect(try stored().keys.contains("authn|REF"))
+        // Process 1 now holds what the store holds.
+        #expect(await first.enabler.checkAuthentication().authentication?.userID == "bob-user-id")
+    }
+
+    @Test(arguments: [AccessEnabler.Backend.restV2])
+    func aLateRejectionOfPreauthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend) async throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let first = process(backend)
+        try await first.signIn("Cablevision")
+        let gate = EmulatorGate()
+        await emulator.inject(.hold(gate), on: backend.preauthorizeRoute)
+        let inFlight = Task { try await first.enabler.preauthorize(PreauthorizeRequest(resources: ["news"])) }
+        try await emulator.waitForRequests(to: backend.preauthorizeRoute, count: 1)
+        try await logOutThenLogInAsB(backend)
+        gate.open()
+
+        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value }
+        #expect(error.code == "authenticated_profile_missing")
+        try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
+    }
+
+    /// The server grants A's authorization, and the answer reaches process 1 only after B has
+    /// logged in elsewhere: it must not be stored where B's process would reuse it.
+    @Test(arguments: allBackends)
+    func anAuthorizationObtainedForAIsNotStoredOnBsSession(backend: AccessEnabler.Backend) async throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let held = AnswerHoldingTransport(inner: emulator.transport) { $0.url.path.contains("/authorize") }
+        let first = process(backend, transport: held)
+        try await first.signIn("Cablevision")
+        let inFlight = Task { try await first.enabler.authorize(resource: "news") }
+        await eventually { held.holding == 1 }
+        #expect(await emulator.requests(to: backend.authorizeRoute).first?.responseStatus == 200, "granted to A")
+        try await logOutThenLogInAsB(backend)
+        held.release()
+        _ = await inFlight.result
+
+        #expect(try !stored().keys.contains("authz|REF|news"), "A's authorization did not land on B's session")
+        try await expectBSignedIn(backend, "B's login is untouched")
+    }
+
+    /// A's profile as the server describes it after a change (new attributes) reaches process 1
+    /// after B logged in elsewhere: it must not be written over B's login.
+    @Test func aProfileUpdateOfAIsNotWrittenOverBsLogin() async throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let held = AnswerHoldingTransport(inner: emulator.transport) { $0.url.path.hasSuffix("/profiles") }
+        let first = process(.restV2, transport: held)
+        try await first.signIn("AutoCable")
+        _ = try await first.enabler.authorize(resource: "news")
+        let inFlight = Task { try await first.enabler.refreshAuthentication() }
+        await eventually { held.holding == 1 }
+        try await logOutThenLogInAsB(.restV2, mvpd: "Cablevision")
+        held.release()
+        _ = await inFlight.result
+        try await expectBSignedIn(
+            .restV2, "process 1's update of A did not replace B's login", mvpd: "Cablevision", userID: "alice-user-id")
+    }
+}
+
+/// Lets `inner` answer, then holds the answers to requests that `matching` selects until
+/// ``release()``: the server decided, but the answer has not reached the caller yet.
+final class AnswerHoldingTransport: HTTPTransport {
+    private struct State {
+        var released = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    let inner: any HTTPTransport
+    let matching: @Sendable (HTTPRequest) -> Bool
+    private let state = LockedValue(State())
+
+    init(inner: any HTTPTransport, matching: @escaping @Sendable (HTTPRequest) -> Bool) {
+        self.inner = inner
+        self.matching = matching
+    }
+
+    /// How many answers are held now.
+    var holding: Int { state.withLock { $0.waiting.count } }
+
+    /// Delivers the held answers, and every later one at once.
+    func release() {
+        let waiting = state.withLock { state in
+            state.released = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        waiting.forEach { $0.resume() }
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await inner.send(request)
+        guard matching(request) else { return response }
+        await withCheckedContinuation { continuation in
+            let deliver = state.withLock { state in
+                if !state.released { state.waiting.append(continuation) }
+                return state.released
+            }
+            if deliver { continuation.resume() }
+        }
+        return response
+    }
+}
