@@ -2,28 +2,29 @@ import AccessEnabler
 import Foundation
 import Testing
 
-/// The README's shell examples run unchanged in bash, zsh and sh, and every Swift snippet of the
-/// README and the DocC articles compiles.
+/// The documents' shell examples run unchanged in bash, zsh and sh, every Swift snippet of the
+/// README, the `docs/` pages and the DocC articles compiles, no Markdown file there is left out,
+/// and their relative links resolve.
 @Suite("Documentation")
 struct DocumentationTests {
-    @Test("the README's shell examples run in bash")
+    @Test("the shell examples run in bash")
     func shellExamplesInBash() async throws {
         try await checkShellExamples(with: "bash")
     }
 
-    @Test("the README's shell examples run in zsh", .enabled(if: ShellExamples.isInstalled("zsh"), "zsh is not installed"))
+    @Test("the shell examples run in zsh", .enabled(if: ShellExamples.isInstalled("zsh"), "zsh is not installed"))
     func shellExamplesInZsh() async throws {
         try await checkShellExamples(with: "zsh")
     }
 
-    @Test("the README's shell examples run in sh")
+    @Test("the shell examples run in sh")
     func shellExamplesInSh() async throws {
         try await checkShellExamples(with: "sh")
     }
 
     private func checkShellExamples(with shell: String) async throws {
         let (_, blocks) = try ShellExamples.script()
-        #expect(blocks >= 2, "the README marks its shell examples with <!-- shell-example -->")
+        #expect(blocks >= 2, "the documents mark their shell examples with <!-- shell-example -->")
         let run = try await ShellExamples.run(with: shell)
         #expect(run.status == 0, "\(shell): \(run.stderr)\n\(run.stdout)")
         // What the examples show happened.
@@ -44,7 +45,100 @@ struct DocumentationTests {
         let result = try await SnippetCompiler.check(document)
         #expect(result.errors.isEmpty, "\(document):\n\(result.errors.joined(separator: "\n"))")
         if document == "README.md" {
-            #expect(result.snippets >= 5)
+            #expect(result.snippets >= 4)
+        }
+    }
+
+    @Test("every Markdown file of the README, docs/ and the DocC catalogs is a listed document")
+    func everyDocumentIsListed() {
+        #expect(Documents.unlisted.isEmpty, "add to Documents.all: \(Documents.unlisted)")
+        let missing = Documents.all.filter {
+            !FileManager.default.fileExists(atPath: Documents.root.appendingPathComponent($0).path)
+        }
+        #expect(missing.isEmpty, "listed in Documents.all but not on disk: \(missing)")
+        #expect(Documents.onDisk() == Documents.all.sorted())
+    }
+
+    @Test("every shell-example marker is right before a shell block", arguments: Documents.all)
+    func shellMarkersMarkBlocks(document: String) throws {
+        let text = try String(contentsOf: Documents.root.appendingPathComponent(document), encoding: .utf8)
+        for problem in ShellExamples.strayMarkers(in: text) {
+            Issue.record("\(document):\(problem)")
+        }
+    }
+
+    @Test("a marker a blank line away from its block is found")
+    func strayMarkerIsFound() {
+        let text = """
+            <!-- shell-example -->
+            ```sh
+            echo runs
+            ```
+
+            <!-- shell-example -->
+
+            ```sh
+            echo would not run
+            ```
+            """
+        #expect(ShellExamples.strayMarkers(in: text) == ["6: a shell-example marker not right before a ```sh block"])
+    }
+
+    @Test("relative links point at files and headings that exist", arguments: Documents.all + Documents.projectFiles)
+    func relativeLinksResolve(document: String) throws {
+        for problem in try MarkdownLinks.problems(in: document) {
+            Issue.record("\(problem)")
+        }
+    }
+
+    @Test("a link to a missing file or heading is found; code, URLs and DocC links are not links")
+    func brokenLinksAreFound() {
+        let text = """
+            # The tool
+
+            [README](../README.md), [its start](../README.md#quick-start), [here](#the-tool),
+            [gone](missing.md), [no such heading](../README.md#no-such-heading),
+            [Adobe](https://example.com/x.md), <doc:GettingStarted>, `[code](nowhere.md)`
+
+            ```
+            [fenced](nowhere.md)
+            ```
+            """
+        #expect(MarkdownLinks.problems(inText: text, document: "docs/page.md") == [
+            "docs/page.md:4: missing.md does not exist",
+            "docs/page.md:4: no heading for #no-such-heading in ../README.md",
+        ])
+        #expect(MarkdownLinks.anchor(of: "Quick start: the `legacy` API") == "quick-start-the-legacy-api")
+    }
+
+    @Test("the README starts with the demo and the test command, which .ci/run runs")
+    func firstCommands() throws {
+        let first = try #require(try Documents.blocks(of: "README.md").first)
+        let commands = first.lines.map { line in
+            (line.split(separator: "#", maxSplits: 1).first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        #expect(first.language == "sh")
+        #expect(commands == ["swift run --package-path Tools accessenabler demo", "swift test"])
+        let ci = try String(contentsOf: Documents.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+            .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for command in commands {
+            #expect(ci.contains { $0.hasSuffix(" " + command) }, ".ci/run does not run `\(command)`")
+        }
+    }
+
+    @Test("the README is short, and its quick starts reach a media token before any table")
+    func quickStartsComeFirst() throws {
+        let text = try String(contentsOf: Documents.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        #expect(lines.count < 300, "README.md has \(lines.count) lines")
+        let firstTable = lines.firstIndex { $0.hasPrefix("|") } ?? lines.count
+        let blocks = try Documents.blocks(of: "README.md").filter { $0.language == "swift" }
+        let async = blocks.first { $0.lines.contains { $0.contains("enabler.authorize(resource:") } }
+        let legacy = blocks.first { $0.lines.contains { $0.contains("getAuthorization(") } }
+        for block in [async, legacy] {
+            let block = try #require(block)
+            #expect(block.firstLine + block.lines.count <= firstTable, "a quick start after line \(firstTable)")
+            #expect(block.lines.count <= 35)
         }
     }
 

@@ -12,26 +12,75 @@ struct MarkdownBlock: Sendable {
     var lineBefore: String
 }
 
-/// The repository's documents: the README and every DocC article.
+/// The repository's documents: the README, the pages of `docs/` and every DocC article.
 enum Documents {
     /// The repository root (this file is `Tools/Tests/AccessEnablerToolsTests/Support/…`).
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `README.md` and `Sources/*/*.docc/*.md`, relative to the root.
-    static var all: [String] {
-        var documents = ["README.md"]
-        let sources = root.appendingPathComponent("Sources")
-        let targets = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
-        for target in targets.sorted() {
-            let catalog = sources.appendingPathComponent(target).appendingPathComponent("\(target).docc")
-            let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-            for article in articles.sorted() where article.hasSuffix(".md") {
-                documents.append("Sources/\(target)/\(target).docc/\(article)")
+    /// The documents whose Swift snippets are compiled and whose marked shell examples run (in
+    /// this order), relative to the root. Written out, so that moving text between documents is a
+    /// change this list shows; ``unlisted`` finds a Markdown file that was added but not listed.
+    static let all = [
+        "README.md",
+        "docs/apple-platforms.md",
+        "docs/architecture.md",
+        "docs/command-line-tool.md",
+        "docs/emulator-server.md",
+        "docs/performance.md",
+        "docs/quality-checks.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/AccessEnabler.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/ConfigurationDefaults.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/GettingStarted.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/RESTAPIv2.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/Reliability.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/SignInOnAppleTV.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/SigningInOnApplePlatforms.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/SingleSignOnWithTheTVProvider.md",
+        "Sources/AccessEnablerLegacy/AccessEnablerLegacy.docc/AccessEnablerLegacy.md",
+        "Sources/AccessEnablerLegacy/AccessEnablerLegacy.docc/MigrationGuide.md",
+        "Sources/AccessEnablerTesting/AccessEnablerTesting.docc/AccessEnablerTesting.md",
+        "Sources/AccessEnablerTesting/AccessEnablerTesting.docc/InjectingFaults.md",
+        "Sources/AccessEnablerTesting/AccessEnablerTesting.docc/MountingTheEmulator.md",
+        "Sources/AccessEnablerTesting/AccessEnablerTesting.docc/TestingWithTheEmulator.md",
+        "Sources/AccessEnablerTesting/AccessEnablerTesting.docc/WritingScenarios.md",
+    ]
+
+    /// The Markdown files on disk that ``all`` must list: `README.md`, every `.md` under `docs/`
+    /// and every `.md` inside a `.docc` catalog under `Sources/` or `Tools/Sources/`, at any depth.
+    static func onDisk() -> [String] {
+        var found: [String] = []
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent("README.md").path) {
+            found.append("README.md")
+        }
+        found += markdownFiles(under: "docs") { _ in true }
+        for folder in ["Sources", "Tools/Sources"] {
+            found += markdownFiles(under: folder) { path in
+                path.split(separator: "/").contains { $0.hasSuffix(".docc") }
             }
         }
-        return documents
+        return found.sorted()
+    }
+
+    /// The Markdown files on disk that ``all`` leaves out.
+    static var unlisted: [String] {
+        let listed = Set(all)
+        return onDisk().filter { !listed.contains($0) }
+    }
+
+    /// The `.md` files under `folder` (relative to the root) whose path passes `include`.
+    private static func markdownFiles(under folder: String, include: (String) -> Bool) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let path = "\(folder)/\(relative)"
+            if relative.hasSuffix(".md"), !relative.split(separator: "/").contains(".build"), include(path) {
+                files.append(path)
+            }
+        }
+        return files
     }
 
     /// The other Markdown files of the repository.

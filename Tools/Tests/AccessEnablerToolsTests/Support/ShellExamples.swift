@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs the README's shell examples: the ```` ```sh ```` blocks marked with a
-/// `<!-- shell-example … -->` line, in order, as one script.
+/// Runs the documents' shell examples: the ```` ```sh ```` blocks marked with a
+/// `<!-- shell-example … -->` line, in the order of ``Documents/all`` and of each document, as
+/// one script.
 enum ShellExamples {
     /// Whether `shell` is on the `PATH`.
     static func isInstalled(_ shell: String) -> Bool {
@@ -11,12 +12,32 @@ enum ShellExamples {
         }
     }
 
-    /// The marked blocks of the README, joined.
+    /// The line that marks a shell example; it comes right before the block's opening fence.
+    static let marker = "<!-- shell-example"
+
+    /// The marked blocks of every document, joined.
     static func script() throws -> (text: String, blocks: Int) {
-        let blocks = try Documents.blocks(of: "README.md").filter {
-            $0.language == "sh" && $0.lineBefore.hasPrefix("<!-- shell-example")
+        let blocks = try Documents.all.flatMap { try Documents.blocks(of: $0) }.filter {
+            $0.language == "sh" && $0.lineBefore.hasPrefix(marker)
         }
         return (blocks.map { $0.lines.joined(separator: "\n") }.joined(separator: "\n"), blocks.count)
+    }
+
+    /// `"<line>: …"` for each marker line of Markdown `text` that no ```` ```sh ```` block
+    /// follows at once: such an example would silently not run.
+    static func strayMarkers(in text: String) -> [String] {
+        let lines = text.components(separatedBy: "\n")
+        var problems: [String] = []
+        var inFence = false
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("```") { inFence.toggle() }
+            guard !inFence, line.hasPrefix(marker) else { continue }
+            let next = index + 1 < lines.count ? lines[index + 1] : ""
+            if next.trimmingCharacters(in: .whitespaces) != "```sh" {
+                problems.append("\(index + 1): a shell-example marker not right before a ```sh block")
+            }
+        }
+        return problems
     }
 
     /// A port nothing listens on right now.
@@ -43,7 +64,7 @@ enum ShellExamples {
 
     /// Runs the examples with `shell` in a folder of their own: the tool on the `PATH`, `HOME`
     /// and `XDG_DATA_HOME` in that folder, port 8080 replaced by a free port (so that parallel
-    /// runs do not meet), and `ACCESSENABLER_EMULATOR_URL` pointing at it (the README relies on
+    /// runs do not meet), and `ACCESSENABLER_EMULATOR_URL` pointing at it (the examples rely on
     /// the default, http://127.0.0.1:8080).
     static func run(with shell: String) async throws -> CLIRun {
         let folder = try TemporaryFolder()
