@@ -165,23 +165,26 @@ struct DocumentationTests {
             == ["Doc.md:6: not in Package.swift: let notInTheManifest = 1"])
     }
 
+    /// A core snippet, a legacy one and an Apple-only one, in that order.
+    static let coreLegacyAndAppleSnippets = """
+        ```swift
+        let mvpds: [MVPD] = []
+        ```
+
+        ```swift
+        import AccessEnablerLegacy
+        let legacy = LegacyAccessEnabler("statement")
+        ```
+
+        ```swift
+        import SwiftUI
+        let text = Text("hi")
+        ```
+        """
+
     @Test("the legacy adapter's snippets and the core's compile apart; Apple-only ones only on Apple")
     func snippetFiles() throws {
-        let blocks = Documents.blocks(inText: """
-            ```swift
-            let mvpds: [MVPD] = []
-            ```
-
-            ```swift
-            import AccessEnablerLegacy
-            let legacy = LegacyAccessEnabler("statement")
-            ```
-
-            ```swift
-            import SwiftUI
-            let text = Text("hi")
-            ```
-            """)
+        let blocks = Documents.blocks(inText: Self.coreLegacyAndAppleSnippets)
         let files = SnippetCompiler.sources(for: "Doc.md", blocks: blocks)
         #expect(files.map(\.snippets) == [2, 1])
         #expect(!files[0].source.contains("import AccessEnablerLegacy"))
@@ -191,21 +194,7 @@ struct DocumentationTests {
 
     @Test("for Apple's SDK: only the files with an Apple-only snippet, whole, with its imports unguarded")
     func appleSDKFiles() throws {
-        let blocks = Documents.blocks(inText: """
-            ```swift
-            let mvpds: [MVPD] = []
-            ```
-
-            ```swift
-            import AccessEnablerLegacy
-            let legacy = LegacyAccessEnabler("statement")
-            ```
-
-            ```swift
-            import SwiftUI
-            let text = Text("hi")
-            ```
-            """)
+        let blocks = Documents.blocks(inText: Self.coreLegacyAndAppleSnippets)
         let files = SnippetCompiler.appleSDKSources(for: "Doc.md", blocks: blocks)
         #expect(files.map(\.legacy) == [false])
         #expect(files.map(\.snippets) == [2])
@@ -214,7 +203,6 @@ struct DocumentationTests {
         #expect(files.first?.source.contains("let mvpds: [MVPD] = []") == true)
         // The documents have such snippets: an extraction that finds none is broken.
         let documents = try Documents.all.filter { try !SnippetCompiler.appleSDKSources(for: $0).isEmpty }
-        #expect(documents.contains("README.md"))
         #expect(documents.count >= 3, "\(documents)")
     }
 
