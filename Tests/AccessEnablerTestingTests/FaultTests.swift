@@ -128,7 +128,7 @@ import Testing
         #expect(await harness.emulator.requests(to: .configuration).first?.responseStatus == nil)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
         gate.open()
-        #expect(try await held.value.status == 200)
+        #expect(try await held.value(awaiting: "the held request").status == 200)
         #expect(await harness.emulator.requests(to: .configuration).first?.responseStatus == 200)
         #expect(gate.isOpen)
     }
@@ -151,7 +151,7 @@ import Testing
         try await harness.emulator.waitForRequests(to: .authorize, count: 1)
         await eventually("a request held at the gate") { gate.waiting >= 1 }
         held.cancel()
-        await #expect(throws: CancellationError.self) { try await held.value }
+        await #expect(throws: CancellationError.self) { try await held.value(awaiting: "the held request") }
         #expect(gate.waiting == 0)
         gate.open()
     }

@@ -164,7 +164,7 @@ import FoundationNetworking
         try await harness.emulator.waitForRequests(to: .configuration, count: 1)
         await eventually("a request held at the gate") { gate.waiting >= 1 }
         task.cancel()
-        await #expect(throws: (any Error).self) { try await task.value }
+        await #expect(throws: (any Error).self) { try await task.value(awaiting: "the request to the unmounted route") }
         // stopLoading cancelled the emulator's handling: the held request left the gate.
         await eventually("the gate's held request released") { gate.waiting == 0 }
         #expect(await harness.emulator.requests(to: .configuration).first?.failure != nil)

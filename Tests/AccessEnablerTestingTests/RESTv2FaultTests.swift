@@ -69,7 +69,7 @@ import Testing
         // Other routes answer meanwhile.
         #expect(try await harness.v2("/api/v2/REF/profiles").status == 200)
         gate.open()
-        #expect(try await held.value.status == 200)
+        #expect(try await held.value(awaiting: "the held request").status == 200)
     }
 
     @Test func faultsOverTheControlRouteAcceptV2RouteNames() async throws {

@@ -120,7 +120,7 @@ import Testing
         let harness = try await Harness.make()
         let waiter = Task { try await harness.emulator.waitForRequests(to: .authnToken, count: 3) }
         for _ in 0..<3 { _ = try await harness.v1("/api/v1/tokens/authn") }
-        try await waiter.value
+        try await waiter.value(awaiting: "the waiting request")
         #expect(await harness.emulator.requests(to: .authnToken).count == 3)
     }
 
@@ -133,15 +133,15 @@ import Testing
         try await harness.emulator.waitForRequests(to: .preauthorize, count: 2)
         #expect(await harness.emulator.requests(to: .preauthorize).allSatisfy { $0.responseStatus == nil })
         gate.open()
-        #expect(try await first.value.status == 412)
-        #expect(try await second.value.status == 412)
+        #expect(try await first.value(awaiting: "the first request").status == 412)
+        #expect(try await second.value(awaiting: "the second request").status == 412)
     }
 
     @Test func cancellingAWaiter() async throws {
         let harness = try await Harness.make()
         let waiter = Task { try await harness.emulator.waitForRequests(to: .logout, count: 1) }
         waiter.cancel()
-        await #expect(throws: CancellationError.self) { try await waiter.value }
+        await #expect(throws: CancellationError.self) { try await waiter.value(awaiting: "the waiting request") }
         // A later arrival finds no stale waiter to resume.
         _ = try await harness.v1("/api/v1/logout", method: .delete)
     }

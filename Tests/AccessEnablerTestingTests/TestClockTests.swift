@@ -41,7 +41,7 @@ import Testing
         clock.advance(by: .seconds(59))
         #expect(clock.pendingSleeps == 1)
         clock.advance(by: .seconds(1))
-        try await sleeper.value
+        try await sleeper.value(awaiting: "the sleeper on the test clock")
         #expect(clock.pendingSleeps == 0)
     }
 
@@ -51,10 +51,10 @@ import Testing
         let long = Task { try await clock.sleep(for: .seconds(100)) }
         await waitForSleepers(clock, 2)
         clock.advance(by: .seconds(30))
-        try await short.value
+        try await short.value(awaiting: "the short sleeper")
         #expect(clock.pendingSleeps == 1)
         clock.set(clock.now.addingTimeInterval(70))
-        try await long.value
+        try await long.value(awaiting: "the long sleeper")
         #expect(clock.pendingSleeps == 0)
     }
 
@@ -63,7 +63,7 @@ import Testing
         let sleeper = Task { try await clock.sleep(for: .seconds(3600)) }
         await waitForSleepers(clock, 1)
         sleeper.cancel()
-        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        await #expect(throws: CancellationError.self) { try await sleeper.value(awaiting: "the sleeper on the test clock") }
         #expect(clock.pendingSleeps == 0)
         // A later advance must not resume the cancelled continuation a second time.
         clock.advance(by: .seconds(7200))
@@ -75,7 +75,7 @@ import Testing
             withUnsafeCurrentTask { $0?.cancel() }
             try await clock.sleep(for: .seconds(1))
         }
-        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        await #expect(throws: CancellationError.self) { try await sleeper.value(awaiting: "the sleeper on the test clock") }
         #expect(clock.pendingSleeps == 0)
     }
 

@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 import Testing
 
@@ -25,5 +26,31 @@ func eventually(
             return
         }
         try? await Task.sleep(for: .milliseconds(1))
+    }
+}
+
+extension Task where Failure == any Error {
+    /// The task's value, awaited for at most `limit` of real time: then the test fails at the
+    /// caller naming `awaited`, and the task is cancelled (its value is then whatever its
+    /// cancellation makes of it, usually `CancellationError`).
+    func value(
+        awaiting awaited: @autoclosure () -> Comment, within limit: Duration = waitLimit,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Success {
+        let timedOut = LockedValue(false)
+        let watchdog = Task<Void, Never> {
+            try? await Task<Never, Never>.sleep(for: limit)
+            guard !Task<Never, Never>.isCancelled else { return }
+            timedOut.withLock { $0 = true }
+            self.cancel()
+        }
+        defer {
+            watchdog.cancel()
+            if timedOut.withLock({ $0 }) {
+                Issue.record("Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
+                             sourceLocation: sourceLocation)
+            }
+        }
+        return try await value
     }
 }

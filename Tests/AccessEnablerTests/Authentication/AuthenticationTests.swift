@@ -129,7 +129,7 @@ import Testing
         }
         await eventually { presenter.reachedLogin.withLock { $0 } }
         attempt.cancel()
-        await #expect(throws: CancellationError.self) { try await attempt.value }
+        await #expect(throws: CancellationError.self) { try await attempt.value(awaiting: "the login attempt") }
         #expect(await harness.enabler.checkAuthentication().authentication == earlier)
     }
 
@@ -221,10 +221,10 @@ import Testing
         let (earlierGate, laterGate) = firstFinishesLast ? (secondGate, firstGate) : (firstGate, secondGate)
         let (earlierLogin, laterLogin) = firstFinishesLast ? (second, first) : (first, second)
         earlierGate.open()
-        let finishedEarlier = try await earlierLogin.value
+        let finishedEarlier = try await earlierLogin.value(awaiting: "the earlier login")
         #expect(await enabler.checkAuthentication().authentication == finishedEarlier)
         laterGate.open()
-        let finishedLater = try await laterLogin.value
+        let finishedLater = try await laterLogin.value(awaiting: "the later login")
 
         let expectedWinner = firstFinishesLast ? "AutoCable" : "Cablevision"
         let expectedLoser = firstFinishesLast ? "Cablevision" : "AutoCable"

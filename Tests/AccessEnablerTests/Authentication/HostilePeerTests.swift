@@ -74,7 +74,7 @@ import Testing
         try await pair.tv.configure()
         try await pair.phone.configure()
         var iterator = pair.tv.enabler.secondScreenSignIn(mvpdID: preselected).makeAsyncIterator()
-        guard case .showCode(let code) = try await iterator.next() else { throw CancellationError() }
+        guard case .showCode(let code) = try await iterator.next(awaiting: "the code shown") else { throw CancellationError() }
         try await pair.phone.enabler.activate(code: code.code, mvpdID: mvpd, presenter: pair.phone.presenter(mvpd))
         let next = Task { [iterator] in
             var iterator = iterator
@@ -82,7 +82,7 @@ import Testing
         }
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        return try await next.value
+        return try await next.value(awaiting: "the next second-screen state")
     }
 
     @Test func aProfileForAnMVPDTheRequestorDoesNotOfferIsRefused() async throws {
@@ -122,7 +122,7 @@ import Testing
         let pair = Pair(rewrite: { _, response in response })
         try await pair.tv.configure()
         var iterator = pair.tv.enabler.secondScreenSignIn().makeAsyncIterator()
-        guard case .showCode = try await iterator.next() else { throw CancellationError() }
+        guard case .showCode = try await iterator.next(awaiting: "the code shown") else { throw CancellationError() }
         await pair.emulator.inject(.tooManyRequests(retryAfter: "1000000000000"), on: .profileForCode)
         let next = Task { [iterator] in
             var iterator = iterator
@@ -141,7 +141,7 @@ import Testing
         pair.clock.advance(by: .seconds(60))
         await eventually { await pair.emulator.requests(to: .profileForCode).count == 2 }
         next.cancel()
-        _ = try? await next.value
+        _ = try? await next.value(awaiting: "the next second-screen state")
     }
 
     /// A `notAfter` in the year 3000: the code is polled for an hour at most.
@@ -154,7 +154,7 @@ import Testing
         try await pair.tv.configure()
         let started = pair.clock.now
         var iterator = pair.tv.enabler.secondScreenSignIn().makeAsyncIterator()
-        guard case .showCode(let code) = try await iterator.next() else { throw CancellationError() }
+        guard case .showCode(let code) = try await iterator.next(awaiting: "the code shown") else { throw CancellationError() }
         #expect(code.expires == started.addingTimeInterval(3600))
     }
 
@@ -170,7 +170,7 @@ import Testing
         })
         try await pair.tv.configure()
         var iterator = pair.tv.enabler.secondScreenSignIn().makeAsyncIterator()
-        await #expect(throws: AccessEnablerError.serverResponseFormatUnknown) { try await iterator.next() }
+        await #expect(throws: AccessEnablerError.serverResponseFormatUnknown) { try await iterator.next(awaiting: "the refused code") }
     }
 
     @Test(arguments: ["8ER640M", "abcd", "0123456789ABCDEF"])
@@ -182,7 +182,7 @@ import Testing
         })
         try await pair.tv.configure()
         var iterator = pair.tv.enabler.secondScreenSignIn().makeAsyncIterator()
-        guard case .showCode(let shown) = try await iterator.next() else { throw CancellationError() }
+        guard case .showCode(let shown) = try await iterator.next(awaiting: "the code shown") else { throw CancellationError() }
         #expect(shown.code == code)
     }
 }

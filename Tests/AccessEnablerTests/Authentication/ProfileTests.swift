@@ -28,7 +28,7 @@ import Testing
             await eventually { harness.clock.pendingSleeps == 1 }
             harness.clock.advance(by: .seconds(3))
         }
-        let authentication = try await login.value
+        let authentication = try await login.value(awaiting: "the login")
         #expect(authentication.mvpd.id == "AutoCable")
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 4, "at 0, 3, 6 s nothing; at 9 s the profile")
         #expect(await harness.enabler.checkAuthentication().isAuthenticated)
@@ -47,7 +47,7 @@ import Testing
             await eventually { harness.clock.pendingSleeps == 1 }
             harness.clock.advance(by: .seconds(600))
         }
-        let error = await #expect(throws: AccessEnablerError.self) { try await login.value }
+        let error = await #expect(throws: AccessEnablerError.self) { try await login.value(awaiting: "the login") }
         #expect(error == .authenticationSessionMissing)
         #expect(error?.status.details?.contains("before the login's code expired") == true)
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 3, "0, 10 and 20 min; 30 min is past the code")
@@ -76,7 +76,7 @@ import Testing
         await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
         #expect(ended.withLock { $0 }, "the login ended after the wait, not at the code's expiry")
         if !ended.withLock({ $0 }) { login.cancel() }
-        let error = await #expect(throws: AccessEnablerError.self) { try await login.value }
+        let error = await #expect(throws: AccessEnablerError.self) { try await login.value(awaiting: "the login") }
         #expect(error == .authenticationSessionMissing)
         #expect(error?.status.details?.contains("The MVPD login ended without a profile") == true)
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 10, "every 3 s from 0 to 27 s; 30 s is the end")
@@ -101,7 +101,7 @@ import Testing
         await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
         #expect(ended.withLock { $0 }, "the login ended at the end of the 5 s wait")
         if !ended.withLock({ $0 }) { login.cancel() }
-        await #expect(throws: AccessEnablerError.authenticationSessionMissing) { try await login.value }
+        await #expect(throws: AccessEnablerError.authenticationSessionMissing) { try await login.value(awaiting: "the login") }
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 2, "at 0 and 3 s; 6 s is past the wait")
     }
 
@@ -111,7 +111,7 @@ import Testing
         let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
         await eventually { harness.clock.pendingSleeps == 1 }
         login.cancel()
-        await #expect(throws: CancellationError.self) { try await login.value }
+        await #expect(throws: CancellationError.self) { try await login.value(awaiting: "the login") }
         harness.clock.advance(by: .seconds(60))
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1, "no poll after the cancellation")
     }

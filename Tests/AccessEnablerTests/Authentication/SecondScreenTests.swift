@@ -43,7 +43,7 @@ import Testing
         -> (ActivationCode, SecondScreenSignIn.Iterator)
     {
         var iterator = pair.tv.enabler.secondScreenSignIn(mvpdID: mvpdID).makeAsyncIterator()
-        guard case .showCode(let code) = try await iterator.next() else {
+        guard case .showCode(let code) = try await iterator.next(awaiting: "the code shown") else {
             Issue.record("no code shown")
             throw CancellationError()
         }
@@ -85,7 +85,7 @@ import Testing
         try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(4))
-        guard case .authenticated(let authentication)? = try await result.value else {
+        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in") else {
             Issue.record("not authenticated")
             return
         }
@@ -115,7 +115,7 @@ import Testing
         try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        _ = try await result.value
+        _ = try await result.value(awaiting: "the second-screen sign-in")
         _ = try await pair.tv.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         _ = try await pair.tv.enabler.authorize(resource: "news")
         try await pair.tv.enabler.refreshAuthentication()
@@ -164,7 +164,7 @@ import Testing
         #expect(resume.formValue("redirectUrl") == "adbe.companion://adobe.com")
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        let states = try await screen.value
+        let states = try await screen.value(awaiting: "the second-screen states")
         #expect(states.count == 2)
         #expect(states.last.flatMap { if case .authenticated(let a) = $0 { a.mvpd.id } else { nil } } == "Cablevision")
         #expect(await pair.tv.enabler.checkAuthentication().isAuthenticated)
@@ -186,7 +186,7 @@ import Testing
         #expect(mvpd.id == "Cablevision")
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        guard case .authenticated(let authentication)? = try await result.value else {
+        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in") else {
             Issue.record("not authenticated")
             return
         }
@@ -216,7 +216,7 @@ import Testing
         await eventually { await pair.polls() == 1 }
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        guard case .authenticated(let authentication)? = try await result.value else {
+        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in") else {
             Issue.record("not authenticated")
             return
         }
@@ -263,7 +263,7 @@ import Testing
             pair.clock.advance(by: .seconds(600))
             if polls < 3 { await eventually { await pair.polls() == polls } }
         }
-        await #expect(throws: AccessEnablerError.authenticationCodeExpired) { try await result.value }
+        await #expect(throws: AccessEnablerError.authenticationCodeExpired) { try await result.value(awaiting: "the second-screen sign-in") }
         #expect(await pair.polls() == 2, "at 10 and 20 minutes; at 30 the code has expired")
         #expect(await pair.tv.enabler.checkAuthentication().isAuthenticated == false)
     }
@@ -279,12 +279,12 @@ import Testing
         let newResult = Self.nextState(newIterator)
         await eventually { pair.clock.pendingSleeps == 2 }
         pair.clock.advance(by: .seconds(3))
-        await #expect(throws: AccessEnablerError.authenticationCodeReplaced) { try await oldResult.value }
+        await #expect(throws: AccessEnablerError.authenticationCodeReplaced) { try await oldResult.value(awaiting: "the replaced sign-in") }
         await eventually { await pair.polls() == 1 }
         try await pair.phone.enabler.activate(code: new.code, presenter: pair.phone.presenter("Cablevision"))
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        _ = try await newResult.value
+        _ = try await newResult.value(awaiting: "the new sign-in")
         let paths = await pair.emulator.requests(to: .profileForCode).map(\.path)
         #expect(paths == Array(repeating: "/api/v2/REF/profiles/code/\(new.code)", count: 2), "the old code is never polled")
     }
@@ -299,7 +299,7 @@ import Testing
         await eventually { await pair.polls() == 1 }
         await eventually { pair.clock.pendingSleeps == 1 }
         result.cancel()
-        await #expect(throws: CancellationError.self) { try await result.value }
+        await #expect(throws: CancellationError.self) { try await result.value(awaiting: "the second-screen sign-in") }
         pair.clock.advance(by: .seconds(60))
         #expect(await pair.polls() == 1, "no poll after the cancellation")
     }
@@ -320,7 +320,7 @@ import Testing
         #expect(await pair.polls() == 1)
         try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
         pair.clock.advance(by: .seconds(7))
-        guard case .authenticated? = try await result.value else {
+        guard case .authenticated? = try await result.value(awaiting: "the second-screen sign-in") else {
             Issue.record("not authenticated")
             return
         }
@@ -339,7 +339,7 @@ import Testing
         try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        guard case .authenticated? = try await result.value else {
+        guard case .authenticated? = try await result.value(awaiting: "the second-screen sign-in") else {
             Issue.record("not authenticated")
             return
         }
@@ -359,7 +359,7 @@ import Testing
         await eventually { gate.waiting == 1 }
         try await pair.tv.enabler.logout()
         gate.open()
-        await #expect(throws: CancellationError.self) { try await result.value }
+        await #expect(throws: CancellationError.self) { try await result.value(awaiting: "the second-screen sign-in") }
         #expect(await pair.polls() == 1)
         #expect(await pair.tv.enabler.checkAuthentication().isAuthenticated == false)
         #expect(!pair.tv.storage.keysHoldingAuthentication)
@@ -373,7 +373,7 @@ import Testing
         await eventually { pair.clock.pendingSleeps == 1 }
         try await pair.tv.enabler.logout()
         pair.clock.advance(by: .seconds(3))
-        await #expect(throws: CancellationError.self) { try await result.value }
+        await #expect(throws: CancellationError.self) { try await result.value(awaiting: "the second-screen sign-in") }
         #expect(await pair.polls() == 0)
     }
 
@@ -382,8 +382,7 @@ import Testing
     @Test func aSignedInTVGetsNoCode() async throws {
         let pair = Pair()
         let signedIn = try await pair.tv.signIn()
-        var states: [SecondScreenSignIn.State] = []
-        for try await state in pair.tv.enabler.secondScreenSignIn() { states.append(state) }
+        let states = try await pair.tv.enabler.secondScreenSignIn().collect(awaiting: "the signed-in TV's states")
         #expect(states == [.authenticated(signedIn)])
         #expect(await pair.emulator.requests(to: .sessions).count == 1, "only the browser login's session")
     }
@@ -392,7 +391,7 @@ import Testing
         let pair = Pair(backend: .restV1)
         try await pair.configure()
         await #expect(throws: AccessEnablerError.secondScreenNotSupported) {
-            for try await _ in pair.tv.enabler.secondScreenSignIn(mvpdID: "Cablevision") {}
+            _ = try await pair.tv.enabler.secondScreenSignIn(mvpdID: "Cablevision").collect(awaiting: "the refused sign-in")
         }
         await #expect(throws: AccessEnablerError.secondScreenNotSupported) {
             try await pair.phone.enabler.activate(code: "ABC1234", presenter: pair.phone.presenter("Cablevision"))

@@ -112,10 +112,10 @@ import Testing
         try await harness.emulator.waitForRequests(to: .authorize, count: 1)
         impatient.cancel()
         // The gate is still closed: returning proves the waiter did not wait for the request.
-        await #expect(throws: CancellationError.self) { try await impatient.value }
+        await #expect(throws: CancellationError.self) { try await impatient.value(awaiting: "the cancelled authorize") }
         #expect(gate.isOpen == false)
         gate.open()
-        #expect(try await patient.value.resource == "movies", "the other caller is unaffected")
+        #expect(try await patient.value(awaiting: "the other authorize").resource == "movies", "the other caller is unaffected")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
     }
 
@@ -128,7 +128,7 @@ import Testing
         let only = Task { try await harness.enabler.authorize(resource: "kids") }
         try await harness.emulator.waitForRequests(to: backend.authorizeRoute, count: 1)
         only.cancel()
-        await #expect(throws: CancellationError.self) { try await only.value }
+        await #expect(throws: CancellationError.self) { try await only.value(awaiting: "the only authorize") }
         // The held request was cancelled with its last caller: the gate lost its waiter.
         await eventually { gate.waiting == 0 }
         await #expect(throws: AccessEnablerError.authorizationNotFound) {

@@ -60,7 +60,7 @@ import Testing
         gate.open()
         // The server logged the device out before it answered: the held authorization is refused
         // as for any caller without a session (v1 412, v2 403 profile missing).
-        let error = await #expect(throws: AccessEnablerError.self) { try await inFlight.value }
+        let error = await #expect(throws: AccessEnablerError.self) { try await inFlight.value(awaiting: "the call in flight during logout") }
         #expect(error?.code == (backend == .restV2 ? "authenticated_profile_missing" : "authentication_session_missing"))
         #expect(error?.status.status == (backend == .restV2 ? 403 : 412))
         #expect(Self.userKeys(storage).isEmpty)
@@ -113,7 +113,7 @@ import Testing
         try await harness.emulator.waitForRequests(to: backend.sessionRoute, count: 1)
         try await harness.enabler.logout()
         gate.open()
-        await #expect(throws: CancellationError.self) { try await login.value }
+        await #expect(throws: CancellationError.self) { try await login.value(awaiting: "the login") }
         #expect(Self.userKeys(storage).isEmpty)
     }
 

@@ -80,7 +80,7 @@ import Testing
         #expect(await harness.emulator.requests(to: .userMetadata).count == 2)
 
         gate.open()
-        _ = try await alices.value
+        _ = try await alices.value(awaiting: "Alice's metadata call")
         // Whatever Alice's late request brought back is not cached for Bob.
         #expect(try await enabler.getMetadata(.userMetadata("zip")).value == .null)
         #expect(await harness.emulator.requests(to: .userMetadata).count == 2)

@@ -68,9 +68,9 @@ import Testing
             await TVProviderCall.run(
                 start: { manager.enqueue($0, handle: 42) }, cancel: { manager.cancel($0) })
         }
-        for await _ in manager.started { break }
+        _ = try await manager.started.first(awaiting: "the account manager to start the request")
         task.cancel()
-        let answer = await task.value
+        let answer = await task.value(awaiting: "the TV provider call")
         #expect(manager.cancelled == [42])
         #expect(try answer.statusOutcome() == .userCancelled)
     }
@@ -82,7 +82,7 @@ import Testing
             return await TVProviderCall.run(
                 start: { manager.enqueue($0, handle: 7) }, cancel: { manager.cancel($0) })
         }
-        let answer = await task.value
+        let answer = await task.value(awaiting: "the TV provider call")
         #expect(manager.cancelled == [7])
         #expect(try answer.statusOutcome() == .userCancelled)
     }
@@ -98,7 +98,7 @@ import Testing
                 },
                 cancel: { manager.cancel($0) })
         }
-        #expect(await task.value.providerID == "P")
+        #expect(await task.value(awaiting: "the TV provider call").providerID == "P")
         #expect(manager.cancelled.isEmpty)
     }
 

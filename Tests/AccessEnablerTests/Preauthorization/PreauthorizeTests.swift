@@ -103,7 +103,7 @@ import Testing
         // All three chunks are in flight at once while the gate is closed.
         try await harness.emulator.waitForRequests(to: backend.preauthorizeRoute, count: 3)
         gate.open()
-        let response = try await asking.value
+        let response = try await asking.value(awaiting: "the preauthorization")
 
         #expect(response.decisions.map(\.id) == ids)
         let expected = resources.map { !$0.hasPrefix("premium") }
@@ -135,7 +135,7 @@ import Testing
         #expect(gate.waiting == 3)
         #expect(clock.pendingTimeLimits == 3, "only the chunks sent are timed")
         gate.open()
-        let response = try await asking.value
+        let response = try await asking.value(awaiting: "the preauthorization")
         #expect(response.decisions.map(\.id) == ids)
         #expect(await emulator.requests(to: backend.preauthorizeRoute).count == 8)
         #expect(transport.mostInFlight == 3)

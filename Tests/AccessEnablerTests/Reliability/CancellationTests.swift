@@ -72,7 +72,7 @@ import Testing
         let call = Task { [harness] in try await run(flow, enabler, harness) }
         try await emulator.waitForRequests(to: point.route, count: earlier + 1)
         call.cancel()
-        await #expect(throws: CancellationError.self) { try await call.value }
+        await #expect(throws: CancellationError.self) { try await call.value(awaiting: "the call") }
         #expect(!gate.isOpen, "the caller returned while its request was still held")
 
         gate.open()
@@ -99,14 +99,14 @@ import Testing
         let impatient = Task { await harness.enabler.checkAuthentication() }
         let patient = Task { await harness.enabler.checkAuthentication() }
         impatient.cancel()
-        if case .notAuthenticated(let reason) = await impatient.value {
+        if case .notAuthenticated(let reason) = await impatient.value(awaiting: "the cancelled caller") {
             #expect(reason == .requestorNotConfigured || reason == .authenticationSessionMissing)
         } else {
             Issue.record("expected not authenticated (nobody signed in)")
         }
         gate.open()
-        #expect(try await loading.value.mvpds.count == 3, "the load itself was not cancelled")
-        guard case .notAuthenticated(let reason) = await patient.value else {
+        #expect(try await loading.value(awaiting: "the MVPD list load").mvpds.count == 3, "the load itself was not cancelled")
+        guard case .notAuthenticated(let reason) = await patient.value(awaiting: "the patient caller") else {
             Issue.record("expected not authenticated")
             return
         }
@@ -126,9 +126,9 @@ import Testing
         let patient = Task { try await harness.enabler.authorize(resource: "sports") }
         try await harness.emulator.waitForRequests(to: .token, count: 2)
         impatient.cancel()
-        await #expect(throws: CancellationError.self) { try await impatient.value }
+        await #expect(throws: CancellationError.self) { try await impatient.value(awaiting: "the cancelled caller") }
         gate.open()
-        #expect(try await patient.value.resource == "sports")
+        #expect(try await patient.value(awaiting: "the patient caller").resource == "sports")
         #expect(await harness.emulator.requests(to: .token).count == 2, "one renewal, shared")
     }
 }

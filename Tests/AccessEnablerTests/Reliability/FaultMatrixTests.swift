@@ -147,7 +147,7 @@ import Testing
             clock.advance(by: .seconds(30))
             await eventually { gate.waiting == 0 }
         }
-        let outcome = await call.value
+        let outcome = await call.value(awaiting: "the call under the fault")
         #expect(outcome == testCase.expected)
         #expect(await emulator.requests(to: testCase.route).contains { $0.responseStatus != nil || $0.failure != nil }
                     || testCase.fault == .stalled,

@@ -37,7 +37,7 @@ func driving<T: Sendable>(
         done.withLock { $0 = true }
         driver.cancel()
     }
-    return try await task.value
+    return try await task.value(awaiting: "the retried call")
 }
 
 @Suite struct RetryPolicyTests {

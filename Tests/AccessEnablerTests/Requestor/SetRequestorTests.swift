@@ -105,7 +105,7 @@ import Testing
         await fast.waitForAnswer(on: backend.configurationRoute)
         await failing.waitForAnswer(on: backend.configurationRoute)
         gate.open()
-        let merged = try await loading.value
+        let merged = try await loading.value(awaiting: "the MVPD list load")
 
         #expect(merged.mvpds.map(\.id) == ["Cablevision", "AutoCable", "TempPass", "SlowOnly"])
         #expect(merged.mvpd(withID: "AutoCable")?.serviceProvider == fast.baseURL, "bound to the first to answer")
@@ -148,7 +148,7 @@ import Testing
         await eventually { logLines.all.contains { $0.message.contains("fast.pass-emulator.test answered") } }
         await eventually { clock.pendingSleeps > 0 }
         clock.advance(by: .seconds(10))
-        let merged = try await loading.value
+        let merged = try await loading.value(awaiting: "the MVPD list load")
         #expect(merged.mvpds.count == 3)
         #expect(merged.failures.map(\.serviceProvider) == [stuck.baseURL])
         #expect(merged.failures.first?.error == .networkError)
@@ -178,8 +178,8 @@ import Testing
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
         gate.open()
-        _ = try await loading.value
-        guard case .notAuthenticated(let reason) = await checking.value else {
+        _ = try await loading.value(awaiting: "the MVPD list load")
+        guard case .notAuthenticated(let reason) = await checking.value(awaiting: "the authentication check") else {
             Issue.record("expected not authenticated")
             return
         }

@@ -117,7 +117,7 @@ import Testing
         try await logOutThenLogInAsB(backend)
         gate.open()
 
-        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value }
+        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value(awaiting: "the call in flight") }
         #expect(error.code == "authenticated_profile_missing")
         try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
         #expect(try stored().keys.contains("authn|REF"))
@@ -137,7 +137,7 @@ import Testing
         try await logOutThenLogInAsB(backend)
         gate.open()
 
-        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value }
+        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value(awaiting: "the call in flight") }
         #expect(error.code == "authenticated_profile_missing")
         try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
     }
@@ -182,14 +182,9 @@ import Testing
 /// Lets `inner` answer, then holds the answers to requests that `matching` selects until
 /// ``release()``: the server decided, but the answer has not reached the caller yet.
 final class AnswerHoldingTransport: HTTPTransport {
-    private struct State {
-        var released = false
-        var waiting: [CheckedContinuation<Void, Never>] = []
-    }
-
     let inner: any HTTPTransport
     let matching: @Sendable (HTTPRequest) -> Bool
-    private let state = LockedValue(State())
+    private let answers = TestLatch()
 
     init(inner: any HTTPTransport, matching: @escaping @Sendable (HTTPRequest) -> Bool) {
         self.inner = inner
@@ -197,28 +192,15 @@ final class AnswerHoldingTransport: HTTPTransport {
     }
 
     /// How many answers are held now.
-    var holding: Int { state.withLock { $0.waiting.count } }
+    var holding: Int { answers.waiting }
 
     /// Delivers the held answers, and every later one at once.
-    func release() {
-        let waiting = state.withLock { state in
-            state.released = true
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        waiting.forEach { $0.resume() }
-    }
+    func release() { answers.open() }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await inner.send(request)
         guard matching(request) else { return response }
-        await withCheckedContinuation { continuation in
-            let deliver = state.withLock { state in
-                if !state.released { state.waiting.append(continuation) }
-                return state.released
-            }
-            if deliver { continuation.resume() }
-        }
+        await answers.wait("the test to release the held answer to \(request.url.path)")
         return response
     }
 }

@@ -3,31 +3,6 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-/// A latch tests open by hand: work waits on it, so "prompt" can be asserted without timing.
-final class TestLatch: Sendable {
-    private let state = LockedValue<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 @Suite struct SharedOperationTests {
     @Test func concurrentWaitersShareOneExecution() async throws {
         let runs = LockedValue(0)
@@ -88,7 +63,7 @@ final class TestLatch: Sendable {
         // Had the work not been cancelled it would still be asleep: wake it, so that case fails
         // below instead of hanging.
         clock.advance(by: .seconds(3600))
-        await recorded.wait()
+        await recorded.wait("the work to record whether it was cancelled")
         #expect(sawCancellation.withLock { $0 } == true, "the work itself was cancelled")
     }
 

@@ -69,6 +69,39 @@ import Testing
         #expect(endless.isCancelled)
     }
 
+    @Test func aSequenceThatNeverYieldsFailsNamingIt() async {
+        let (silent, continuation) = AsyncStream<Int>.makeStream()
+        let first = LockedValue<Int?>(-1)
+        await withKnownIssue {
+            // Cancelled, the stream's iteration ends without an element.
+            let element = try? await silent.first(awaiting: "the silent stream", within: .milliseconds(20))
+            first.withLock { $0 = element ?? nil }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("the silent stream never finished") }
+        }
+        #expect(first.withLock { $0 } == nil)
+        continuation.finish()
+    }
+
+    @Test func aSequenceIsCollectedToItsEnd() async throws {
+        let (numbers, continuation) = AsyncStream<Int>.makeStream()
+        for number in 1...3 { continuation.yield(number) }
+        continuation.finish()
+        #expect(try await numbers.collect(awaiting: "the numbers", within: .seconds(600)) == [1, 2, 3])
+    }
+
+    @Test func aLatchNobodyOpensFailsNamingWhatWasAwaited() async {
+        let latch = TestLatch()
+        await withKnownIssue {
+            await latch.wait("the latch nobody opens", within: .milliseconds(20))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("the latch nobody opens never happened") }
+        }
+        #expect(latch.waiting == 0, "the expired wait is no longer held")
+        latch.open()
+        await latch.wait("the opened latch", within: .seconds(600))
+    }
+
     @Test func aTaskThatFinishesGivesItsValue() async throws {
         let quick = Task { () async throws -> Int in 42 }
         #expect(try await quick.value(awaiting: "the quick task", within: .seconds(600)) == 42)

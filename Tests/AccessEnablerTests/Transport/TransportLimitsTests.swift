@@ -52,7 +52,7 @@ import FoundationNetworking
         harness.clock.advance(by: .milliseconds(6999))
         #expect(gate.waiting == 1, "still in flight just short of the limit")
         harness.clock.advance(by: .milliseconds(1))
-        let error = await #expect(throws: AccessEnablerError.self) { try await call.value }
+        let error = await #expect(throws: AccessEnablerError.self) { try await call.value(awaiting: "the call to the slow server") }
         #expect(error == .networkError)
         #expect(error?.status.details == "The service provider did not answer completely within 7 s.")
         await eventually { gate.waiting == 0 }
@@ -94,7 +94,7 @@ import FoundationNetworking
         clock.advance(by: .milliseconds(6999))
         #expect(gate.waiting == 1, "still in flight just short of the limit")
         clock.advance(by: .milliseconds(1))
-        let error = await #expect(throws: AccessEnablerError.self) { try await call.value }
+        let error = await #expect(throws: AccessEnablerError.self) { try await call.value(awaiting: "the call to the slow server") }
         #expect(error == .networkError)
         #expect(error?.status.details == "The service provider did not answer completely within 7 s.")
         await eventually { gate.waiting == 0 }
@@ -164,7 +164,7 @@ import FoundationNetworking
         let call = Task { try await enabler.setRequestor("REF", serviceProviders: [server.baseURL]) }
         await eventually { server.stats.bytesWritten > 1 && clock.pendingTimeLimits == 1 }
         clock.advance(by: .seconds(5))
-        let error = await #expect(throws: AccessEnablerError.self) { try await call.value }
+        let error = await #expect(throws: AccessEnablerError.self) { try await call.value(awaiting: "the call to the slow server") }
         #expect(error == .networkError)
         #expect(error?.status.details == "The service provider did not answer completely within 5 s.")
         await eventually { server.stats.closedByClient }

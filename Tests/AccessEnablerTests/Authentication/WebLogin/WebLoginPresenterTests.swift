@@ -101,10 +101,9 @@ import Testing
         let log = FakeWebSession.Log()
         let presenter = FakeWebSession.presenter(.wait, log: log)
         let login = Task { try await harness.enabler.authenticate(presenter: presenter) }
-        var started = log.started.makeAsyncIterator()
-        _ = await started.next()
+        _ = try await log.started.first(awaiting: "the web session to start")
         login.cancel()
-        await #expect(throws: CancellationError.self) { try await login.value }
+        await #expect(throws: CancellationError.self) { try await login.value(awaiting: "the login") }
         #expect(log.cancels.withLock { $0 } == 1)
     }
 
