@@ -151,4 +151,20 @@ import Testing
             "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
         ])
     }
+
+    /// Another flow on the same core (here the app checking the session while Apple's picker is
+    /// up) emits its own events: the partner attempt's report comes from what this call's attempt
+    /// returned, so `N004` is still delivered before the MVPD picker.
+    @Test func anotherFlowsEventsDuringThePartnerAttemptDoNotEndItsReport() async throws {
+        let core = legacy.accessEnabler
+        await fake.update {
+            $0.picker = .unsupported("Other-Apple")
+            $0.onPickerShown = { _ = await core.checkAuthentication() }
+        }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(2) == [
+            "status(N004)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+        ])
+    }
 }
