@@ -23,7 +23,7 @@ extension AccessEnabler {
     ///   cannot use, so the server's answer is treated as unusable data (check the device clock).
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
         countCall()
-        return try await authorizeWithCheck(resource: resource, data: data).token
+        return try await checkedAuthorization(resource: resource, data: data).token
     }
 
     /// ``authorize(resource:data:)`` with the check record its event carried.
@@ -31,6 +31,12 @@ extension AccessEnabler {
         -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
     {
         countCall()
+        return try await checkedAuthorization(resource: resource, data: data)
+    }
+
+    private func checkedAuthorization(resource: String, data: [String: String]) async throws
+        -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
+    {
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
@@ -41,8 +47,9 @@ extension AccessEnabler {
 
     /// ``authorize(resource:data:)`` for the legacy adapter, in one call: first the check
     /// ``checkAuthentication()`` makes (the same event included), so a viewer who is not signed
-    /// in is an answer, not an error; then the authorization with its check record, whose
-    /// `fromCache` says whether a stored authorization was reused.
+    /// in is an answer, not an error (and an empty resource is checked only after it, as the
+    /// legacy SDK did); then the authorization with its check record, whose `fromCache` says
+    /// whether a stored authorization was reused.
     package func authorizeIfAuthenticated(resource: String, data: [String: String] = [:]) async throws
         -> AuthorizationAttempt
     {
