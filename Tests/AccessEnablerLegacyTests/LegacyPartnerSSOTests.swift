@@ -167,4 +167,22 @@ import Testing
             "status(N004)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
         ])
     }
+
+    /// The app logs out on the same core while the legacy logout waits for the server: the app's
+    /// logout ends the TV Provider profile and learns so from its own outcome; the legacy logout
+    /// reports only what its own call returned, so the app's `VSA203` is not delivered as its.
+    @Test func aConcurrentLogoutsTVProviderReportStaysWithItsCaller() async throws {
+        await configure()
+        legacy.getAuthentication()
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        let gate = EmulatorGate()
+        await emulator.inject(.hold(gate), on: .logoutV2)
+        legacy.logout()
+        try await emulator.waitForRequests(to: .logoutV2, count: 1)
+        let appOutcome = try await legacy.accessEnabler.logout()
+        #expect(appOutcome.partnerLogoutMVPDIDs == ["Cablevision"])
+        gate.open()
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(!delegate.statusReports.contains { $0["errorId"] == "VSA203" })
+    }
 }
