@@ -151,4 +151,38 @@ import Testing
             "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
         ])
     }
+
+    /// Another flow on the same core (here the app checking the session while Apple's picker is
+    /// up) emits its own events: the partner attempt's report comes from what this call's attempt
+    /// returned, so `N004` is still delivered before the MVPD picker.
+    @Test func anotherFlowsEventsDuringThePartnerAttemptDoNotEndItsReport() async throws {
+        let core = legacy.accessEnabler
+        await fake.update {
+            $0.picker = .unsupported("Other-Apple")
+            $0.onPickerShown = { _ = await core.checkAuthentication() }
+        }
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(await delegate.next(2) == [
+            "status(N004)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+        ])
+    }
+
+    /// The app logs out on the same core while the legacy logout waits for the server: the app's
+    /// logout ends the TV Provider profile and learns so from its own outcome; the legacy logout
+    /// reports only what its own call returned, so the app's `VSA203` is not delivered as its.
+    @Test func aConcurrentLogoutsTVProviderReportStaysWithItsCaller() async throws {
+        await configure()
+        legacy.getAuthentication()
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        let gate = EmulatorGate()
+        await emulator.inject(.hold(gate), on: .logoutV2)
+        legacy.logout()
+        try await emulator.waitForRequests(to: .logoutV2, count: 1)
+        let appOutcome = try await legacy.accessEnabler.logout()
+        #expect(appOutcome.partnerLogoutMVPDIDs == ["Cablevision"])
+        gate.open()
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(!delegate.statusReports.contains { $0["errorId"] == "VSA203" })
+    }
 }

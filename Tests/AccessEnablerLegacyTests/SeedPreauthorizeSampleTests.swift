@@ -3,7 +3,8 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-/// The preauthorize sample at the end of the seeds' preauthorize page, as compiling Swift. The
+/// The preauthorize sample at the end of Adobe's iOS/tvOS Preauthorize page
+/// (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/legacy/sdks/ios-tvos-sdk/preauthorize-api-ios-tvos-sdk), as compiling Swift. The
 /// only change is the class name: the sample mixes `PreauthorizationRequest` (a documentation
 /// slip, kept as a deprecated alias) with the real `PreauthorizeRequest`.
 @MainActor

@@ -85,7 +85,7 @@ struct Harness {
                                             accept: accept, bearer: bearer, headers: headers))
     }
 
-    /// The browser login URL of wire-protocol.md §3.2.
+    /// The REST API v1 browser login URL (`/api/v1/authenticate`).
     func loginURL(mvpd: String, requestor: String = "REF", deviceID: String = Harness.deviceID,
                   domain: String = "adobe.com", genericData: String? = nil) -> URL {
         var query: [(String, String)] = [("requestor_id", requestor), ("mso_id", mvpd), ("domain_name", domain),

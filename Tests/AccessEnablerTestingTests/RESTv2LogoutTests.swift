@@ -50,7 +50,7 @@ import Testing
 
         await harness.emulator.setDegradation(.authenticateAll, for: "Cablevision")
         _ = try await harness.createSession()
-        // The spec table's DELETE works as well as Adobe's GET.
+        // DELETE (an earlier description of the API) works as well as Adobe's GET.
         let degraded = try logout(try await harness.v2("/api/v2/REF/logout/Cablevision", method: .delete,
                                                        query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
         #expect(degraded == ["actionName": "complete", "actionType": "none", "mvpd": "Cablevision"])

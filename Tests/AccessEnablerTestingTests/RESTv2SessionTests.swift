@@ -58,7 +58,7 @@ import Testing
         #expect(retry["mvpd"] == "Cablevision")
         #expect(retry["sessionId"] == created["sessionId"])
 
-        // The spec table's PUT resumes too; the same code goes on to the browser.
+        // PUT (an earlier description of the API) resumes too; the same code goes on to the browser.
         let resumed = try decodeObject(try await harness.v2(
             "/api/v2/REF/sessions/\(code)", method: .put, form: [("redirectUrl", Harness.redirectURL)]))
         #expect(resumed["actionName"] == "authenticate")

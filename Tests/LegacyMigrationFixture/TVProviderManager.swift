@@ -5,7 +5,8 @@
 //
 // It is compiled three ways:
 // - with OLD_API defined, against the Objective-C SDK as Swift imports it
-//   (../shared/reference/legacy-sdk-swift-interface.swift as module `AccessEnabler`): the control;
+//   (the interface Swift generates from the SDK's Objective-C headers, as module `AccessEnabler`):
+//   the control;
 // - against AccessEnablerLegacy, after the migration guide's edits (the `#else` branches below;
 //   MigrationEditsTests checks that they differ from the `#if OLD_API` ones by those edits only);
 // - on Linux, as the package target LegacyMigrationFixture that AccessEnablerLegacyTests drives

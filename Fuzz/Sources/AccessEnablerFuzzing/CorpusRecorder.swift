@@ -37,7 +37,7 @@ public enum CorpusRecorder {
             _ = try? await enabler.authorize(resource: "news")
             _ = try? await enabler.authorize(resource: "premium")
             _ = try? await enabler.getMetadata(.userMetadata("zip"))
-            try? await enabler.logout()
+            _ = try? await enabler.logout()
             _ = try? await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "TempPass", transport: emulator.transport))
             for (path, response) in recording.all {
                 for target in FuzzTarget.allCases where target.matches(path: path, backend: backend) {

@@ -6,7 +6,8 @@ extension AccessEnabler {
     /// Authenticated means a non-expired authentication exists for the current requestor and its
     /// MVPD is in the current configuration. Waits for a configuration load in progress.
     public func checkAuthentication() async -> AuthenticationStatus {
-        await asOneCall { await checkAuthenticationInOneCall() }
+        countCall()
+        return await asOneCall { await checkAuthenticationInOneCall() }
     }
 
     private func checkAuthenticationInOneCall() async -> AuthenticationStatus {
@@ -70,9 +71,26 @@ extension AccessEnabler {
             forceAuthentication: forceAuthentication, data: data, providerFilter: nil, presenter: presenter)
     }
 
+    /// ``authenticate(forceAuthentication:data:providerFilter:presenter:)`` for the legacy adapter:
+    /// `partnerFallback` receives, before the MVPD picker, why this call's partner attempt led to
+    /// the basic flow (the value the attempt returned, not the shared event stream, so another
+    /// flow's events are never mistaken for this one's).
+    package func authenticate(
+        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
+        presenter: any AuthenticationPresenter,
+        partnerFallback: @escaping @Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void
+    ) async throws -> Authentication {
+        try await asOneCall {
+            try await authenticate(
+                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, partnerFirst: true,
+                presenter: presenter, partnerFallback: partnerFallback)
+        }
+    }
+
     func authenticate(
         forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?, partnerFirst: Bool,
-        presenter: any AuthenticationPresenter
+        presenter: any AuthenticationPresenter,
+        partnerFallback: (@Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void)? = nil
     ) async throws -> Authentication {
         let loaded = try await currentConfiguration()
         if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
@@ -85,7 +103,9 @@ extension AccessEnabler {
             if partnerFirst {
                 switch try await authenticateWithPartner(configuration: loaded, filter: providerFilter) {
                 case .signedIn(let signedIn): return signedIn
-                case .basicFlow(let chosen): preselected = chosen
+                case .basicFlow(let chosen, let fallback):
+                    preselected = chosen
+                    if let fallback { await partnerFallback?(fallback) }
                 }
             }
             return try await runAuthentication(

@@ -22,16 +22,71 @@ extension AccessEnabler {
     ///   that had already expired by this device's clock: a player would be handed a token it
     ///   cannot use, so the server's answer is treated as unusable data (check the device clock).
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
-        try await asOneCall { try await authorizeInOneCall(resource: resource, data: data) }
+        countCall()
+        return try await asOneCall { try await checkedAuthorization(resource: resource, data: data) }.token
     }
 
-    private func authorizeInOneCall(resource: String, data: [String: String]) async throws -> MediaToken {
+    /// ``authorize(resource:data:)`` with the check record its event carried.
+    package func authorizeWithCheck(resource: String, data: [String: String] = [:]) async throws
+        -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
+    {
+        countCall()
+        return try await asOneCall { try await checkedAuthorization(resource: resource, data: data) }
+    }
+
+    private func checkedAuthorization(resource: String, data: [String: String]) async throws
+        -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
+    {
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
         let loaded = try await currentConfiguration()
-        let requestorID = loaded.requestorID
-        let session = try await requireAuthentication(for: requestorID)
+        let session = try await requireAuthentication(for: loaded.requestorID)
+        return try await authorize(resource: resource, data: data, session: session, requestorID: loaded.requestorID)
+    }
+
+    /// ``authorize(resource:data:)`` for the legacy adapter, in one call: first the check
+    /// ``checkAuthentication()`` makes (the same event included), so a viewer who is not signed
+    /// in is an answer, not an error (and an empty resource is checked only after it, as the
+    /// legacy SDK did); then the authorization with its check record, whose `fromCache` says
+    /// whether a stored authorization was reused.
+    package func authorizeIfAuthenticated(resource: String, data: [String: String] = [:]) async throws
+        -> AuthorizationAttempt
+    {
+        countCall()
+        return try await asOneCall { try await authorizeIfAuthenticatedInOneCall(resource: resource, data: data) }
+    }
+
+    private func authorizeIfAuthenticatedInOneCall(resource: String, data: [String: String]) async throws
+        -> AuthorizationAttempt
+    {
+        let loaded: RequestorConfiguration
+        let session: CachedSession
+        do {
+            loaded = try await currentConfiguration()
+            session = try await requireAuthentication(for: loaded.requestorID)
+            guard loaded.mvpd(withID: session.authentication.mvpd.id) != nil else {
+                throw AccessEnablerError.providerNotAvailable
+            }
+        } catch {
+            let reason = error as? AccessEnablerError ?? .storageFailure
+            hub.emit(.authenticationChecked(.init(isAuthenticated: false, fromCache: true)))
+            return .notAuthenticated(reason)
+        }
+        let authentication = session.authentication
+        hub.emit(.authenticationChecked(.init(
+            isAuthenticated: true, mvpdID: authentication.mvpd.id, userID: authentication.userID, fromCache: true)))
+        guard !resource.isEmpty else {
+            throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
+        }
+        let (token, check) = try await authorize(
+            resource: resource, data: data, session: session, requestorID: loaded.requestorID)
+        return .authorized(token, check: check, mvpd: loaded.mvpd(withID: authentication.mvpd.id) ?? authentication.mvpd)
+    }
+
+    private func authorize(
+        resource: String, data: [String: String], session: CachedSession, requestorID: String
+    ) async throws -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck) {
         do {
             let (token, fromCache) = try await mediaToken(for: resource, data: data, session: session, requestorID: requestorID)
             guard token.expires > clock.now else {
@@ -39,9 +94,10 @@ extension AccessEnabler {
                 throw AccessEnablerError.serverResponseFormatUnknown.with(
                     details: "The service provider issued a media token that had already expired; check the device clock.")
             }
-            hub.emit(.authorizationChecked(.init(
-                resource: resource, isAuthorized: true, mvpdID: token.mvpdID, userID: token.userID, fromCache: fromCache)))
-            return token
+            let check = EntitlementEvent.AuthorizationCheck(
+                resource: resource, isAuthorized: true, mvpdID: token.mvpdID, userID: token.userID, fromCache: fromCache)
+            hub.emit(.authorizationChecked(check))
+            return (token, check)
         } catch {
             await handleSessionRejection(error, session: session, requestorID: requestorID)
             if let error = error as? AccessEnablerError {
@@ -125,4 +181,13 @@ extension AccessEnabler {
     static func meansAuthorizationGone(_ error: AccessEnablerError) -> Bool {
         !error.isFromSDK && (error.code == "authorization_not_found" || error.code == "authorization_expired")
     }
+}
+
+/// What ``AccessEnabler/authorizeIfAuthenticated(resource:data:)`` found.
+package enum AuthorizationAttempt: Sendable {
+    /// No usable authentication (why, as ``AccessEnabler/checkAuthentication()`` would say);
+    /// nothing was sent.
+    case notAuthenticated(AccessEnablerError)
+    /// A media token, the check record the event carried, and the signed-in MVPD.
+    case authorized(MediaToken, check: EntitlementEvent.AuthorizationCheck, mvpd: MVPD)
 }

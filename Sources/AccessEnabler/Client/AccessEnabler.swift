@@ -41,6 +41,9 @@ public actor AccessEnabler {
     var sharedRequestsStarted = 0
     /// How many second-screen sign-ins have started: a newer one stops the polling of older ones.
     var secondScreenAttempts: UInt64 = 0
+    /// How often each entry point the legacy adapter uses was called, by name: lets tests check
+    /// that one legacy call is one core call.
+    package private(set) var callCounts: [String: Int] = [:]
     private var deviceID: String?
     /// The last call context, with what it was made from: its header values (the encoded
     /// `X-Device-Info`, the device identifier) stay the same until one of those changes, and
@@ -135,6 +138,10 @@ public actor AccessEnabler {
 
     /// The valid authentication of `requestorID` (with the cache generation it was read at), or
     /// the status-0 error that says why there is none.
+    func countCall(_ name: String = #function) {
+        callCounts[name, default: 0] += 1
+    }
+
     func requireAuthentication(for requestorID: String) async throws -> CachedSession {
         guard let session = try await cache.session(for: requestorID) else {
             throw AccessEnablerError.authenticationSessionMissing

@@ -12,31 +12,38 @@ extension AccessEnabler {
     ///
     /// Requests in flight when logout begins never write their results back. The local logout
     /// always happens: when the server or the browser step fails, the failure is logged and
-    /// reported as an event, not thrown, because the viewer is signed out on this device either way.
+    /// reported as an event and in the outcome, not thrown, because the viewer is signed out on this
+    /// device either way.
     ///
+    /// - Returns: The TV Provider sign-outs the viewer still has to do and the server or browser
+    ///   step's failure, if any.
     /// - Throws: ``AccessEnablerError/storageFailure`` when storage could not be cleared.
-    public func logout(presenter: (any AuthenticationPresenter)? = nil) async throws {
+    @discardableResult
+    public func logout(presenter: (any AuthenticationPresenter)? = nil) async throws -> LogoutOutcome {
         try await asOneCall { try await logoutInOneCall(presenter: presenter) }
     }
 
-    private func logoutInOneCall(presenter: (any AuthenticationPresenter)?) async throws {
+    private func logoutInOneCall(presenter: (any AuthenticationPresenter)?) async throws -> LogoutOutcome {
         await cache.invalidateInFlightWork()
         authorizations.removeAll()
         userMetadataFetches.removeAll()
+        var outcome = LogoutOutcome()
         if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID,
             let session = try? await cache.authentication(for: requestorID)
         {
-            await logOutRemotely(session: session, requestorID: requestorID, presenter: presenter)
+            outcome = await logOutRemotely(session: session, requestorID: requestorID, presenter: presenter)
         }
         try await cache.clearUserData()
         hub.emit(.authenticationRemoved(reason: nil))
         hub.emit(.loggedOut)
         log.info("logged out")
+        return outcome
     }
 
     private func logOutRemotely(
         session: AuthenticationRecord, requestorID: String, presenter: (any AuthenticationPresenter)?
-    ) async {
+    ) async -> LogoutOutcome {
+        var outcome = LogoutOutcome()
         do {
             let context = try await context(for: requestorID)
             for step in try await backend.logout(session: session, context: context) {
@@ -50,6 +57,7 @@ extension AccessEnabler {
                     }
                 case .partner(let mvpdID):
                     log.info("\(mvpdID) was an Apple TV Provider sign-in: the viewer must also sign out in the system settings")
+                    outcome.partnerLogoutMVPDIDs.append(mvpdID)
                     hub.emit(.partnerLogoutRequired(mvpdID: mvpdID))
                 case .complete:
                     break
@@ -60,7 +68,10 @@ extension AccessEnabler {
         } catch {
             let code = (error as? AccessEnablerError)?.code ?? "unknown"
             log.error("server logout failed (\(code)); logging out locally")
-            hub.emit(.logoutIncomplete(error as? AccessEnablerError ?? .networkError))
+            let incomplete = error as? AccessEnablerError ?? .networkError
+            outcome.incompleteError = incomplete
+            hub.emit(.logoutIncomplete(incomplete))
         }
+        return outcome
     }
 }

@@ -11,7 +11,8 @@ extension AccessEnabler {
     ///   `.deviceID`); ``AccessEnablerError/authorizationNotFound`` for an authorization expiry
     ///   of a resource with no valid cached authorization.
     public func getMetadata(_ key: MetadataKey) async throws -> Metadata {
-        try await asOneCall { try await getMetadataInOneCall(key) }
+        countCall()
+        return try await asOneCall { try await getMetadataInOneCall(key) }
     }
 
     private func getMetadataInOneCall(_ key: MetadataKey) async throws -> Metadata {

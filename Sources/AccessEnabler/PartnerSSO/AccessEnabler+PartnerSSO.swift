@@ -59,7 +59,7 @@ extension AccessEnabler {
         configuration loaded: RequestorConfiguration, filter: PartnerProviderFilter?
     ) async throws -> PartnerAttempt {
         guard let framework = partnerFramework, let backend = backend as? RESTv2Backend else {
-            return .basicFlow(preselected: nil)
+            return .basicFlow(preselected: nil, fallback: nil)
         }
         let providers = Self.partnerProviders(of: loaded.mvpds, filter: filter)
         guard let first = providers.all.first else { return fallBack(.noPartnerProviders) }
@@ -96,8 +96,7 @@ extension AccessEnabler {
             guard let mvpd = mvpdID.flatMap({ loaded.mvpd(withID: $0) }) else {
                 return fallBack(.serverFallback(reasonType: reasonType))
             }
-            _ = fallBack(.serverFallback(reasonType: reasonType, mvpdID: mvpd.id))
-            return .basicFlow(preselected: mvpd)
+            return fallBack(.serverFallback(reasonType: reasonType, mvpdID: mvpd.id), preselected: mvpd)
         case .success(.authorized(let mvpdID)):
             // The service provider has a profile already (another app's sign-in, degraded access),
             // used only for an MVPD the requestor offers.
@@ -157,10 +156,10 @@ extension AccessEnabler {
         return .signedIn(Authentication(record: session, requestorID: requestorID))
     }
 
-    private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason) -> PartnerAttempt {
+    private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason, preselected: MVPD? = nil) -> PartnerAttempt {
         log.info("partner single sign-on not used (\(reason)); continuing with the MVPD picker")
         hub.emit(.partnerSingleSignOn(.fellBack(reason)))
-        return .basicFlow(preselected: nil)
+        return .basicFlow(preselected: preselected, fallback: reason)
     }
 
     /// A provider the partner does not sign in: when it is one of the requestor's MVPDs (listed
@@ -172,7 +171,7 @@ extension AccessEnabler {
         }
         log.info("the partner's picker chose \(mvpd.id), which signs in through its own login page")
         hub.emit(.partnerSingleSignOn(.fellBack(.pickerProvider(mvpdID: mvpd.id))))
-        return .basicFlow(preselected: mvpd)
+        return .basicFlow(preselected: mvpd, fallback: .pickerProvider(mvpdID: mvpd.id))
     }
 
     private func partnerCancelled() -> AccessEnablerError {
@@ -239,6 +238,6 @@ enum PartnerAttempt: Sendable {
     /// Signed in through the partner.
     case signedIn(Authentication)
     /// The basic flow follows; with the MVPD the viewer chose in the partner's picker, without
-    /// the MVPD picker.
-    case basicFlow(preselected: MVPD?)
+    /// the MVPD picker. `fallback` says why (nil when no partner attempt was made).
+    case basicFlow(preselected: MVPD?, fallback: PartnerSingleSignOnEvent.FallbackReason?)
 }

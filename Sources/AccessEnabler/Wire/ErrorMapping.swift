@@ -1,6 +1,9 @@
 import Foundation
 
-/// Maps an HTTP outcome to an ``AccessEnablerError`` exactly as wire-protocol.md §4 says.
+/// Maps an HTTP outcome to an ``AccessEnablerError``: the server's enhanced error when the body
+/// carries one (Adobe's enhanced error codes:
+/// https://experienceleague.adobe.com/docs/pass/authentication/auth-features/error-reportn/enhanced-error-codes.html),
+/// else a typed error per status and call.
 enum ErrorMapping {
     /// Throws the mapped error unless `response` is a 2xx.
     static func requireSuccess(_ response: HTTPResponse, _ endpoint: WireEndpoint, now: Date) throws(AccessEnablerError) {

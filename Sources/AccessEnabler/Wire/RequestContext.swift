@@ -24,7 +24,7 @@ struct RequestContext: Sendable {
     /// `Accept`, `User-Agent` and `X-Device-Info`: what the DCR pages list besides
     /// `Content-Type`, and the base of the v1 set.
     let registrationHeaders: HTTPHeaders
-    /// The REST v1 headers (wire-protocol.md §1): the registration ones plus
+    /// The REST v1 headers: the registration ones plus
     /// `AP-SDK-Identifier`, a header of the SDK era that no v2 or DCR page lists.
     let v1Headers: HTTPHeaders
     /// The `AP-Partner-Framework-Status` value, when the app gave a partner framework and it

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Sends requests for the backends: plain calls, and protected calls that carry the DCR access
-/// token with the recovery rules of wire-protocol.md §2.3 (401 → renew once and retry once;
+/// token, and recover from its expiry or loss (401 → renew once and retry once;
 /// `invalid_client` → register again once and retry once).
 struct WireClient: Sendable {
     let caller: HTTPCaller
@@ -29,7 +29,7 @@ struct WireClient: Sendable {
     }
 
     /// Sends `request` protected and decodes a 2xx body as `Body`; any other status throws the
-    /// error wire-protocol.md §4 maps it to.
+    /// error ``ErrorMapping`` maps it to.
     func fetch<Body: Decodable>(
         _ body: Body.Type, _ request: HTTPRequest, _ endpoint: WireEndpoint, to serviceProvider: ServiceProvider,
         context: RequestContext

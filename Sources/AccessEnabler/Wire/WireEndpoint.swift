@@ -1,4 +1,4 @@
-/// The calls the SDK makes, named so that failures can be mapped per call (wire-protocol.md §4).
+/// The calls the SDK makes, named so that failures can be mapped per call (``ErrorMapping``).
 enum WireEndpoint: String, Sendable, Hashable {
     case register
     case token

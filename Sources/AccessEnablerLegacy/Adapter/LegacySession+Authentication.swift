@@ -111,13 +111,13 @@ extension LegacySession {
         force: Bool, data: [String: String], filter: ProviderFilter? = nil, handoff: SecondScreenHandoff? = nil
     ) async -> Result<(Authentication, Bool), LegacyFailure> {
         authentication.beginFlow()
-        let partnerReports = collectPartnerReports()
-        defer { partnerReports.cancel() }
+        let partnerReports = PartnerAttemptReport()
         do {
             let result = try await core.authenticate(
                 forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
                 presenter: PartnerReportingPresenter(
-                    base: authentication, reports: partnerReports, session: self, handoff: handoff))
+                    base: authentication, reports: partnerReports, session: self, handoff: handoff),
+                partnerFallback: { reason in await partnerReports.record(reason) })
             return .success((result, !authentication.interacted))
         } catch {
             return .failure(Self.legacyFailure(error))

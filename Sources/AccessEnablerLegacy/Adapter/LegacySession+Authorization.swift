@@ -13,32 +13,33 @@ extension LegacySession {
         }
     }
 
+    /// One core call for a signed-in viewer; a sign-in first (`getAuthorization`) then the
+    /// authorization otherwise. The tracking flag is the core's own `fromCache`.
     private func authorize(_ resource: String, data: [String: String], authenticateFirst: Bool) async {
-        var tempPass = false
-        switch await core.checkAuthentication() {
-        case .authenticated(let authentication):
-            tempPass = authentication.mvpd.isTempPass
-        case .notAuthenticated(let reason):
-            guard authenticateFirst else {
-                fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
-                return
-            }
-            let result = await runAuthentication(force: false, data: data)
-            reportAuthentication(result)
-            switch result {
-            case .success(let (authentication, _)):
-                tempPass = authentication.mvpd.isTempPass
-            case .failure(let failure):
-                fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: failure.error))
-                return
-            }
-        }
-        let cached = (try? await core.getMetadata(.authorizationExpiry(resource: resource))) != nil
         do {
-            let token = try await core.authorize(resource: resource, data: data)
-            if tempPass { emit(.tempPassAuthorized(resource: resource)) }
+            let (token, check, mvpd): (MediaToken, EntitlementEvent.AuthorizationCheck, CoreMVPD)
+            switch try await core.authorizeIfAuthenticated(resource: resource, data: data) {
+            case .authorized(let authorized, let record, let signedIn):
+                (token, check, mvpd) = (authorized, record, signedIn)
+            case .notAuthenticated(let reason):
+                guard authenticateFirst else {
+                    fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
+                    return
+                }
+                let result = await runAuthentication(force: false, data: data)
+                reportAuthentication(result)
+                switch result {
+                case .success(let (authentication, _)):
+                    let authorized = try await core.authorizeWithCheck(resource: resource, data: data)
+                    (token, check, mvpd) = (authorized.token, authorized.check, authentication.mvpd)
+                case .failure(let failure):
+                    fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: failure.error))
+                    return
+                }
+            }
+            if mvpd.isTempPass { emit(.tempPassAuthorized(resource: resource)) }
             emit { $0.setToken(token.serializedToken, forResource: resource) }
-            trackAuthorization(success: true, mvpdID: token.mvpdID, userID: token.userID, cached: cached, error: nil)
+            trackAuthorization(success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
         } catch let error as AccessEnablerError {
             fail(resource, LegacyFailure(code: Self.legacyAuthorizationCode(for: error), error: error))
         } catch {

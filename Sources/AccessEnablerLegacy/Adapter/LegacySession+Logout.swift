@@ -18,23 +18,10 @@ extension LegacySession {
                     callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
                 }
                 #endif
-                // The core reports an Apple TV Provider profile as an event while it logs out;
-                // `loggedOut` ends a successful logout.
-                let events = core.events
-                let partnerLogouts = Task { () -> [String] in
-                    var mvpdIDs: [String] = []
-                    for await event in events {
-                        if case .partnerLogoutRequired(let mvpdID) = event { mvpdIDs.append(mvpdID) }
-                        if case .loggedOut = event { break }
-                    }
-                    return mvpdIDs
-                }
-                do {
-                    try await core.logout(presenter: navigator)
-                } catch {
-                    partnerLogouts.cancel()
-                }
-                for mvpdID in await partnerLogouts.value { emit(.partnerLogoutRequired(mvpdID: mvpdID)) }
+                // The outcome names the profiles that came from Apple's TV Provider; a logout that
+                // failed to clear storage still ends signed out for the app, as before.
+                let outcome = try? await core.logout(presenter: navigator)
+                for mvpdID in outcome?.partnerLogoutMVPDIDs ?? [] { emit(.partnerLogoutRequired(mvpdID: mvpdID)) }
                 emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
             }
         }

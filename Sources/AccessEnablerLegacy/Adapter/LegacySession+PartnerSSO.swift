@@ -1,50 +1,29 @@
 import AccessEnabler
 import Foundation
 
-extension LegacySession {
-    /// Collects the core's partner single sign-on events of one `authenticate` as legacy status
-    /// reports (digest §7.9, §13): `VSA403` (TV Provider access denied or restricted), `VSA404`
-    /// (not determined), `N004` (a provider the TV Provider does not sign in), `VSA503` (the TV
-    /// Provider failed). A cancelled Apple picker is reported as `N005` with the status 0 that
-    /// follows it, like the MVPD picker's.
-    /// Without a partner framework on REST API v2 the core makes no partner attempt: nothing
-    /// to wait for. An MVPD chosen in the TV Provider's picker that signs in through its own
-    /// login page (`PICKER`) is reported silently, as the legacy SDK's `setSelectedProvider` was.
-    func collectPartnerReports() -> Task<PartnerAttemptReport, Never> {
-        guard core.partnerFramework != nil, core.configuration.backend == .restV2 else {
-            return Task { PartnerAttemptReport() }
-        }
-        let events = core.events
-        return Task {
-            var report = PartnerAttemptReport()
-            for await event in events {
-                switch event {
-                case .partnerSingleSignOn(.fellBack(.pickerProvider(let mvpdID))),
-                    .partnerSingleSignOn(.fellBack(.serverFallback(_, let mvpdID?))):
-                    report.pickerMVPD = mvpdID
-                    return report
-                case .partnerSingleSignOn(.fellBack(let reason)):
-                    if let status = LegacyStatus.partnerFallback(reason) { report.statuses.append(status) }
-                    // The regular flow follows: its picker is the end of the partner attempt.
-                    return report
-                case .partnerSingleSignOn, .authenticationChecked:
-                    return report
-                default:
-                    continue
-                }
-            }
-            return report
-        }
-    }
-}
-
-/// What the partner attempt of one `authenticate` leaves for the legacy flow.
-struct PartnerAttemptReport: Sendable {
+/// What the partner attempt of one `authenticate` leaves for the legacy flow, filled from the
+/// fallback that call's partner attempt returned (see the core's
+/// `authenticate(forceAuthentication:data:providerFilter:presenter:partnerFallback:)`): `VSA403`
+/// (TV Provider access denied or restricted), `VSA404` (not determined), `N004` (a provider the TV
+/// Provider does not sign in), `VSA503` (the TV Provider failed). An MVPD chosen in the TV
+/// Provider's picker that signs in through its own login page (`PICKER`) is reported silently, as
+/// the legacy SDK's `setSelectedProvider` was. Without a partner attempt it stays empty.
+@MainActor
+final class PartnerAttemptReport {
     /// The status reports to deliver before the MVPD picker.
-    var statuses: [LegacyStatus] = []
+    private(set) var statuses: [LegacyStatus] = []
     /// The MVPD chosen in the TV Provider's picker that signs in through its login page, or the
     /// one the server named when it fell back: used without the MVPD picker.
-    var pickerMVPD: String?
+    private(set) var pickerMVPD: String?
+
+    func record(_ reason: PartnerSingleSignOnEvent.FallbackReason) {
+        switch reason {
+        case .pickerProvider(let mvpdID), .serverFallback(_, let mvpdID?):
+            pickerMVPD = mvpdID
+        default:
+            if let status = LegacyStatus.partnerFallback(reason) { statuses.append(status) }
+        }
+    }
 }
 
 /// The legacy presenter, delivering the partner attempt's status reports before the regular
@@ -55,12 +34,12 @@ struct PartnerAttemptReport: Sendable {
 /// follows.
 struct PartnerReportingPresenter: AuthenticationPresenter {
     let base: AuthenticationBridge
-    let reports: Task<PartnerAttemptReport, Never>
+    let reports: PartnerAttemptReport
     let session: LegacySession
     var handoff: SecondScreenHandoff?
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? {
-        for status in await reports.value.statuses { await session.emit(status) }
+        for status in await reports.statuses { await session.emit(status) }
         let chosen = try await base.selectProvider(from: providers)
         if let handoff, let chosen {
             await handoff.choose(chosen.id)
@@ -72,7 +51,7 @@ struct PartnerReportingPresenter: AuthenticationPresenter {
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         // On the registration-code path, an MVPD chosen in the TV Provider's picker (the core
         // skipped the MVPD picker) goes to the code, not to a login page.
-        if let handoff, let chosen = await reports.value.pickerMVPD {
+        if let handoff, let chosen = await reports.pickerMVPD {
             await handoff.choose(chosen)
             throw SecondScreenHandoff.HandedOff()
         }

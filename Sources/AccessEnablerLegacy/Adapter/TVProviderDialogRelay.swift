@@ -2,7 +2,8 @@ import AccessEnabler
 import Foundation
 
 /// Hands the TV Provider's view controllers to the delegate: `presentTvProviderDialog` when the
-/// picker or the MVPD's login appears, `dismissTvProviderDialog` when it goes (digest §5.3).
+/// picker or the MVPD's login appears, `dismissTvProviderDialog` when it goes, as the legacy SDK
+/// did.
 @MainActor
 struct TVProviderDialogRelay {
     let receivers: LegacyReceivers

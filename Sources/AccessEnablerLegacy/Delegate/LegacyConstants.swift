@@ -1,9 +1,9 @@
 import AccessEnabler
 import Foundation
 
-// The legacy SDK's constants, with their legacy names. Values the public docs state are used as
-// they are; where the docs give none, the value is the one the behaviour digest (§7.2) reports
-// from the decompiled Android 1.8 SDK, as each comment says.
+// The legacy SDK's constants, with their legacy names. Values Adobe's public docs state are used
+// as they are; where the docs give none, the value is the one the legacy SDKs themselves carry
+// (Adobe's Android 1.8 SDK has the same constants), as each comment says.
 
 /// Status of `setRequestorComplete` and `setAuthenticationStatus`: success (documented: 1).
 public let ACCESS_ENABLER_STATUS_SUCCESS: Int32 = 1
@@ -12,23 +12,23 @@ public let ACCESS_ENABLER_STATUS_ERROR: Int32 = 0
 
 /// The error code of a successful authentication (documented: the empty string).
 public let USER_AUTHENTICATED = ""
-/// No valid authentication. Undocumented value; the digest §7.2 reports this string.
+/// No valid authentication. Undocumented value: the legacy SDK's string.
 public let USER_NOT_AUTHENTICATED_ERROR = "User Not Authenticated Error"
-/// The viewer cancelled the MVPD choice. Undocumented value; the digest §7.2 reports this string.
+/// The viewer cancelled the MVPD choice. Undocumented value: the legacy SDK's string.
 public let PROVIDER_NOT_SELECTED_ERROR = "Provider not Selected Error"
-/// The selected MVPD is not available. Undocumented value; the digest §7.2 reports this string.
+/// The selected MVPD is not available. Undocumented value: the legacy SDK's string.
 public let PROVIDER_NOT_AVAILABLE_ERROR = "Provider not Available Error"
-/// Authentication failed (network or server). Undocumented value; the digest §7.2 reports this string.
+/// Authentication failed (network or server). Undocumented value: the legacy SDK's string.
 public let GENERIC_AUTHENTICATION_ERROR = "Generic Authentication Error"
-/// An internal authentication error. Undocumented value; the digest §7.2 reports this string.
+/// An internal authentication error. Undocumented value: the legacy SDK's string.
 public let INTERNAL_AUTHENTICATION_ERROR = "Internal Authentication Error"
-/// Authorization was denied. Undocumented value; the digest §7.2 reports this string.
+/// Authorization was denied. Undocumented value: the legacy SDK's string.
 public let USER_NOT_AUTHORIZED_ERROR = "User not Authorized Error"
-/// Authorization failed (network or server). Undocumented value; the digest §7.2 reports this string.
+/// Authorization failed (network or server). Undocumented value: the legacy SDK's string.
 public let GENERIC_AUTHORIZATION_ERROR = "Generic Authorization Error"
-/// An internal authorization error. Undocumented value; the digest §7.2 reports this string.
+/// An internal authorization error. Undocumented value: the legacy SDK's string.
 public let INTERNAL_AUTHORIZATION_ERROR = "Internal Authorization Error"
-/// An internal error. Undocumented value; the digest §7.2 reports this string.
+/// An internal error. Undocumented value: the legacy SDK's string.
 public let INTERNAL_ERROR = "Internal Error"
 
 /// Where web-view logins and logouts end (documented: `adobepass://ios.app`).
@@ -40,13 +40,13 @@ public let METADATA_OPCODE_KEY = "METADATA_OPCODE_KEY"
 public let METADATA_RESOURCE_ID_KEY = "METADATA_RESOURCE_ID_KEY"
 /// The `getMetadata` dictionary key that holds the user-metadata name.
 public let METADATA_USER_META_KEY = "METADATA_USER_META_KEY"
-/// Operation: the authentication expiry. Undocumented value; the digest §7.4 reports 0.
+/// Operation: the authentication expiry. Undocumented value: the legacy SDK's 0.
 public let METADATA_AUTHENTICATION: Int32 = 0
-/// Operation: the authorization expiry of a resource. Undocumented value; the digest §7.4 reports 1.
+/// Operation: the authorization expiry of a resource. Undocumented value: the legacy SDK's 1.
 public let METADATA_AUTHORIZATION: Int32 = 1
-/// Operation: the device ID. Undocumented value; the digest §7.4 reports 2.
+/// Operation: the device ID. Undocumented value: the legacy SDK's 2.
 public let METADATA_DEVICE_ID: Int32 = 2
-/// Operation: one user-metadata value. Undocumented value; the digest §7.4 reports 3.
+/// Operation: one user-metadata value. Undocumented value: the legacy SDK's 3.
 public let METADATA_USER_META: Int32 = 3
 
 /// Tracking event: an authentication check. Undocumented value; numbered in documentation order.

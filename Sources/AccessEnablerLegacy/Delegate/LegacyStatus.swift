@@ -1,8 +1,8 @@
 import AccessEnabler
 import Foundation
 
-/// One advanced status report of `EntitlementStatus.status(_:)` (the legacy error-reporting
-/// codes of the digest §7.9), before it becomes the legacy dictionary.
+/// One advanced status report of `EntitlementStatus.status(_:)` (the legacy SDK's error-reporting
+/// codes, such as `N005` or `VSA403`), before it becomes the legacy dictionary.
 struct LegacyStatus: Sendable, Hashable {
     enum Level: String, Sendable {
         case info, warning, error

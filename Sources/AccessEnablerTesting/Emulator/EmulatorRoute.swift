@@ -34,14 +34,14 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// activation web page a viewer opens on a phone or computer to type a TV's code.
     case activation
 
-    // REST API v2 (wire-protocol-v2.md), one case per endpoint so that faults and the log can
+    // REST API v2, one case per endpoint so that faults and the log can
     // tell them apart.
 
     /// `GET /api/v2/{serviceProvider}/configuration` (a trailing slash is accepted).
     case configurationV2
     /// `POST /api/v2/{serviceProvider}/sessions` (create an authentication session).
     case sessions
-    /// `POST` (Adobe's pages) or `PUT` (the spec table) `/api/v2/{serviceProvider}/sessions/{code}`
+    /// `POST` (Adobe's pages) or `PUT` (an earlier description) `/api/v2/{serviceProvider}/sessions/{code}`
     /// (resume an authentication session).
     case sessionResume
     /// `GET /api/v2/{serviceProvider}/sessions/{code}` (authentication session information; Adobe's
@@ -59,7 +59,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     case preauthorizeV2
     /// `POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}`.
     case authorizeV2
-    /// `GET` (Adobe's pages) or `DELETE` (the spec table) `/api/v2/{serviceProvider}/logout/{mvpd}`
+    /// `GET` (Adobe's pages) or `DELETE` (an earlier description) `/api/v2/{serviceProvider}/logout/{mvpd}`
     /// (Adobe's sample path `/api/v2/logout/{serviceProvider}/{mvpd}` is accepted too).
     case logoutV2
     /// `POST /api/v2/{serviceProvider}/sessions/sso/{partner}` (retrieve the partner

@@ -2,7 +2,9 @@ import AccessEnabler
 import Foundation
 
 /// What Adobe's REST API v2 pages list for each call's request, written from the pages (the
-/// "Request" tables of `reference/adobe-rest-api-v2/`, one page per call), not from any client:
+/// "Request" table of each call's page under
+/// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/),
+/// not from any client:
 /// the emulator holds requests to them when ``EmulatorScenario/strictV2Requests`` is on.
 enum DocumentedV2Request {
     /// The request headers each page lists, required and optional alike (lower-cased); nil for
@@ -19,31 +21,31 @@ enum DocumentedV2Request {
         let tempPass = ["ap-temppass-identity"]
         let form = ["content-type"]
         return [
-            // …-retrieve-configuration-for-specific-service-provider.md: no visitor identifier.
+            // "Retrieve configuration for specific service provider": no visitor identifier.
             .configurationV2: base + device,
-            // …-create-authentication-session.md: no TempPass identity, no partner status.
+            // "Create authentication session": no TempPass identity, no partner status.
             .sessions: base + form + device + platformSSO + visitor,
-            // …-resume-authentication-session.md lists neither device header; the checklist asks
+            // "Resume authentication session" lists neither device header; Adobe's checklist asks
             // for X-Device-Info on every request and the secondary-application flow lists
             // AP-Device-Identifier for the resume, so both are accepted (and required) here.
             .sessionResume: base + form + device + visitor,
-            // …-retrieve-authentication-session-information-using-code.md (device headers: as above).
+            // "Retrieve authentication session information using code" (device headers: as above).
             .sessionInfo: base + device + visitor,
-            // …-retrieve-profiles.md.
+            // "Retrieve profiles".
             .profiles: base + device + platformSSO + partner + visitor,
-            // …-retrieve-profile-for-specific-mvpd.md.
+            // "Retrieve profile for specific MVPD".
             .profileForMVPD: base + device + platformSSO + partner + tempPass + visitor,
-            // …-retrieve-profile-for-specific-code.md.
+            // "Retrieve profile for specific code".
             .profileForCode: base + device + tempPass + visitor,
-            // …-retrieve-preauthorization-decisions-using-specific-mvpd.md: no TempPass identity.
+            // "Retrieve preauthorization decisions using specific MVPD": no TempPass identity.
             .preauthorizeV2: base + form + device + platformSSO + partner + visitor,
-            // …-retrieve-authorization-decisions-using-specific-mvpd.md.
+            // "Retrieve authorization decisions using specific MVPD".
             .authorizeV2: base + form + device + platformSSO + partner + tempPass + visitor,
-            // …-initiate-logout-for-specific-mvpd.md: no TempPass identity, no partner status.
+            // "Initiate logout for specific MVPD": no TempPass identity, no partner status.
             .logoutV2: base + device + platformSSO + visitor,
-            // …-retrieve-partner-authentication-request.md.
+            // "Retrieve partner authentication request".
             .partnerSessions: base + form + device + partner + visitor,
-            // …-retrieve-profile-using-partner-authentication-response.md.
+            // "Retrieve profile using partner authentication response".
             .partnerProfiles: base + form + device + partner + visitor,
         ]
     }()
@@ -86,8 +88,8 @@ enum DocumentedV2Request {
         "accept-language", "expect", "te", "upgrade", "proxy-connection",
     ]
 
-    /// The X-Device-Info keys whose values the appendix restricts to a list
-    /// (rest-api-v2-appendix-headers-x-device-info.md).
+    /// The X-Device-Info keys whose values Adobe's header page restricts to a list
+    /// (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-appendix/rest-api-v2-appendix-headers/rest-api-v2-appendix-headers-x-device-info).
     static let restrictedDeviceInfoValues: [String: Set<String>] = [
         "primaryHardwareType": [
             "Camera", "DataCollectionTerminal", "Desktop", "EmbeddedNetworkModule", "eReader", "GamesConsole",

@@ -1,7 +1,7 @@
 import AccessEnabler
 import Foundation
 
-/// REST API v2 partner single sign-on (rest-api-v2-single-sign-on-partner-flows.md): the
+/// REST API v2 partner single sign-on (Adobe's "Single sign-on using partner flows"): the
 /// retrieval of a partner authentication request and the profile from the partner's response,
 /// checked against the `AP-Partner-Framework-Status` header.
 extension PassEmulator {

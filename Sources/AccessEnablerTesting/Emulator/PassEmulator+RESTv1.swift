@@ -1,9 +1,10 @@
 import AccessEnabler
 import Foundation
 
-/// The protected REST API v1 endpoints (wire-protocol.md §3).
+/// The protected REST API v1 endpoints (Adobe's REST API reference:
+/// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/legacy/rest-api-v1/rest-api-reference).
 extension PassEmulator {
-    /// `GET /api/v1/config/{requestor}` (body of wire-protocol.md §3.1; always JSON).
+    /// `GET /api/v1/config/{requestor}` (the requestor's MVPD list; always JSON).
     func configuration(_ context: V1Context) -> HTTPResponse {
         let requestor = context.requestor
         let mvpds: [JSONText] = requestor.mvpds.compactMap { index.mvpds[$0] }.map { mvpd in

@@ -181,7 +181,8 @@ public actor PassEmulator {
             allowed = [.post]
         case .logout: allowed = [.delete]
         case .mvpdLogin: allowed = [.get, .post]
-        // Adobe's pages resume with POST and log out with GET; the spec table says PUT and DELETE.
+        // Adobe's pages resume with POST and log out with GET; PUT and DELETE are accepted too, for
+        // clients written to an earlier description of the API.
         case .sessionResume: allowed = [.post, .put]
         case .logoutV2: allowed = [.get, .delete]
         case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,

@@ -239,7 +239,8 @@ import Testing
         await harness.emulator.grantProfile(
             mvpd: "AutoCable", userID: "sso-user", type: "appleSSO", ttl: 7200, requestor: "REF", deviceID: deviceID)
         try await harness.enabler.refreshAuthentication()
-        try await harness.enabler.logout(presenter: UnusablePresenter())
+        let outcome = try await harness.enabler.logout(presenter: UnusablePresenter())
+        #expect(outcome == LogoutOutcome(partnerLogoutMVPDIDs: ["AutoCable"]), "the caller learns it from the result")
         await events.waitFor { $0 == .partnerLogoutRequired(mvpdID: "AutoCable") }
         #expect(await harness.emulator.requests(to: .browserLogout).isEmpty, "no logout page for a partner profile")
         #expect(try await harness.enabler.availableProfiles().isEmpty)

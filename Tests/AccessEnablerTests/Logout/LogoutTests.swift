@@ -123,7 +123,9 @@ import Testing
         let events = EventRecorder(harness.enabler.events)
         try await harness.signIn()
         await harness.emulator.inject(.dropConnection, on: backend.logoutRoute)
-        try await harness.enabler.logout(presenter: harness.presenter("Cablevision"))
+        let outcome = try await harness.enabler.logout(presenter: harness.presenter("Cablevision"))
+        #expect(outcome.incompleteError == .networkError)
+        #expect(outcome.partnerLogoutMVPDIDs.isEmpty)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
         await events.waitFor { if case .logoutIncomplete(let error) = $0 { error == .networkError } else { false } }
         #expect(await harness.emulator.requests(to: .browserLogout).isEmpty)

@@ -202,7 +202,8 @@ import Testing
         try await harness.configure()
         try await harness.enabler.authenticate(providerFilter: nil, presenter: UnusablePresenter())
         let events = EventRecorder(harness.enabler.events)
-        try await harness.enabler.logout(presenter: UnusablePresenter())
+        let outcome = try await harness.enabler.logout(presenter: UnusablePresenter())
+        #expect(outcome == LogoutOutcome(partnerLogoutMVPDIDs: ["Cablevision"]))
         await events.waitFor { $0 == .loggedOut }
         #expect(events.all.contains(.partnerLogoutRequired(mvpdID: "Cablevision")))
         #expect(await harness.emulator.requests(to: .logoutV2).count == 1)

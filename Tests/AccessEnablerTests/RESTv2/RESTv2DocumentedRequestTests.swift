@@ -4,41 +4,41 @@ import Foundation
 import Testing
 
 /// Adobe's checklist ("Follow APIs References"): send only the headers and parameters each REST
-/// API v2 page lists. The tables below are copied from the pages in
-/// `reference/adobe-rest-api-v2/` (each call's "Request" → "Headers"), not from the SDK, so that
+/// API v2 page lists. The tables below are copied from Adobe's pages (each call's "Request" →
+/// "Headers", one page per call under https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/), not from the SDK, so that
 /// a header the SDK adds or drops by mistake shows up here.
 @Suite struct RESTv2DocumentedRequestTests {
     /// The request headers each v2 page lists (required and optional alike). `Authorization` is
     /// on every page; the others differ from page to page.
     static let listedHeaders: [EmulatorRoute: Set<String>] = [
-        // rest-api-v2-configuration-apis-retrieve-configuration-for-specific-service-provider.md
+        // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-configuration-apis/rest-api-v2-configuration-apis-retrieve-configuration-for-specific-service-provider
         .configurationV2: ["Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For", "Accept",
                            "User-Agent"],
-        // rest-api-v2-sessions-apis-create-authentication-session.md
+        // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-sessions-apis/rest-api-v2-sessions-apis-create-authentication-session
         .sessions: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
                     "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
                     "AP-Visitor-Identifier", "Accept", "User-Agent"],
-        // rest-api-v2-sessions-apis-resume-authentication-session.md lists no device headers; the
-        // checklist asks for X-Device-Info on every request, and the secondary-application flow
-        // lists AP-Device-Identifier among the resume's required headers.
+        // "Resume authentication session" lists no device headers; Adobe's checklist asks for
+        // X-Device-Info on every request, and the secondary-application flow lists
+        // AP-Device-Identifier among the resume's required headers.
         .sessionResume: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
                          "AP-Visitor-Identifier", "Accept", "User-Agent"],
-        // rest-api-v2-profiles-apis-retrieve-profile-for-specific-mvpd.md
+        // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-profiles-apis/rest-api-v2-profiles-apis-retrieve-profile-for-specific-mvpd
         .profileForMVPD: ["Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
                           "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
                           "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
                           "User-Agent"],
-        // rest-api-v2-decisions-apis-retrieve-preauthorization-decisions-using-specific-mvpd.md: no
+        // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-decisions-apis/rest-api-v2-decisions-apis-retrieve-preauthorization-decisions-using-specific-mvpd: no
         // AP-TempPass-Identity.
         .preauthorizeV2: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
                           "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
                           "AP-Partner-Framework-Status", "AP-Visitor-Identifier", "Accept", "User-Agent"],
-        // rest-api-v2-decisions-apis-retrieve-authorization-decisions-using-specific-mvpd.md
+        // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-decisions-apis/rest-api-v2-decisions-apis-retrieve-authorization-decisions-using-specific-mvpd
         .authorizeV2: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
                        "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
                        "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
                        "User-Agent"],
-        // rest-api-v2-logout-apis-initiate-logout-for-specific-mvpd.md: a GET, no Content-Type.
+        // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-logout-apis/rest-api-v2-logout-apis-initiate-logout-for-specific-mvpd: a GET, no Content-Type.
         .logoutV2: ["Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For", "Adobe-Subject-Token",
                     "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token", "AP-Visitor-Identifier", "Accept",
                     "User-Agent"],
@@ -52,8 +52,8 @@ import Testing
         "AP-Partner-Framework-Status",
     ]
 
-    /// The DCR pages' headers (dynamic-client-registration-apis-retrieve-client-credentials.md and
-    /// …-retrieve-access-token.md): the same four on both.
+    /// The DCR pages' headers ("Retrieve client credentials" and "Retrieve access token"; Adobe's
+    /// DCR API: https://developer.adobe.com/adobe-pass/api/dcr_api/interactive): the same four on both.
     static let dcrHeaders: Set<String> = ["Content-Type", "X-Device-Info", "Accept", "User-Agent"]
 
     /// Lower-cased names, since header names are case-insensitive.
@@ -153,7 +153,8 @@ import Testing
     }
 }
 
-/// `X-Device-Info` as the appendix (rest-api-v2-appendix-headers-x-device-info.md) describes it:
+/// `X-Device-Info` as Adobe's header page describes it
+/// (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-appendix/rest-api-v2-appendix-headers/rest-api-v2-appendix-headers-x-device-info):
 /// plain Base64 of a JSON object, restricted keys holding values from their lists.
 @Suite struct DeviceInfoHeaderTests {
     /// The appendix's restricted lists.

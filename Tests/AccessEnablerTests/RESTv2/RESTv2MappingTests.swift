@@ -3,8 +3,8 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-/// wire-protocol-v2.md, row by row: each SDK operation and each sessions and logout action
-/// against the emulator's REST API v2.
+/// Which REST API v2 call each SDK operation makes, operation by operation, and each sessions
+/// and logout action, against the emulator's REST API v2.
 @Suite struct RESTv2MappingTests {
     static let json = "application/json"
 

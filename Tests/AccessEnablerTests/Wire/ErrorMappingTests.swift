@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-/// wire-protocol.md §4, row by row, on the mapping function itself. The same rows are exercised
+/// The error mapping (each HTTP status and enhanced error, and what it becomes), row by row, on
+/// the mapping function itself. The same rows are exercised
 /// end to end against the emulator in `WireErrorRowTests`.
 @Suite struct ErrorMappingTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-/// wire-protocol.md §4 end to end: each HTTP outcome, injected at the emulator, reaches the
+/// The error mapping end to end: each HTTP outcome, injected at the emulator, reaches the
 /// caller as the documented error. Rows that name a v1 call run on v1; the others on both backends.
 @Suite struct WireErrorRowTests {
     static let json = "application/json"

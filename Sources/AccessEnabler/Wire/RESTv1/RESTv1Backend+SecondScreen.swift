@@ -1,7 +1,7 @@
 import Foundation
 
-/// REST API v1 has a registration-code service (`/reggie/v1/…`), but the wire digest leaves
-/// parts of it undocumented (the answer to an unknown or expired code, the polling rules), so
+/// REST API v1 has a registration-code service (`/reggie/v1/…`), but Adobe's public pages
+/// leave parts of it undocumented (the answer to an unknown or expired code, the polling rules), so
 /// the SDK does not guess: every second-screen call throws
 /// ``AccessEnablerError/secondScreenNotSupported`` before anything is sent.
 extension RESTv1Backend {

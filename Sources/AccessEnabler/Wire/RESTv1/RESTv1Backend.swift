@@ -1,6 +1,7 @@
 import Foundation
 
-/// REST API v1 (wire-protocol.md §3): the legacy "clientless" API, kept for the remaining v1
+/// REST API v1 (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/legacy/rest-api-v1/rest-api-reference):
+/// the legacy "clientless" API, kept for the remaining v1
 /// integrations and for parity with the legacy SDK.
 struct RESTv1Backend: EntitlementBackend {
     let wire: WireClient

@@ -1,9 +1,10 @@
 import Foundation
 
-// Success bodies of REST API v1 (wire-protocol.md §3). Only what the SDK relies on is required;
+// Success bodies of REST API v1 (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/legacy/rest-api-v1/rest-api-reference).
+// Only what the SDK relies on is required;
 // unknown fields are ignored.
 
-/// §3.1 configuration body.
+/// The body of `GET /api/v1/config/{requestor}`: the requestor and its MVPDs.
 struct ConfigurationBody: Decodable {
     var requestor: Requestor
     /// Some servers list the MVPDs at the top level instead (REST API v2 table).

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What follows `POST /sessions/sso/{partner}` (rest-api-v2-single-sign-on-partner-flows.md).
+/// What follows `POST /sessions/sso/{partner}` ("Retrieve partner authentication request":
+/// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-partner-single-sign-on-apis/rest-api-v2-partner-single-sign-on-apis-retrieve-partner-authentication-request).
 enum PartnerSessionStep: Sendable, Hashable {
     /// `partner_profile`: hand this request to the partner framework.
     case partnerProfile(PartnerAuthenticationRequest)

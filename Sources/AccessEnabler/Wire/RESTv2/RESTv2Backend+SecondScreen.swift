@@ -1,6 +1,7 @@
 import Foundation
 
-/// The second-screen calls of REST API v2 (`rest-api-v2-basic-authentication-secondary-application-flow.md`):
+/// The second-screen calls of REST API v2 (Adobe's "Basic authentication performed within secondary
+/// application" flow):
 /// the TV creates a session and polls the profile by code; the companion reads the session by
 /// code and resumes it.
 extension RESTv2Backend {

@@ -1,9 +1,10 @@
 import Foundation
 
-/// REST API v2 (wire-protocol-v2.md): the protocol Adobe keeps alive after 2026.
+/// REST API v2 (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/): the protocol
+/// Adobe keeps alive after 2026.
 ///
-/// Where the spec's table and Adobe's own pages differ, Adobe's pages win because the live
-/// service follows them: a session is resumed with `POST /sessions/{code}` and logout is
+/// Where an earlier description of the API and Adobe's own pages differ, Adobe's pages win
+/// because the live service follows them: a session is resumed with `POST /sessions/{code}` and logout is
 /// `GET /logout/{mvpd}`. Each call sends only the headers and parameters its page lists
 /// (Adobe's checklist, "Follow APIs References"); see ``Call``.
 struct RESTv2Backend: EntitlementBackend {
@@ -268,10 +269,10 @@ struct RESTv2Backend: EntitlementBackend {
         "/api/v2/\(PercentEncoding.pathSegment(context.requestorID))/\(rest)"
     }
 
-    /// The v2 calls the SDK makes. Their pages list different headers (the reference copies are
-    /// in `reference/adobe-rest-api-v2/`, one per call): `Authorization` (added by ``WireClient``),
-    /// `Accept`, `User-Agent` and both device headers everywhere, and the rest as each property
-    /// says. `Content-Type` is set by the calls with a body.
+    /// The v2 calls the SDK makes. Their pages list different headers (one page per call under
+    /// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/):
+    /// `Authorization` (added by ``WireClient``), `Accept`, `User-Agent` and both device headers
+    /// everywhere, and the rest as each property says. `Content-Type` is set by the calls with a body.
     enum Call: Equatable {
         case configuration, createSession, resumeSession, profile, profiles, preauthorize, authorize, logout
         /// The second-screen calls: `GET /sessions/{code}` and `GET /profiles/code/{code}`.

@@ -36,18 +36,13 @@ struct LogoutCommand: AsyncParsableCommand {
                     ? RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }) : nil)
             let enabler = session.enabler
             // The SDK does not throw when the server or browser step fails (the viewer is logged
-            // out on this device either way); it reports it as an event, shown here as a warning.
-            let events = enabler.events
-            try await session.during("Logging out") {
+            // out on this device either way); its outcome says so, shown here as a warning.
+            let outcome = try await session.during("Logging out") {
                 try await enabler.logout(presenter: presenter)
             }
-            // `loggedOut` is the last event of a logout, already buffered when logout returns.
-            for await event in events {
-                if case .logoutIncomplete(let error) = event {
-                    session.console.err(
-                        "warning: the server logout failed (\(error.code)); the tokens on this device were cleared")
-                }
-                if case .loggedOut = event { break }
+            if let error = outcome.incompleteError {
+                session.console.err(
+                    "warning: the server logout failed (\(error.code)); the tokens on this device were cleared")
             }
             return LogoutReport()
         }

@@ -1,6 +1,6 @@
 import AccessEnabler
 
-/// `preauthorize`: the seeds' shape, `{"resources": [{"id", "authorized", "error"?}], "status"?}`.
+/// `preauthorize`: the shape of Adobe's preauthorization decisions, `{"resources": [{"id", "authorized", "error"?}], "status"?}`.
 struct PreauthorizeReport: CommandReport {
     /// One decision.
     struct Entry: Encodable, Sendable {

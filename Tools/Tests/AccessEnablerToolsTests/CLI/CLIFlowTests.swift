@@ -52,7 +52,7 @@ struct CLIFlowTests {
             #expect(after.status == 0)
             #expect(try after.object() == signedIn)
 
-            // preauthorize: the seeds' shape, decisions in request order, duplicates collapsed
+            // preauthorize: Adobe's decision shape, decisions in request order, duplicates collapsed
             let preauthorize = try await client.run(["preauthorize", "news", "premium", "sports", "news"])
             #expect(preauthorize.status == 0)
             let decisions = try #require(try preauthorize.object()["resources"]?.arrayValue)
