@@ -45,3 +45,10 @@ public func geteuid() -> DarwinTypes.uid_t
 // <sys/sysctl.h>: DeviceInfo reads a Mac's model (`hw.model`) where uname's machine is only the
 // architecture. size_t is Int in Swift.
 @discardableResult public func sysctlbyname(_: Swift.UnsafePointer<Swift.CChar>!, _: Swift.UnsafeMutableRawPointer!, _: Swift.UnsafeMutablePointer<Swift.Int>!, _: Swift.UnsafeMutableRawPointer!, _: Swift.Int) -> Swift.Int32
+
+// <sys/stat.h>: `struct stat`'s modification time, which the built-in stand-in leaves out (with
+// Darwin's extensions on, as in Apple's SDK, the member is `st_mtimespec`): FileTokenStorage
+// notices that another process compacted the store into a new snapshot file.
+extension DarwinTypes.stat {
+    public var st_mtimespec: timespec { get set }
+}

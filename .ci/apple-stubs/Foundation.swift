@@ -91,3 +91,17 @@ extension URLSession {
 extension Bundle {
     public func object(forInfoDictionaryKey key: Swift.String) -> Any?
 }
+
+// Appended for AccessEnablerTesting (the request log's redaction re-encodes a JSON body), from
+// Apple's NSJSONSerialization.h (iOS 16.5 SDK): `dataWithJSONObject:options:error:` and
+// NSJSONWritingOptions (sortedKeys since iOS 11, macOS 10.13, tvOS 11, watchOS 4).
+extension JSONSerialization {
+    public struct WritingOptions : Swift.OptionSet, Swift.Sendable {
+        public init(rawValue: Swift.UInt)
+        public var rawValue: Swift.UInt { get }
+        public static var prettyPrinted: Foundation.JSONSerialization.WritingOptions { get }
+        public static var sortedKeys: Foundation.JSONSerialization.WritingOptions { get }
+        public static var fragmentsAllowed: Foundation.JSONSerialization.WritingOptions { get }
+    }
+    open class func data(withJSONObject obj: Any, options opt: Foundation.JSONSerialization.WritingOptions = []) throws -> Foundation.Data
+}
