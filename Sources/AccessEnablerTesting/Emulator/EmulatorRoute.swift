@@ -152,6 +152,26 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The HTTP methods the route answers; any other is answered 405. The one table of methods:
+    /// the dispatcher checks it before a handler runs.
+    var allowedMethods: Set<HTTPMethod> {
+        switch self {
+        case .register, .token, .freePreview, .sessions, .preauthorizeV2, .authorizeV2, .partnerSessions,
+             .partnerProfiles:
+            return [.post]
+        case .logout: return [.delete]
+        case .mvpdLogin: return [.get, .post]
+        // Adobe's pages resume with POST and log out with GET; PUT and DELETE are accepted too, for
+        // clients written to an earlier description of the API.
+        case .sessionResume: return [.post, .put]
+        case .logoutV2: return [.get, .delete]
+        case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
+             .browserLogout, .activation, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
+             .profileForCode:
+            return [.get]
+        }
+    }
+
     /// Whether the route is part of REST API v2 (its errors are always enhanced JSON).
     var isV2: Bool {
         switch self {

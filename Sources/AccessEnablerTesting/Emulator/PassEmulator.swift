@@ -129,6 +129,9 @@ public actor PassEmulator {
     func serve(_ request: IncomingRequest, route: EmulatorRoute) -> HTTPResponse {
         do throws(Rejection) {
             try checkMethod(of: request, for: route)
+            func v1() throws(Rejection) -> V1Context { try v1Context(for: request, route: route) }
+            func v2() throws(Rejection) -> V2Context { try v2Context(for: request, route: route) }
+            // Exhaustive, with no `default:`: a new route does not compile until it has a handler.
             switch route {
             case .register: return try register(request)
             case .token: return try issueAccessToken(request)
@@ -136,37 +139,27 @@ public actor PassEmulator {
             case .mvpdLogin: return try mvpdLogin(request)
             case .browserLogout: return try browserLogout(request)
             case .activation: return activationPage(request)
-            case .configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-                 .logout:
-                let context = try v1Context(for: request, route: route)
-                switch route {
-                case .configuration: return configuration(context)
-                case .freePreview: return try freePreview(request, context)
-                case .authnToken: return authnToken(request, context)
-                case .authorize: return try authorize(request, context)
-                case .mediaToken: return try mediaToken(request, context)
-                case .preauthorize: return try preauthorize(request, context)
-                case .userMetadata: return try userMetadata(context)
-                default: return logout(context)
-                }
+            case .configuration: return configuration(try v1())
+            case .freePreview: return try freePreview(request, v1())
+            case .authnToken: return authnToken(request, try v1())
+            case .authorize: return try authorize(request, v1())
+            case .mediaToken: return try mediaToken(request, v1())
+            case .preauthorize: return try preauthorize(request, v1())
+            case .userMetadata: return try userMetadata(v1())
+            case .logout: return logout(try v1())
             case .authenticateV2: return try authenticateInBrowser(request)
-            case .configurationV2, .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD,
-                 .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions, .partnerProfiles:
-                let context = try v2Context(for: request, route: route)
-                switch route {
-                case .configurationV2: return configurationV2(context)
-                case .sessions: return try createAuthenticationSession(request, context)
-                case .sessionResume: return try resumeAuthenticationSession(request, context)
-                case .sessionInfo: return try authenticationSessionInfo(context)
-                case .profiles: return try allProfiles(context)
-                case .profileForMVPD: return try profile(forMVPDOf: context, request)
-                case .profileForCode: return try profile(forCodeOf: context)
-                case .preauthorizeV2: return try decisions(request, context, authorizing: false)
-                case .authorizeV2: return try decisions(request, context, authorizing: true)
-                case .partnerSessions: return try partnerAuthenticationRequest(request, context)
-                case .partnerProfiles: return try partnerProfile(request, context)
-                default: return try logoutV2(request, context)
-                }
+            case .configurationV2: return configurationV2(try v2())
+            case .sessions: return try createAuthenticationSession(request, v2())
+            case .sessionResume: return try resumeAuthenticationSession(request, v2())
+            case .sessionInfo: return try authenticationSessionInfo(v2())
+            case .profiles: return try allProfiles(v2())
+            case .profileForMVPD: return try profile(forMVPDOf: v2(), request)
+            case .profileForCode: return try profile(forCodeOf: v2())
+            case .preauthorizeV2: return try decisions(request, v2(), authorizing: false)
+            case .authorizeV2: return try decisions(request, v2(), authorizing: true)
+            case .logoutV2: return try logoutV2(request, v2())
+            case .partnerSessions: return try partnerAuthenticationRequest(request, v2())
+            case .partnerProfiles: return try partnerProfile(request, v2())
             }
         } catch {
             return response(for: error, format: request.format)
@@ -174,23 +167,7 @@ public actor PassEmulator {
     }
 
     private func checkMethod(of request: IncomingRequest, for route: EmulatorRoute) throws(Rejection) {
-        let allowed: Set<HTTPMethod>
-        switch route {
-        case .register, .token, .freePreview, .sessions, .preauthorizeV2, .authorizeV2, .partnerSessions,
-             .partnerProfiles:
-            allowed = [.post]
-        case .logout: allowed = [.delete]
-        case .mvpdLogin: allowed = [.get, .post]
-        // Adobe's pages resume with POST and log out with GET; PUT and DELETE are accepted too, for
-        // clients written to an earlier description of the API.
-        case .sessionResume: allowed = [.post, .put]
-        case .logoutV2: allowed = [.get, .delete]
-        case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-             .browserLogout, .activation, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
-             .profileForCode:
-            allowed = [.get]
-        }
-        if allowed.contains(request.method) { return }
+        if route.allowedMethods.contains(request.method) { return }
         switch route {
         case .authenticateV2: throw .response(htmlResponse(405, MVPDLoginPage.methodNotAllowed()))
         case _ where route.isV2: throw .v2(.methodNotAllowedV2)
