@@ -5,10 +5,8 @@ extension AccessEnabler {
     /// keyed by the cache generation the caller's session was read at (a new session or a logout
     /// starts a new generation, so nobody joins a request made for another viewer).
     ///
-    /// Joins the request in flight, else answers from `cached`, else starts `fetch`, which stores
-    /// its result only if `generation` still holds. A cache miss that spanned the start of
-    /// another request is stale and looks again; a request abandoned by every caller is started
-    /// anew for whoever still waits.
+    /// A ``SingleFlight``: joins the request in flight, else answers from `cached`, else starts
+    /// `fetch`, which stores its result only if `generation` still holds.
     ///
     /// - Parameters:
     ///   - generation: The cache generation of the caller's session.
@@ -22,34 +20,20 @@ extension AccessEnabler {
         cached: () async throws -> Value?,
         fetch: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        func running(_ generation: UInt64) -> SharedOperation<Value>? {
-            guard let operation = inFlight(generation), !operation.isFinished, !operation.isAbandoned else { return nil }
-            return operation
-        }
-        while true {
-            if let operation = running(generation) {
-                do {
-                    return try await operation.value()
-                } catch is SharedOperation<Value>.Abandoned {
-                    continue
+        // The single flight ends with this call: the closures do not outlive it.
+        try await withoutActuallyEscaping(inFlight) { inFlight in
+            try await withoutActuallyEscaping(setInFlight) { setInFlight in
+                try await withoutActuallyEscaping(cached) { cached in
+                    try await SingleFlight(
+                        inFlight: { inFlight(generation) },
+                        setInFlight: { setInFlight(generation, $0) },
+                        startedCount: { self.sharedRequestsStarted },
+                        didStart: { self.sharedRequestsStarted += 1 },
+                        // What the cache holds belongs to the caller's session only while it is the cache's.
+                        cached: { await self.cache.generation == generation ? try await cached() : nil },
+                        fetch: fetch
+                    ).value()
                 }
-            }
-            let startedBeforeLookup = sharedRequestsStarted
-            // What the cache holds belongs to the caller's session only while it is the cache's.
-            if await cache.generation == generation, let value = try await cached() { return value }
-            if sharedRequestsStarted != startedBeforeLookup || running(generation) != nil { continue }
-            let operation = SharedOperation { try await fetch() }
-            setInFlight(generation, operation)
-            sharedRequestsStarted += 1
-            do {
-                let value = try await operation.value()
-                if inFlight(generation) === operation { setInFlight(generation, nil) }
-                return value
-            } catch is SharedOperation<Value>.Abandoned {
-                continue
-            } catch {
-                if inFlight(generation) === operation, operation.isFinished { setInFlight(generation, nil) }
-                throw error
             }
         }
     }

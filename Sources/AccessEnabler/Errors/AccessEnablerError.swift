@@ -12,7 +12,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// Equality compares the ``code`` only, so a case matches whatever status and text came with it.
+/// Equality compares the ``code``, so a case matches whatever status and text came with it. The
+/// one code the SDK reports both for its own cache and for the server, `authorization_not_found`,
+/// also compares where the error came from (``isFromSDK``): ``authorizationNotFound`` (nothing in
+/// the local cache) and ``authorizationNotFoundOnServer`` (the server's 404) are different errors.
 /// New codes can be added without breaking callers. Descriptions never contain tokens, secrets,
 /// device identifiers or URLs.
 public struct AccessEnablerError: Error, Sendable, Hashable {
@@ -41,7 +44,15 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
     /// The recommended remediation.
     public var action: Status.Action? { status.action }
 
-    public static func == (lhs: AccessEnablerError, rhs: AccessEnablerError) -> Bool { lhs.code == rhs.code }
+    public static func == (lhs: AccessEnablerError, rhs: AccessEnablerError) -> Bool {
+        guard lhs.code == rhs.code else { return false }
+        return !codesReportedFromBothSides.contains(lhs.code) || lhs.isFromSDK == rhs.isFromSDK
+    }
+
+    /// Codes that an SDK-side case (status 0) and a server-side case share; for these the origin
+    /// is part of the error's identity. The hash stays the code alone: equal errors still hash alike.
+    private static let codesReportedFromBothSides: Set<String> = ["authorization_not_found"]
+
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// A copy whose status has `details` (when non-empty) and `underlyingSummary`.

@@ -132,31 +132,103 @@ struct CachedDecision: Sendable, Equatable {
     var expires: Date
 }
 
-/// Storage keys, one per record.
-enum StorageKey {
-    static let device = "device"
-    static let clientPrefix = "dcr.client|"
-    static let accessTokenPrefix = "dcr.token|"
-    static let authenticationPrefix = "authn|"
-    static let selectedMVPDPrefix = "selected-mvpd|"
-    static let authorizationPrefix = "authz|"
-    static let userMetadataPrefix = "user-metadata|"
-    static let configurationPrefix = "configuration|"
+/// Where a record lives in a ``TokenStorage``. The raw value is the key on disk; it must stay
+/// byte-identical across releases so that existing stores keep loading.
+enum StorageKey: Hashable, Sendable, RawRepresentable {
+    case device
+    case client(origin: String)
+    case accessToken(origin: String)
+    case authentication(requestor: String)
+    case selectedMVPD(requestor: String)
+    /// Adobe's requestor IDs contain no `|`, so the first `|` after the prefix ends the requestor.
+    case authorization(requestor: String, resource: String)
+    case userMetadata(requestor: String)
+    case configuration(requestor: String)
 
-    static func client(_ origin: String) -> String { clientPrefix + origin }
-    static func accessToken(_ origin: String) -> String { accessTokenPrefix + origin }
-    static func authentication(_ requestor: String) -> String { authenticationPrefix + requestor }
-    static func selectedMVPD(_ requestor: String) -> String { selectedMVPDPrefix + requestor }
-    static func authorization(_ requestor: String, _ resource: String) -> String {
-        authorizationPrefix + requestor + "|" + resource
-    }
-    static func userMetadata(_ requestor: String) -> String { userMetadataPrefix + requestor }
-    static func configuration(_ requestor: String) -> String { configurationPrefix + requestor }
+    /// What a key holds. The raw value is the key's prefix on disk (the whole key for the device).
+    enum Kind: String, CaseIterable, Sendable {
+        case device = "device"
+        case client = "dcr.client|"
+        case accessToken = "dcr.token|"
+        case authentication = "authn|"
+        case selectedMVPD = "selected-mvpd|"
+        case authorization = "authz|"
+        case userMetadata = "user-metadata|"
+        case configuration = "configuration|"
 
-    /// Keys that hold the viewer's session (removed on logout); the device seed and the app's
-    /// DCR registration are not the viewer's and stay.
-    static func isUserRecord(_ key: String) -> Bool {
-        key.hasPrefix(authenticationPrefix) || key.hasPrefix(selectedMVPDPrefix) || key.hasPrefix(authorizationPrefix)
-            || key.hasPrefix(userMetadataPrefix)
+        /// The record's name in logs and error details.
+        var name: String {
+            switch self {
+            case .device: "device"
+            case .client: "client"
+            case .accessToken: "access-token"
+            case .authentication: "authentication"
+            case .selectedMVPD: "selected-mvpd"
+            case .authorization: "authorization"
+            case .userMetadata: "user-metadata"
+            case .configuration: "configuration"
+            }
+        }
+
+        /// Whether the kind holds the viewer's session (removed on logout); the device seed and
+        /// the app's DCR registration are not the viewer's and stay.
+        var isUserRecord: Bool {
+            switch self {
+            case .authentication, .selectedMVPD, .authorization, .userMetadata: true
+            case .device, .client, .accessToken, .configuration: false
+            }
+        }
     }
+
+    var kind: Kind {
+        switch self {
+        case .device: .device
+        case .client: .client
+        case .accessToken: .accessToken
+        case .authentication: .authentication
+        case .selectedMVPD: .selectedMVPD
+        case .authorization: .authorization
+        case .userMetadata: .userMetadata
+        case .configuration: .configuration
+        }
+    }
+
+    var rawValue: String {
+        switch self {
+        case .device: Kind.device.rawValue
+        case .client(let origin), .accessToken(let origin): kind.rawValue + origin
+        case .authentication(let requestor), .selectedMVPD(let requestor), .userMetadata(let requestor),
+            .configuration(let requestor):
+            kind.rawValue + requestor
+        case .authorization(let requestor, let resource): kind.rawValue + requestor + "|" + resource
+        }
+    }
+
+    /// The key a stored raw key names; nil for a key the SDK does not write.
+    init?(rawValue: String) {
+        if rawValue == Kind.device.rawValue {
+            self = .device
+            return
+        }
+        guard let kind = Kind.allCases.first(where: { $0 != .device && rawValue.hasPrefix($0.rawValue) }) else {
+            return nil
+        }
+        let rest = String(rawValue.dropFirst(kind.rawValue.count))
+        switch kind {
+        case .device: return nil
+        case .client: self = .client(origin: rest)
+        case .accessToken: self = .accessToken(origin: rest)
+        case .authentication: self = .authentication(requestor: rest)
+        case .selectedMVPD: self = .selectedMVPD(requestor: rest)
+        case .authorization:
+            guard let separator = rest.firstIndex(of: "|") else { return nil }
+            self = .authorization(
+                requestor: String(rest[..<separator]), resource: String(rest[rest.index(after: separator)...]))
+        case .userMetadata: self = .userMetadata(requestor: rest)
+        case .configuration: self = .configuration(requestor: rest)
+        }
+    }
+
+    /// Whether the key holds the viewer's session (removed on logout).
+    var isUserRecord: Bool { kind.isUserRecord }
 }

@@ -11,6 +11,20 @@ import Testing
         #expect(AccessEnablerError.authenticationSessionMissing.isFromSDK)
     }
 
+    @Test func missingLocalAndMissingServerAuthorizationAreDistinct() {
+        #expect(AccessEnablerError.authorizationNotFound != .authorizationNotFoundOnServer)
+        // Both keep Adobe's public code and the same remediation.
+        #expect(AccessEnablerError.authorizationNotFound.code == AccessEnablerError.authorizationNotFoundOnServer.code)
+        #expect(AccessEnablerError.authorizationNotFound.action == AccessEnablerError.authorizationNotFoundOnServer.action)
+        // A server answer passed through untouched is the server case, whatever its status.
+        let passedThrough = AccessEnablerError(Status(status: 404, code: "authorization_not_found", message: "none"))
+        #expect(passedThrough == .authorizationNotFoundOnServer)
+        #expect(passedThrough != .authorizationNotFound)
+        // Distinct errors in a set stay two; equal ones still hash alike.
+        let errors: Set<AccessEnablerError> = [.authorizationNotFound, .authorizationNotFoundOnServer, passedThrough]
+        #expect(errors.count == 2)
+    }
+
     @Test func sdkCasesMatchTheSeeds() {
         #expect(AccessEnablerError.requestorNotConfigured.status == Status(
             status: 0, code: "requestor_not_configured",

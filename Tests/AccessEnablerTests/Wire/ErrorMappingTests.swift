@@ -52,6 +52,12 @@ import Testing
         #expect(!error.isFromSDK)
     }
 
+    @Test func missingServerAuthorizationIsNotTheMissingLocalOne() {
+        let error = ErrorMapping.error(for: response(404), endpoint: .mediaToken, now: now)
+        #expect(error == .authorizationNotFoundOnServer)
+        #expect(error != .authorizationNotFound)
+    }
+
     @Test func deniedAuthorizationKeepsTheMVPDText() {
         let body = #"{"status":403,"message":"User not authorized","details":"Your package lacks \"X\"."}"#
         let error = ErrorMapping.error(for: response(403, body), endpoint: .authorize, now: now)

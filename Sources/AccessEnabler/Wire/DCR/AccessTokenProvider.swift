@@ -13,6 +13,8 @@ actor AccessTokenProvider {
     private let caller: HTTPCaller
     private var log: Log { caller.log }
     private var renewals: [String: SharedOperation<AccessTokenRecord>] = [:]
+    /// Renewals started, so a token lookup that spanned the start of one looks again.
+    private var renewalsStarted = 0
 
     init(softwareStatement: String, cache: TokenCache, caller: HTTPCaller, clock: any AccessEnablerClock) {
         self.softwareStatement = softwareStatement
@@ -64,29 +66,14 @@ actor AccessTokenProvider {
         -> AccessTokenRecord
     {
         let origin = serviceProvider.origin
-        while true {
-            if let operation = renewals[origin], !operation.isFinished, !operation.isAbandoned {
-                do {
-                    return try await operation.value()
-                } catch is SharedOperation<AccessTokenRecord>.Abandoned {
-                    continue
-                }
-            }
-            if let token = try await usableToken(for: serviceProvider) { return token }
-            if let operation = renewals[origin], !operation.isFinished, !operation.isAbandoned { continue }
-            let operation = SharedOperation { [self] in try await self.obtainToken(for: serviceProvider, context: context) }
-            renewals[origin] = operation
-            do {
-                let token = try await operation.value()
-                if renewals[origin] === operation { renewals[origin] = nil }
-                return token
-            } catch is SharedOperation<AccessTokenRecord>.Abandoned {
-                continue
-            } catch {
-                if renewals[origin] === operation, operation.isFinished { renewals[origin] = nil }
-                throw error
-            }
-        }
+        return try await SingleFlight(
+            inFlight: { self.renewals[origin] },
+            setInFlight: { self.renewals[origin] = $0 },
+            startedCount: { self.renewalsStarted },
+            didStart: { self.renewalsStarted += 1 },
+            cached: { try await self.usableToken(for: serviceProvider) },
+            fetch: { [self] in try await self.obtainToken(for: serviceProvider, context: context) }
+        ).value()
     }
 
     /// Registers when there are no credentials, then requests a token; a token call rejected with

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One request for every concurrent caller that asks for the same thing: joins the
+/// ``SharedOperation`` in flight, else answers from the cache, else starts one.
+///
+/// The owner (an actor) keeps the operations and a count of those it started; a single flight
+/// reads and writes them through its closures, on the owner's isolation. A cache miss that spanned
+/// the start of another operation is stale and looks again; an operation abandoned by every
+/// caller is started anew for whoever still waits.
+struct SingleFlight<Value: Sendable> {
+    /// The operation for this request the owner holds, if any.
+    var inFlight: () -> SharedOperation<Value>?
+    /// Records (or, with nil, forgets) the operation for this request.
+    var setInFlight: (SharedOperation<Value>?) -> Void
+    /// How many operations the owner has started; read before and after a cache lookup.
+    var startedCount: () -> Int
+    /// Counts a started operation.
+    var didStart: () -> Void
+    /// The cached value, if one can be used.
+    var cached: () async throws -> Value?
+    /// The work of a new operation.
+    var fetch: @Sendable () async throws -> Value
+
+    /// The value: joined, cached or fetched, once for all concurrent callers.
+    func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+        while true {
+            if let operation = running() {
+                do {
+                    return try await operation.value()
+                } catch is SharedOperation<Value>.Abandoned {
+                    continue
+                }
+            }
+            let startedBeforeLookup = startedCount()
+            if let value = try await cached() { return value }
+            if startedCount() != startedBeforeLookup || running() != nil { continue }
+            let operation = SharedOperation(fetch)
+            setInFlight(operation)
+            didStart()
+            do {
+                let value = try await operation.value()
+                if inFlight() === operation { setInFlight(nil) }
+                return value
+            } catch is SharedOperation<Value>.Abandoned {
+                continue
+            } catch {
+                if inFlight() === operation, operation.isFinished { setInFlight(nil) }
+                throw error
+            }
+        }
+    }
+
+    /// The operation in flight, unless it finished or every caller abandoned it.
+    private func running() -> SharedOperation<Value>? {
+        guard let operation = inFlight(), !operation.isFinished, !operation.isAbandoned else { return nil }
+        return operation
+    }
+}

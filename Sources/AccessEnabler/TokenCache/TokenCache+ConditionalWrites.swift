@@ -1,0 +1,77 @@
+import Foundation
+
+// Writes conditional on the stored session: another process may share the store.
+extension TokenCache {
+    /// What a write conditional on the stored session found.
+    enum StoredSessionOutcome {
+        /// The store held the expected session: the changes are written.
+        case applied
+        /// The store holds another session (or none), written by another process or instance:
+        /// nothing was written. Its authentication, if it decodes.
+        case storeChanged(AuthenticationRecord?)
+    }
+
+    /// Applies `changes` only if the authentication stored for `requestor` — read again, with
+    /// what other processes wrote — is the session `expected` (nil: no authentication). Storage
+    /// failures throw.
+    func applyIfStored(_ expected: AuthenticationRecord?, requestor: String, _ changes: [TokenStorageChange])
+        throws -> StoredSessionOutcome
+    {
+        // A login whose write failed is not in the store because of this instance, not because
+        // another process changed it: it is written first (as a login, unconditionally).
+        let key = StorageKey.authentication(requestor: requestor)
+        if pendingWrites.contains(key), let record = sessions[requestor]?.authentication {
+            try storage.writeRecord(try JSONEncoder().encode(record), forKey: key.rawValue)
+            pendingWrites.remove(key)
+        }
+        var stored: AuthenticationRecord?
+        let applied = try storage.applyChanges(changes, ifRecord: key.rawValue) { data in
+            stored = data.flatMap { try? JSONDecoder().decode(AuthenticationRecord.self, from: $0) }
+            guard let expected else { return data == nil }
+            return stored?.isSameSession(as: expected) == true
+        }
+        return applied ? .applied : .storeChanged(stored)
+    }
+
+    /// Takes the authentication another process stored for `requestor` as this one's: what
+    /// memory held for the previous session is dropped (the store has its own records).
+    func adopt(_ stored: AuthenticationRecord?, for requestor: String) {
+        if let current = sessions[requestor]?.authentication, let stored, current == stored { return }
+        if sessions[requestor]?.authentication == nil, stored == nil { return }
+        log.info("another process changed the stored authentication; this instance now uses the stored one")
+        generation &+= 1
+        let dropped = dropSessionDataInMemory(for: requestor)
+        pendingWrites.subtract(dropped + [StorageKey.authentication(requestor: requestor)])
+        sessions[requestor, default: .init()].authentication = stored
+    }
+
+    /// Stores `record` under `key` (and in memory with `apply`) only if `session` is still the
+    /// session of `requestor` in memory and in the store. Throws `storage_failure` when the
+    /// store refused it (memory keeps it; the key is pending).
+    func storeForSession<Record: Encodable>(
+        _ record: Record, forKey key: StorageKey, _ session: CachedSession, _ requestor: String,
+        _ apply: (inout RequestorSession) -> Void
+    ) throws(AccessEnablerError) -> Bool {
+        try ensureLoaded()
+        guard session.generation == generation, let current = sessions[requestor]?.authentication,
+            current.isSameSession(as: session.authentication)
+        else { return false }
+        do {
+            let data = try JSONEncoder().encode(record)
+            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) {
+                adopt(stored, for: requestor)
+                return false
+            }
+            apply(&sessions[requestor, default: .init()])
+            pendingWrites.remove(key)
+            writePending()
+            return true
+        } catch {
+            apply(&sessions[requestor, default: .init()])
+            pendingWrites.insert(key)
+            log.error("token storage write failed (\(key.kind.name)): \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(
+                details: "The \(key.kind.name) could not be stored; it is kept in memory until the app quits.")
+        }
+    }
+}

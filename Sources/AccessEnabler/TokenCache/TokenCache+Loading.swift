@@ -1,0 +1,130 @@
+import Foundation
+
+// Loading the store once: integrity checks, recovery, and decoding records into memory.
+extension TokenCache {
+
+    /// Loads the store on first use. A read failure throws (and is retried next time); unreadable
+    /// data that storage moved aside is reported and the cache starts empty.
+    func ensureLoaded() throws(AccessEnablerError) {
+        if isLoaded { return }
+        do {
+            var records: [String: Data]
+            if integrityCheck == .clear {
+                // What the wipe leaves is what there is: no second read.
+                records = try wipeKeepingDeviceSeed(from: try? storage.loadRecords())
+                log.info("token storage cleared at start (integrity check: clear)")
+            } else {
+                do {
+                    records = try storage.loadRecords()
+                } catch let corruption as TokenStorageCorruption {
+                    log.error("token storage unreadable: \(corruption.reason)")
+                    events.emit(.storageRecovered(.init(movedTo: corruption.movedTo, reason: corruption.reason)))
+                    records = [:]
+                }
+            }
+            if integrityCheck == .all, let failure = verify(records) {
+                records = try wipeKeepingDeviceSeed(from: records)
+                log.error("token storage failed its integrity check (\(failure)); cleared")
+                events.emit(.storageRecovered(.init(movedTo: nil, reason: "integrity check failed: \(failure)")))
+            }
+            decode(records)
+            isLoaded = true
+        } catch {
+            log.error("token storage could not be read: \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(underlying: Self.summary(of: error))
+        }
+    }
+
+    /// Clears the store for an integrity check but keeps the device seed: the device ID must stay
+    /// the same across updates, reboots, logouts and wipes (Adobe's Stable Device Identifier);
+    /// only deleting the app (or its Keychain items) makes a new one. Returns what is left.
+    @discardableResult
+    func wipeKeepingDeviceSeed(from records: [String: Data]?) throws -> [String: Data] {
+        let seed = records?[StorageKey.device.rawValue].flatMap { data in
+            (try? JSONDecoder().decode(DeviceRecord.self, from: data)) != nil ? data : nil
+        }
+        try storage.removeAllRecords()
+        guard let seed else { return [:] }
+        do {
+            try storage.writeRecord(seed, forKey: StorageKey.device.rawValue)
+        } catch {
+            // Memory keeps it (decoded from the returned records) and the next write retries.
+            pendingWrites.insert(.device)
+            log.error("token storage write failed (device): \(Self.summary(of: error))")
+        }
+        return [StorageKey.device.rawValue: seed]
+    }
+
+    /// The legacy "all" check: storage must round-trip a record and every record must decode.
+    func verify(_ records: [String: Data]) -> String? {
+        let probeKey = "integrity-probe"
+        let probe = Data(UUID().uuidString.utf8)
+        do {
+            try storage.writeRecord(probe, forKey: probeKey)
+            let readBack = try storage.loadRecords()[probeKey]
+            try storage.removeRecord(forKey: probeKey)
+            if readBack != probe { return "storage did not return what was written" }
+        } catch {
+            return "storage is not operable"
+        }
+        for (key, data) in records where !Self.decodes(key: key, data: data) {
+            return "record \(Self.kindName(of: key)) does not decode"
+        }
+        return nil
+    }
+
+    static func decodes(key: String, data: Data) -> Bool {
+        let decoder = JSONDecoder()
+        switch StorageKey(rawValue: key)?.kind {
+        case .device: return (try? decoder.decode(DeviceRecord.self, from: data)) != nil
+        case .client: return (try? decoder.decode(ClientCredentialsRecord.self, from: data)) != nil
+        case .accessToken: return (try? decoder.decode(AccessTokenRecord.self, from: data)) != nil
+        case .authentication: return (try? decoder.decode(AuthenticationRecord.self, from: data)) != nil
+        case .selectedMVPD: return (try? decoder.decode(MVPD.self, from: data)) != nil
+        case .authorization: return (try? decoder.decode(AuthorizationRecord.self, from: data)) != nil
+        case .userMetadata: return (try? decoder.decode(UserMetadataRecord.self, from: data)) != nil
+        case .configuration: return (try? decoder.decode(ConfigurationRecord.self, from: data)) != nil
+        case nil: return true
+        }
+    }
+
+    /// The record's name in logs; "unknown" for a key the SDK does not write.
+    static func kindName(of key: String) -> String {
+        StorageKey(rawValue: key)?.kind.name ?? "unknown"
+    }
+
+    func decode(_ records: [String: Data]) {
+        let decoder = JSONDecoder()
+        for (rawKey, data) in records {
+            guard let key = StorageKey(rawValue: rawKey) else {
+                log.debug("ignoring unknown token storage record")
+                continue
+            }
+            do {
+                switch key {
+                case .device:
+                    device = try decoder.decode(DeviceRecord.self, from: data)
+                case .client(let origin):
+                    clients[origin] = try decoder.decode(ClientCredentialsRecord.self, from: data)
+                case .accessToken(let origin):
+                    accessTokens[origin] = try decoder.decode(AccessTokenRecord.self, from: data)
+                case .authentication(let requestor):
+                    sessions[requestor, default: .init()].authentication =
+                        try decoder.decode(AuthenticationRecord.self, from: data)
+                case .selectedMVPD(let requestor):
+                    sessions[requestor, default: .init()].selectedMVPD = try decoder.decode(MVPD.self, from: data)
+                case .authorization(let requestor, _):
+                    let record = try decoder.decode(AuthorizationRecord.self, from: data)
+                    sessions[requestor, default: .init()].authorizations[record.resource] = record
+                case .userMetadata(let requestor):
+                    sessions[requestor, default: .init()].userMetadata =
+                        try decoder.decode(UserMetadataRecord.self, from: data)
+                case .configuration(let requestor):
+                    configurations[requestor] = try decoder.decode(ConfigurationRecord.self, from: data)
+                }
+            } catch {
+                log.error("ignoring an undecodable \(key.kind.name) record")
+            }
+        }
+    }
+}

@@ -1,0 +1,314 @@
+import Foundation
+
+// The viewer's records: authentication, selected MVPD, authorizations, decisions, user
+// metadata, the configuration, and logout.
+extension TokenCache {
+    // MARK: Authentication
+
+    func authentication(for requestor: String) throws(AccessEnablerError) -> AuthenticationRecord? {
+        try ensureLoaded()
+        return sessions[requestor]?.authentication
+    }
+
+    /// The authentication of `requestor` with the generation it was read at, in one call.
+    func session(for requestor: String) throws(AccessEnablerError) -> CachedSession? {
+        try sessionState(for: requestor).session
+    }
+
+    /// The authentication of `requestor` (if any) and the cache generation, read together: what a
+    /// later conditional write compares with.
+    func sessionState(for requestor: String) throws(AccessEnablerError) -> (session: CachedSession?, generation: UInt64) {
+        try ensureLoaded()
+        return (sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) },
+                generation)
+    }
+
+    /// Stores `record` as the authentication of `requestor` in place of `expected` (nil: none),
+    /// only if nothing changed since `generation` was read with it — a write-back of what the
+    /// server holds must not overwrite a login or logout made meanwhile. Drops what belonged to
+    /// the previous session. Returns whether it stored; throws `storage_failure` as
+    /// ``storeAuthentication(_:for:ifLogoutEpoch:)`` does.
+    func replaceAuthentication(
+        _ expected: CachedSession?, with record: AuthenticationRecord, for requestor: String,
+        ifGeneration expectedGeneration: UInt64
+    ) throws(AccessEnablerError) -> Bool {
+        try ensureLoaded()
+        guard expectedGeneration == generation, sessions[requestor]?.authentication == expected?.authentication else {
+            return false
+        }
+        let key = StorageKey.authentication(requestor: requestor)
+        let dropped = sessionDataKeys(for: requestor)
+        func replaceInMemory() {
+            _ = dropSessionDataInMemory(for: requestor)
+            generation &+= 1
+            sessions[requestor, default: .init()].authentication = record
+        }
+        // Memory changes after the store is asked: a pending write of `expected` goes first.
+        let outcome: StoredSessionOutcome
+        do {
+            let data = try JSONEncoder().encode(record)
+            let changes = dropped.map { TokenStorageChange.remove(forKey: $0.rawValue) }
+                + [.write(data, forKey: key.rawValue)]
+            outcome = try applyIfStored(expected?.authentication, requestor: requestor, changes)
+        } catch {
+            // As a login's: memory keeps it and the next write that works writes it.
+            replaceInMemory()
+            pendingWrites.formUnion(dropped + [key])
+            log.error("token storage write failed (authentication): \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(
+                details: "The authentication could not be stored; it is kept in memory until the app quits.")
+        }
+        switch outcome {
+        case .applied:
+            replaceInMemory()
+            pendingWrites.subtract(dropped + [key])
+            return true
+        case .storeChanged(let stored):
+            adopt(stored, for: requestor)
+            return false
+        }
+    }
+
+    /// Stores a new authentication and drops what belonged to the previous one (authorizations,
+    /// decisions, user metadata). Returns false, writing nothing, when a logout began since
+    /// `logoutEpoch`; throws `storage_failure` when storage refused the write (the authentication
+    /// is then held in memory only).
+    func storeAuthentication(_ record: AuthenticationRecord, for requestor: String, ifLogoutEpoch expected: UInt64)
+        throws(AccessEnablerError) -> Bool
+    {
+        try ensureLoaded()
+        guard expected == logoutEpoch else { return false }
+        dropSessionData(for: requestor)
+        generation &+= 1
+        sessions[requestor, default: .init()].authentication = record
+        try persistOrThrow(record, forKey: StorageKey.authentication(requestor: requestor), "authentication")
+        return true
+    }
+
+    /// Replaces the authentication of `requestor` with `updated` — the same session as the server
+    /// now describes it (a new expiry, changed attributes) — only if it is still `session`.
+    /// Authorizations and decisions stay. Returns whether it replaced it; a failed write is
+    /// logged (memory holds the update, and the next launch reads it again from the server).
+    func updateAuthentication(_ updated: AuthenticationRecord, for requestor: String, ifSession session: CachedSession)
+        throws(AccessEnablerError) -> Bool
+    {
+        try ensureLoaded()
+        guard session.generation == generation, let current = sessions[requestor]?.authentication,
+            current.isSameSession(as: session.authentication), updated.isSameSession(as: current)
+        else { return false }
+        sessions[requestor]?.authentication = updated
+        let key = StorageKey.authentication(requestor: requestor)
+        do {
+            let data = try JSONEncoder().encode(updated)
+            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) {
+                adopt(stored, for: requestor)
+                return false
+            }
+            pendingWrites.remove(key)
+        } catch {
+            // Not retried: a later unconditional write could land on another process's login.
+            log.error("token storage write failed (authentication): \(Self.summary(of: error))")
+        }
+        return true
+    }
+
+    /// Removes the authentication of `requestor` and everything that depended on it, only if it
+    /// is still `session`: the session a rejected request was sent for, or that a configuration
+    /// no longer offers. A removal is a write-back, so a login, logout or removal since then
+    /// (another generation, another record) leaves the store as it is — in this instance's
+    /// memory, and in the store, which other processes may have written since (then memory takes
+    /// the stored session). Returns whether it removed it.
+    ///
+    /// A removal the store refused is not retried (a later unconditional removal could delete a
+    /// login made meanwhile): memory forgets the session, and the next launch, reading it again,
+    /// hears the same rejection.
+    func removeAuthentication(_ session: CachedSession, for requestor: String) throws(AccessEnablerError) -> Bool {
+        try ensureLoaded()
+        guard session.generation == generation, let current = sessions[requestor]?.authentication,
+            current.isSameSession(as: session.authentication)
+        else { return false }
+        generation &+= 1
+        let keys = dropSessionDataInMemory(for: requestor) + [StorageKey.authentication(requestor: requestor)]
+        sessions[requestor]?.authentication = nil
+        pendingWrites.subtract(keys)
+        do {
+            let changes = keys.map { TokenStorageChange.remove(forKey: $0.rawValue) }
+            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, changes) {
+                adopt(stored, for: requestor)
+                return false
+            }
+        } catch {
+            log.error("token storage write failed (authentication): \(Self.summary(of: error))")
+        }
+        return true
+    }
+
+    func dropSessionData(for requestor: String) {
+        for key in dropSessionDataInMemory(for: requestor) { persist(AuthorizationRecord?.none, forKey: key) }
+    }
+
+    /// The storage keys of what belongs to the session of `requestor` in memory (authorizations,
+    /// user metadata).
+    func sessionDataKeys(for requestor: String) -> [StorageKey] {
+        guard let session = sessions[requestor] else { return [] }
+        var keys = session.authorizations.keys.sorted().map { StorageKey.authorization(requestor: requestor, resource: $0) }
+        if session.userMetadata != nil { keys.append(StorageKey.userMetadata(requestor: requestor)) }
+        return keys
+    }
+
+    /// Forgets in memory what belonged to the session of `requestor` (authorizations, user
+    /// metadata, decisions); returns the storage keys that held it.
+    func dropSessionDataInMemory(for requestor: String) -> [StorageKey] {
+        let keys = sessionDataKeys(for: requestor)
+        guard var session = sessions[requestor] else { return [] }
+        session.authorizations = [:]
+        session.userMetadata = nil
+        session.decisions = [:]
+        sessions[requestor] = session
+        return keys
+    }
+
+    func selectedMVPD(for requestor: String) throws(AccessEnablerError) -> MVPD? {
+        try ensureLoaded()
+        return sessions[requestor]?.selectedMVPD
+    }
+
+    func storeSelectedMVPD(_ mvpd: MVPD?, for requestor: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        sessions[requestor, default: .init()].selectedMVPD = mvpd
+        persist(mvpd, forKey: StorageKey.selectedMVPD(requestor: requestor))
+    }
+
+    // MARK: Authorization
+
+    func authorization(for resource: String, requestor: String) throws(AccessEnablerError) -> AuthorizationRecord? {
+        try ensureLoaded()
+        return sessions[requestor]?.authorizations[resource]
+    }
+
+    /// Stores an authorization obtained for `session`, replacing the previous one for the
+    /// resource. Returns false, writing nothing, when the session changed since it was read, in
+    /// memory or in the store (another process logged out or in: the authorization must not land
+    /// on the next viewer's session); throws `storage_failure` when storage refused the write
+    /// (the authorization is then held in memory, and written with the next write that works if
+    /// the store still holds the session).
+    func storeAuthorization(_ record: AuthorizationRecord, for requestor: String, ifSession session: CachedSession)
+        throws(AccessEnablerError) -> Bool
+    {
+        let key = StorageKey.authorization(requestor: requestor, resource: record.resource)
+        return try storeForSession(record, forKey: key, session, requestor) {
+            $0.authorizations[record.resource] = record
+        }
+    }
+
+    func removeAuthorization(for resource: String, requestor: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        guard sessions[requestor]?.authorizations.removeValue(forKey: resource) != nil else { return }
+        persist(AuthorizationRecord?.none, forKey: StorageKey.authorization(requestor: requestor, resource: resource))
+    }
+
+    // MARK: Preauthorization decisions (memory only)
+
+    /// The session of `requestor` and its valid cached decisions for `resources` (none when
+    /// `useCache` is false), read at one cache generation.
+    func preauthorizationState(for requestor: String, resources: [String], now: Date, useCache: Bool)
+        throws(AccessEnablerError) -> PreauthorizationState
+    {
+        try ensureLoaded()
+        let session = sessions[requestor]
+        let decisions = useCache ? session?.decisions ?? [:] : [:]
+        func valid(_ resource: String) -> Decision? {
+            guard let entry = decisions[resource], entry.expires > now else { return nil }
+            return entry.decision
+        }
+        // The common case, every decision cached, builds the answer directly; a miss goes to the
+        // network anyway, so looking the first resources up twice then costs nothing that counts.
+        var all: [Decision] = []
+        all.reserveCapacity(resources.count)
+        for resource in resources {
+            guard let decision = valid(resource) else { break }
+            all.append(decision)
+        }
+        return PreauthorizationState(
+            session: session?.authentication.map { CachedSession(authentication: $0, generation: generation) },
+            decisions: all.count == resources.count ? .allCached(all) : .partlyCached(resources.map(valid)))
+    }
+
+    /// Caches decisions until `expires`. Ignored when the session changed since `generation`.
+    func storeDecisions(_ decisions: [Decision], for requestor: String, expires: Date, ifGeneration expected: UInt64) {
+        guard expected == generation, isLoaded else { return }
+        // One access to the requestor's session for all of them, changed in place.
+        Self.store(decisions, expires: expires, in: &sessions[requestor, default: .init()])
+    }
+
+    static func store(_ decisions: [Decision], expires: Date, in session: inout RequestorSession) {
+        for decision in decisions {
+            session.decisions[decision.id] = CachedDecision(decision: decision, expires: expires)
+        }
+    }
+
+    // MARK: User metadata
+
+    func userMetadata(for requestor: String) throws(AccessEnablerError) -> UserMetadataRecord? {
+        try ensureLoaded()
+        return sessions[requestor]?.userMetadata
+    }
+
+    /// Stores user metadata fetched for `session`, as ``storeAuthorization(_:for:ifSession:)``
+    /// does, but a failed write is only logged (the metadata is fetched again next launch).
+    func storeUserMetadata(_ record: UserMetadataRecord, for requestor: String, ifSession session: CachedSession)
+        throws(AccessEnablerError) -> Bool
+    {
+        try ensureLoaded()
+        do {
+            return try storeForSession(record, forKey: StorageKey.userMetadata(requestor: requestor), session, requestor) {
+                $0.userMetadata = record
+            }
+        } catch {
+            // Logged by storeForSession; memory holds it and the key is pending.
+            return true
+        }
+    }
+
+    // MARK: Configuration
+
+    /// The configuration of `requestor` as last fetched, if any.
+    func storedConfiguration(for requestor: String) throws(AccessEnablerError) -> ConfigurationRecord? {
+        try ensureLoaded()
+        return configurations[requestor]
+    }
+
+    /// Keeps `record` for the next launch; a failed write is logged (the configuration is
+    /// fetched again then).
+    func storeConfiguration(_ record: ConfigurationRecord) throws(AccessEnablerError) {
+        try ensureLoaded()
+        configurations[record.requestorID] = record
+        persist(record, forKey: StorageKey.configuration(requestor: record.requestorID))
+    }
+
+    // MARK: Logout
+
+    /// Starts a logout: from now on no in-flight result writes back.
+    func invalidateInFlightWork() {
+        generation &+= 1
+        logoutEpoch &+= 1
+    }
+
+    /// Removes every record of the viewer's session, for every requestor (legacy parity). The
+    /// device seed and DCR registrations stay. Throws when storage could not be cleared; memory is
+    /// cleared either way.
+    func clearUserData() throws(AccessEnablerError) {
+        try ensureLoaded()
+        // Again: work that started while the server logout ran must not write back either.
+        invalidateInFlightWork()
+        sessions = [:]
+        pendingWrites = pendingWrites.filter { !$0.isUserRecord }
+        do {
+            let keys = try storage.loadRecords().keys.filter { StorageKey(rawValue: $0)?.isUserRecord == true }
+            for key in keys { try storage.removeRecord(forKey: key) }
+        } catch {
+            log.error("token storage could not be cleared: \(Self.summary(of: error))")
+            throw AccessEnablerError.storageFailure.with(underlying: Self.summary(of: error))
+        }
+    }
+}

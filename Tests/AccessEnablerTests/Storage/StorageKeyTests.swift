@@ -1,0 +1,70 @@
+import AccessEnablerTesting
+import Foundation
+import Testing
+@testable import AccessEnabler
+
+/// The keys on disk are a format: a store written by an earlier release must load, and the
+/// cache must write and remove records under the very same bytes.
+@Suite struct StorageKeyTests {
+    static let origin = "https://sp.example.com"
+    static let later = Date(timeIntervalSinceReferenceDate: 2_000_000_000)
+
+    /// A store as the SDK wrote it before the keys were typed, every kind of record once, and an
+    /// authorization whose resource itself contains the separator.
+    static func storeWithTodaysKeys() throws -> [String: Data] {
+        let encoder = JSONEncoder()
+        let mvpd = MVPD(id: "Cablevision", serviceProvider: URL(string: origin)!)
+        let configuration = ConfigurationRecord(
+            RequestorConfiguration(requestorID: "REQ", name: nil, domains: ["example.com"], mvpds: [mvpd]),
+            serviceProviders: [], fetched: later)
+        return [
+            "device": try encoder.encode(DeviceRecord(seed: "stored-seed")),
+            "dcr.client|\(origin)": try encoder.encode(ClientCredentialsRecord(
+                clientID: "client-1", clientSecret: "secret", issuedAt: nil, softwareStatementDigest: "digest")),
+            "dcr.token|\(origin)": try encoder.encode(AccessTokenRecord(token: "token", expires: later, clientID: "client-1")),
+            "authn|REQ": try encoder.encode(AuthenticationRecord(
+                mvpd: mvpd, userID: "user", expires: later, issued: .distantPast, serviceProvider: URL(string: origin)!)),
+            "selected-mvpd|REQ": try encoder.encode(mvpd),
+            "authz|REQ|news": try encoder.encode(AuthorizationRecord(resource: "news", expires: later, mvpdID: "Cablevision")),
+            "authz|REQ|a|b": try encoder.encode(AuthorizationRecord(resource: "a|b", expires: later, mvpdID: "Cablevision")),
+            "user-metadata|REQ": try encoder.encode(UserMetadataRecord(values: ["zip": "10001"], encryptedKeys: [], expires: later)),
+            "configuration|REQ": try encoder.encode(configuration),
+        ]
+    }
+
+    @Test func everyKeyOnDiskParsesBackToTheSameBytes() throws {
+        for key in try Self.storeWithTodaysKeys().keys {
+            #expect(StorageKey(rawValue: key)?.rawValue == key, "\(key)")
+        }
+        #expect(StorageKey(rawValue: "authz|REQ|a|b") == .authorization(requestor: "REQ", resource: "a|b"))
+        #expect(StorageKey(rawValue: "integrity-probe") == nil)
+        #expect(StorageKey(rawValue: "devices") == nil)
+    }
+
+    @Test(arguments: [StorageIntegrityCheck.none, .all])
+    func aStoreWrittenWithTodaysKeysLoads(check: StorageIntegrityCheck) async throws {
+        let records = try Self.storeWithTodaysKeys()
+        let storage = InMemoryTokenStorage(records: records)
+        let cache = TokenCache(storage: storage, integrityCheck: check, events: EventHub(), log: Log(handler: nil))
+
+        #expect(try await cache.deviceSeed(configured: nil) == "stored-seed")
+        #expect(try await cache.clientCredentials(for: Self.origin)?.clientID == "client-1")
+        let token = try await cache.usableAccessToken(for: Self.origin, softwareStatementDigest: "digest", now: .distantPast)
+        #expect(token?.token == "token")
+        #expect(try await cache.authentication(for: "REQ")?.userID == "user")
+        #expect(try await cache.selectedMVPD(for: "REQ")?.id == "Cablevision")
+        #expect(try await cache.authorization(for: "news", requestor: "REQ") != nil)
+        #expect(try await cache.authorization(for: "a|b", requestor: "REQ") != nil)
+        #expect(try await cache.userMetadata(for: "REQ")?.values["zip"] == "10001")
+        #expect(try await cache.storedConfiguration(for: "REQ")?.mvpds.map(\.id) == ["Cablevision"])
+        // Nothing was rewritten or dropped by loading.
+        #expect(try storage.loadRecords() == records)
+
+        // Removals name the same bytes.
+        try await cache.removeAuthorization(for: "a|b", requestor: "REQ")
+        #expect(try storage.loadRecords()["authz|REQ|a|b"] == nil)
+        try await cache.clearUserData()
+        #expect(Set(try storage.loadRecords().keys) == ["device", "dcr.client|\(Self.origin)", "dcr.token|\(Self.origin)",
+                                                       "configuration|REQ"])
+    }
+}
