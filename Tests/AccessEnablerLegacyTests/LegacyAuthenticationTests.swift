@@ -26,8 +26,9 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
         harness.legacy.setRequestor("REF", signedRequestorId: "s", secret: "secret", publicKey: "key")
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
-        harness.legacy.setRequestor("REF", signedRequestorId: "s", serviceProviders: [harness.emulator.baseURL.absoluteString],
-                                    secret: "secret", publicKey: "key")
+        harness.legacy.setRequestor(
+            "REF", signedRequestorId: "s", serviceProviders: [harness.emulator.baseURL.absoluteString],
+            secret: "secret", publicKey: "key")
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
         // The spellings of Adobe's 3.0 migration guide.
         harness.legacy.setRequestor("REF", setSignedRequestorId: "s")
@@ -42,10 +43,11 @@ import Testing
         harness.delegate.recordTracking = true
         await harness.configure()
         harness.legacy.checkAuthentication()
-        #expect(await harness.delegate.next(2) == [
-            "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
-            "sendTrackingData(0, [\"false\", \"\", \"\", \"false\"])",
-        ])
+        #expect(
+            await harness.delegate.next(2) == [
+                "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+                "sendTrackingData(0, [\"false\", \"\", \"\", \"false\"])",
+            ])
         harness.delegate.recordTracking = false
         try await harness.signIn("AutoCable")
         harness.delegate.recordTracking = true
@@ -61,7 +63,8 @@ import Testing
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         harness.legacy.getAuthentication()
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("Cablevision")
         #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigate(toUrl: "))
 
@@ -71,7 +74,10 @@ import Testing
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         // The superseded Cablevision flow ended without a callback of its own.
-        #expect(harness.delegate.calls.filter { $0.hasPrefix("setAuthenticationStatus") } == ["setAuthenticationStatus(1, \"\")"])
+        #expect(
+            harness.delegate.calls.filter { $0.hasPrefix("setAuthenticationStatus") } == [
+                "setAuthenticationStatus(1, \"\")"
+            ])
         #expect(await harness.legacy.accessEnabler.selectedProvider()?.id == "AutoCable")
     }
 
@@ -82,7 +88,8 @@ import Testing
         harness.legacy.getAuthentication()
         harness.legacy.getAuthentication()
         // One picker (the second flow's), and answering it completes that flow.
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("AutoCable")
         #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigate(toUrl: "))
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
@@ -97,7 +104,8 @@ import Testing
         harness.delegate.recordTracking = true
         await harness.configure()
         harness.legacy.getAuthentication()
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("Cablevision")
         let navigation = await harness.delegate.next(2)
         #expect(navigation[0].hasPrefix("sendTrackingData(2, [\"Cablevision\""))
@@ -105,16 +113,18 @@ import Testing
         let landed = try await harness.loadLastNavigation(mvpd: "Cablevision")
         #expect(landed == ADOBEPASS_REDIRECT_URL)
         harness.legacy.handleExternalURL(landed)
-        #expect(await harness.delegate.next(2) == [
-            "setAuthenticationStatus(1, \"\")",
-            "sendTrackingData(0, [\"true\", \"Cablevision\", \"\(md5("alice-user-id"))\", \"false\"])",
-        ])
+        #expect(
+            await harness.delegate.next(2) == [
+                "setAuthenticationStatus(1, \"\")",
+                "sendTrackingData(0, [\"true\", \"Cablevision\", \"\(md5("alice-user-id"))\", \"false\"])",
+            ])
         // Already authenticated: answered at once, from the cache.
         harness.legacy.getAuthentication()
-        #expect(await harness.delegate.next(2) == [
-            "setAuthenticationStatus(1, \"\")",
-            "sendTrackingData(0, [\"true\", \"Cablevision\", \"\(md5("alice-user-id"))\", \"true\"])",
-        ])
+        #expect(
+            await harness.delegate.next(2) == [
+                "setAuthenticationStatus(1, \"\")",
+                "sendTrackingData(0, [\"true\", \"Cablevision\", \"\(md5("alice-user-id"))\", \"true\"])",
+            ])
     }
 
     @Test(arguments: legacyBackends)
@@ -123,14 +133,18 @@ import Testing
         await harness.configure()
         try await harness.signIn("AutoCable")
         harness.legacy.getAuthentication(true, withData: ["email": "viewer@example.com"])
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider(nil)
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Provider not Selected Error\")"])
         harness.legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"], FEATURED_TV_PROVIDERS: ["Cablevision"]])
-        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"], "authenticated: the filter changes nothing")
+        #expect(
+            await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"],
+            "authenticated: the filter changes nothing")
         // Forced, with another MVPD: the login page runs on both protocols.
         harness.legacy.getAuthentication(true, withData: [:], andFilter: [TV_PROVIDERS: ["Cablevision"]])
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("Cablevision")
         #expect(await harness.delegate.next(1).first?.hasPrefix("navigate(toUrl: ") == true)
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "Cablevision"))
@@ -147,7 +161,8 @@ import Testing
         let harness = LegacyHarness(backend: .restV2, scenario: scenario)
         await harness.configure()
         harness.legacy.getAuthentication()
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("AutoCable")
         #expect(try #require(await harness.delegate.next(1).first).hasPrefix("navigate(toUrl: "))
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
@@ -160,7 +175,9 @@ import Testing
         await eventually { harness.delegate.calls.count > before || harness.clock.pendingSleeps == 1 }
         #expect(harness.delegate.calls.count > before, "the flow ended after the wait, not at the code's expiry")
         guard harness.delegate.calls.count > before else { return }
-        #expect(Array(harness.delegate.calls[before...]) == ["setAuthenticationStatus(0, \"Generic Authentication Error\")"])
+        #expect(
+            Array(harness.delegate.calls[before...]) == ["setAuthenticationStatus(0, \"Generic Authentication Error\")"]
+        )
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 10, "every 3 s from 0 to 27 s")
         harness.legacy.checkAuthentication()
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
@@ -256,11 +273,12 @@ import Testing
         harness.legacy.checkPreauthorizedResources(["news"])
         #expect(harness.delegate.calls.isEmpty)
         harness.legacy.setRequestor("REF")
-        #expect(await harness.delegate.next(4) == [
-            "setRequestorComplete(1)",
-            "selectedProvider(nil)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
-            "preauthorizedResources([])",
-        ])
+        #expect(
+            await harness.delegate.next(4) == [
+                "setRequestorComplete(1)",
+                "selectedProvider(nil)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+                "preauthorizedResources([])",
+            ])
     }
 
     @Test(arguments: legacyBackends)
@@ -271,14 +289,16 @@ import Testing
         harness.legacy.setRequestor("NOPE")
         let calls = await harness.delegate.next(3)
         #expect(calls[0] == "setRequestorComplete(0)")
-        #expect(Set(calls[1...]) == [
-            "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
-            "tokenRequestFailed(news, \"User Not Authenticated Error\", \"The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API.\")",
-        ])
+        #expect(
+            Set(calls[1...]) == [
+                "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+                "tokenRequestFailed(news, \"User Not Authenticated Error\", \"The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API.\")",
+            ])
     }
 }
 
 /// MD5 of the test users' IDs (the tracking GUID), computed outside the SDK.
 func md5(_ text: String) -> String {
-    ["bob-user-id": "d55fad6fbc176bb3d360b6104c193279", "alice-user-id": "d500ec96010f0ac0710dc183ca54018d"][text] ?? "?"
+    ["bob-user-id": "d55fad6fbc176bb3d360b6104c193279", "alice-user-id": "d500ec96010f0ac0710dc183ca54018d"][text]
+        ?? "?"
 }

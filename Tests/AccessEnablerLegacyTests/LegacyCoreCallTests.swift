@@ -69,9 +69,12 @@ import Testing
         let calls = await harness.delegate.next(1)
         #expect(calls.first?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
         let callsAfter = await core.callCounts
-        #expect(callsAfter["authorizeIfAuthenticated(resource:data:)", default: 0]
-            - callsBefore["authorizeIfAuthenticated(resource:data:)", default: 0] == 1)
-        #expect(callsAfter.keys.filter { callsBefore[$0] != callsAfter[$0] } == ["authorizeIfAuthenticated(resource:data:)"])
+        #expect(
+            callsAfter["authorizeIfAuthenticated(resource:data:)", default: 0]
+                - callsBefore["authorizeIfAuthenticated(resource:data:)", default: 0] == 1)
+        #expect(
+            callsAfter.keys.filter { callsBefore[$0] != callsAfter[$0] } == ["authorizeIfAuthenticated(resource:data:)"]
+        )
         #expect(await harness.emulator.requests.isEmpty)
     }
 }

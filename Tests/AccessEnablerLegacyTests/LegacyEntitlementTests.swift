@@ -12,7 +12,9 @@ import Testing
         await harness.configure()
         harness.legacy.checkAuthorization("news")
         let calls = await harness.delegate.next(2)
-        #expect(calls[0].hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\", \"The authentication session"))
+        #expect(
+            calls[0].hasPrefix(
+                "tokenRequestFailed(news, \"User Not Authenticated Error\", \"The authentication session"))
         #expect(calls[1] == "sendTrackingData(1, [\"false\", \"\", \"\", \"false\"])")
     }
 
@@ -23,13 +25,18 @@ import Testing
         try await harness.signIn("AutoCable")
         harness.delegate.recordTracking = true
         harness.legacy.checkAuthorization("news")
-        #expect(await harness.delegate.next(2) == [
-            "setToken(<token>, news)", "sendTrackingData(1, [\"true\", \"AutoCable\", \"\(md5("bob-user-id"))\", \"false\"])",
-        ])
+        #expect(
+            await harness.delegate.next(2) == [
+                "setToken(<token>, news)",
+                "sendTrackingData(1, [\"true\", \"AutoCable\", \"\(md5("bob-user-id"))\", \"false\"])",
+            ])
         #expect(harness.delegate.tokens["news"]?.isEmpty == false)
         harness.legacy.checkAuthorization("premium", withData: [:])
         let denied = await harness.delegate.next(2)
-        #expect(denied[0] == "tokenRequestFailed(premium, \"User not Authorized Error\", \"Your subscription package does not include the \"premium\" channel.\")")
+        #expect(
+            denied[0]
+                == "tokenRequestFailed(premium, \"User not Authorized Error\", \"Your subscription package does not include the \"premium\" channel.\")"
+        )
         #expect(harness.delegate.tracking.last?.data[4].contains("denied") == true)
     }
 
@@ -38,7 +45,8 @@ import Testing
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         harness.legacy.getAuthorization("sports")
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("AutoCable")
         _ = await harness.delegate.next(1)
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
@@ -83,7 +91,11 @@ import Testing
         try await harness.signIn("Cablevision")
         harness.legacy.logout()
         let calls = await harness.delegate.next(2)
-        #expect(calls == ["navigate(toUrl: /adobe-services/logout)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(
+            calls == [
+                "navigate(toUrl: /adobe-services/logout)",
+                "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ])
         // The web view finishes the MVPD logout and reports back; the adapter ignores it.
         harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "Cablevision"))
         harness.legacy.checkAuthentication()
@@ -111,14 +123,16 @@ import Testing
 
         harness.legacy.getMetadata([METADATA_OPCODE_KEY: Int(METADATA_AUTHENTICATION)])
         let expiry = harness.clock.now.addingTimeInterval(3600)
-        #expect(await harness.delegate.next(1) == [
-            "setMetadataStatus(\"\(Int64(expiry.timeIntervalSince1970 * 1000))\", encrypted: false, forKey: 0)",
-        ])
+        #expect(
+            await harness.delegate.next(1) == [
+                "setMetadataStatus(\"\(Int64(expiry.timeIntervalSince1970 * 1000))\", encrypted: false, forKey: 0)"
+            ])
         harness.legacy.getMetadata([METADATA_OPCODE_KEY: METADATA_AUTHORIZATION, METADATA_RESOURCE_ID_KEY: "news"])
         let authz = harness.clock.now.addingTimeInterval(1800)
-        #expect(await harness.delegate.next(1) == [
-            "setMetadataStatus(\"\(Int64(authz.timeIntervalSince1970 * 1000))\", encrypted: false, forKey: 1)",
-        ])
+        #expect(
+            await harness.delegate.next(1) == [
+                "setMetadataStatus(\"\(Int64(authz.timeIntervalSince1970 * 1000))\", encrypted: false, forKey: 1)"
+            ])
         harness.legacy.getMetadata([METADATA_OPCODE_KEY: Int(METADATA_USER_META), METADATA_USER_META_KEY: "zip"])
         #expect(await harness.delegate.next(1) == ["setMetadataStatus(\"MTAwMDE=\", encrypted: true, forKey: 3)"])
         harness.legacy.getMetadata([METADATA_OPCODE_KEY: METADATA_USER_META, METADATA_USER_META_KEY: "maxRating"])
@@ -135,8 +149,10 @@ import Testing
         await harness.configure()
         try await harness.signIn("Cablevision")
         let marker = NSObject()
-        let request: [AnyHashable: Any] = [METADATA_OPCODE_KEY: NSNumber(value: METADATA_USER_META), METADATA_USER_META_KEY: "householdID",
-                                           "requestedBy": marker, 42: "not a string key"]
+        let request: [AnyHashable: Any] = [
+            METADATA_OPCODE_KEY: NSNumber(value: METADATA_USER_META), METADATA_USER_META_KEY: "householdID",
+            "requestedBy": marker, 42: "not a string key",
+        ]
         harness.legacy.getMetadata(request)
         _ = await harness.delegate.next(1)
         let echoed = try #require(harness.delegate.metadata.last?.arguments)

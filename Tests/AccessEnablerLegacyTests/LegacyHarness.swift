@@ -27,12 +27,15 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
 
     /// Waits until `count` callbacks have been recorded in total. After `limit` the test fails
     /// at the caller, naming the count awaited and the callbacks recorded.
-    func waitForCalls(_ count: Int, within limit: Duration = waitLimit, sourceLocation: SourceLocation = #_sourceLocation)
+    func waitForCalls(
+        _ count: Int, within limit: Duration = waitLimit, sourceLocation: SourceLocation = #_sourceLocation
+    )
         async
     {
         if await !waiters.wait(for: count, have: calls.count, within: limit) {
-            Issue.record("Timed out after \(limit) waiting for \(count) delegate callbacks in all; recorded \(calls)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Timed out after \(limit) waiting for \(count) delegate callbacks in all; recorded \(calls)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -44,14 +47,17 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
         let start = calls.count
         if await !waiters.wait(for: start + extra, have: start, within: limit) {
             let got = Array(calls[start...])
-            Issue.record("Timed out after \(limit) waiting for \(extra) more delegate callbacks after \(calls[..<start]); got \(got)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Timed out after \(limit) waiting for \(extra) more delegate callbacks after \(calls[..<start]); got \(got)",
+                sourceLocation: sourceLocation)
         }
         return Array(calls[start..<min(calls.count, start + extra)])
     }
 
     func setRequestorComplete(_ status: Int32) { record("setRequestorComplete(\(status))") }
-    func setAuthenticationStatus(_ status: Int32, errorCode code: String!) { record("setAuthenticationStatus(\(status), \"\(code ?? "nil")\")") }
+    func setAuthenticationStatus(_ status: Int32, errorCode code: String!) {
+        record("setAuthenticationStatus(\(status), \"\(code ?? "nil")\")")
+    }
     func displayProviderDialog(_ mvpds: [Any]!) {
         record("displayProviderDialog(\((mvpds ?? []).map { ($0 as? MVPD)?.id ?? "not an MVPD" }))")
     }
@@ -63,7 +69,9 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
         navigations.append(url)
         record("navigate(toUrl: \(URL(string: url)?.path ?? url ?? "nil"), useSVC: \(useSVC))")
     }
-    func preauthorizedResources(_ resources: [Any]!) { record("preauthorizedResources(\(resources as? [String] ?? ["not strings"]))") }
+    func preauthorizedResources(_ resources: [Any]!) {
+        record("preauthorizedResources(\(resources as? [String] ?? ["not strings"]))")
+    }
     func setToken(_ token: String!, forResource resource: String!) {
         tokens[resource] = token
         record("setToken(<token>, \(resource ?? "nil"))")
@@ -74,7 +82,9 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
     func selectedProvider(_ mvpd: MVPD!) { record("selectedProvider(\(mvpd?.id ?? "nil"))") }
     func presentTvProviderDialog(_ viewController: TVProviderViewController!) { record("presentTvProviderDialog") }
     func dismissTvProviderDialog(_ viewController: TVProviderViewController!) { record("dismissTvProviderDialog") }
-    func setMetadataStatus(_ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!) {
+    func setMetadataStatus(
+        _ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!
+    ) {
         MainActor.preconditionIsolated()
         self.metadata.append((metadata, arguments))
         record("setMetadataStatus(\(describe(metadata)), encrypted: \(encrypted), forKey: \(key))")
@@ -100,7 +110,8 @@ func describe(_ value: Any?) -> String {
     guard let value else { return "nil" }
     if let text = value as? String { return "\"\(text)\"" }
     guard JSONSerialization.isValidJSONObject(value),
-          let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return "\(value)" }
+        let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+    else { return "\(value)" }
     return String(decoding: data, as: UTF8.self)
 }
 
@@ -112,8 +123,10 @@ struct LegacyHarness {
     let legacy: LegacyAccessEnabler
     let delegate = RecordingDelegate()
 
-    init(backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard,
-         adjust: (inout AccessEnabler.Configuration) -> Void = { _ in }) {
+    init(
+        backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard,
+        adjust: (inout AccessEnabler.Configuration) -> Void = { _ in }
+    ) {
         LegacyTaskStart.applyEnvironment()
         emulator = PassEmulator(scenario: scenario, clock: clock)
         var configuration = AccessEnabler.Configuration()
@@ -135,10 +148,14 @@ struct LegacyHarness {
     }
 
     /// Loads the last URL handed to `navigate(toUrl:)` like a web view, as `user`, and returns where it ended.
-    func loadLastNavigation(mvpd: String, username: String = "alice", password: String = "alice-password") async throws -> String {
-        let presenter = HeadlessPresenter(mvpdID: mvpd, username: username, password: password, transport: emulator.transport)
+    func loadLastNavigation(mvpd: String, username: String = "alice", password: String = "alice-password") async throws
+        -> String
+    {
+        let presenter = HeadlessPresenter(
+            mvpdID: mvpd, username: username, password: password, transport: emulator.transport)
         let url = try #require(delegate.navigations.last.flatMap(URL.init(string:)))
-        return try await presenter.presentLogin(url: url, redirectURL: URL(string: ADOBEPASS_REDIRECT_URL)!).absoluteString
+        return try await presenter.presentLogin(url: url, redirectURL: URL(string: ADOBEPASS_REDIRECT_URL)!)
+            .absoluteString
     }
 
     /// The whole legacy login with `mvpd`.

@@ -61,20 +61,23 @@ import Testing
         await fake.update { $0.accessStatus = .denied }
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
-        #expect(await delegate.next(2) == [
-            "status(VSA403)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
-        ])
+        #expect(
+            await delegate.next(2) == [
+                "status(VSA403)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+            ])
         legacy.setSelectedProvider("AutoCable")
         #expect(await delegate.next(1) == ["status(REGCODE)"])
         #expect(delegate.navigations.isEmpty, "the code, not a login page")
         let create = try #require(await emulator.requests(to: .sessions).last)
         #expect(create.formValue("mvpd") == "AutoCable")
         legacy.setSelectedProvider(nil)
-        #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+        #expect(
+            await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
     }
 
     @Test func aPickerProviderChosenInTheTVProviderIsSelectedSilently() async throws {
-        await emulator.enablePartnerSingleSignOn(mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
+        await emulator.enablePartnerSingleSignOn(
+            mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
         await fake.update { $0.picker = .unsupported("AutoCable-Apple") }
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
@@ -85,7 +88,8 @@ import Testing
 
     @Test func onTheSecondScreenPathAPickerProviderGoesToTheCode() async throws {
         legacy.usesSecondScreenAuthentication = true
-        await emulator.enablePartnerSingleSignOn(mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
+        await emulator.enablePartnerSingleSignOn(
+            mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
         await fake.update { $0.picker = .unsupported("AutoCable-Apple") }
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
@@ -94,23 +98,26 @@ import Testing
         let create = try #require(await emulator.requests(to: .sessions).last)
         #expect(create.formValue("mvpd") == "AutoCable")
         legacy.setSelectedProvider(nil)
-        #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+        #expect(
+            await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
     }
 
     @Test func deniedAccessReportsVSA403ThenTheMVPDPicker() async throws {
         await fake.update { $0.accessStatus = .denied }
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
-        #expect(await delegate.next(2) == [
-            "status(VSA403)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
-        ])
+        #expect(
+            await delegate.next(2) == [
+                "status(VSA403)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+            ])
     }
 
     @Test func cancelledApplePickerIsN005AndProviderNotSelected() async throws {
         await fake.update { $0.picker = .cancel }
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
-        #expect(await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+        #expect(
+            await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
     }
 
     @Test func logoutOfTheTVProviderProfileReportsVSA203() async throws {
@@ -118,7 +125,10 @@ import Testing
         legacy.getAuthentication()
         #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         legacy.logout()
-        #expect(await delegate.next(2) == ["status(VSA203)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(
+            await delegate.next(2) == [
+                "status(VSA203)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ])
         #expect(await emulator.requests(to: .browserLogout).isEmpty)
     }
 
@@ -136,9 +146,10 @@ import Testing
         await relayPickerToTheDelegate()
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"], FEATURED_TV_PROVIDERS: ["Cablevision"]])
-        #expect(await delegate.next(3) == [
-            "presentTvProviderDialog", "dismissTvProviderDialog", "setAuthenticationStatus(1, \"\")",
-        ])
+        #expect(
+            await delegate.next(3) == [
+                "presentTvProviderDialog", "dismissTvProviderDialog", "setAuthenticationStatus(1, \"\")",
+            ])
     }
 
     @Test func unsupportedProviderIsDismissThenN004ThenTheMVPDPicker() async throws {
@@ -146,10 +157,11 @@ import Testing
         await relayPickerToTheDelegate()
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
-        #expect(await delegate.next(4) == [
-            "presentTvProviderDialog", "dismissTvProviderDialog", "status(N004)",
-            "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
-        ])
+        #expect(
+            await delegate.next(4) == [
+                "presentTvProviderDialog", "dismissTvProviderDialog", "status(N004)",
+                "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+            ])
     }
 
     /// Another flow on the same core (here the app checking the session while Apple's picker is
@@ -163,9 +175,10 @@ import Testing
         }
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
-        #expect(await delegate.next(2) == [
-            "status(N004)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
-        ])
+        #expect(
+            await delegate.next(2) == [
+                "status(N004)", "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+            ])
     }
 
     /// The app logs out on the same core while the legacy logout waits for the server: the app's

@@ -38,7 +38,8 @@ import Testing
         let harness = harness()
         await harness.configure()
         harness.legacy.getAuthentication()
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider("AutoCable")
         #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
         let report = try #require(harness.delegate.statusReports.last)
@@ -47,7 +48,9 @@ import Testing
         #expect(code.count == 7)
         #expect(report["activationURL"] == Self.activationURL.absoluteString)
         #expect(report["qrCodeURL"] == Self.activationURL.absoluteString + "?code=" + code)
-        #expect(Int64(report["expires"] ?? "") == Int64(harness.clock.now.addingTimeInterval(1800).timeIntervalSince1970 * 1000))
+        #expect(
+            Int64(report["expires"] ?? "")
+                == Int64(harness.clock.now.addingTimeInterval(1800).timeIntervalSince1970 * 1000))
         #expect(harness.delegate.navigations.isEmpty, "no login page on the second-screen path")
         let create = try #require(await harness.emulator.requests(to: .sessions).last)
         #expect(create.formValue("mvpd") == "AutoCable", "the picker's choice is preselected")
@@ -65,7 +68,8 @@ import Testing
         #expect(await polls(harness) == 2)
 
         harness.legacy.checkAuthentication()
-        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"], "stored as after a browser login")
+        #expect(
+            await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"], "stored as after a browser login")
     }
 
     @Test func setSelectedProviderNilStopsThePolling() async throws {
@@ -78,12 +82,18 @@ import Testing
         await eventually { harness.clock.pendingSleeps == 1 }
 
         harness.legacy.setSelectedProvider(nil)
-        #expect(await harness.delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")",
+            ])
         await eventually { harness.clock.pendingSleeps == 0 }
         harness.clock.advance(by: .seconds(30))
         #expect(await polls(harness) == 0, "no poll after the cancel")
         harness.legacy.checkAuthentication()
-        #expect(await harness.delegate.next(2) == ["status(N000)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(N000)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ])
     }
 
     @Test func aCodeThatCannotBeCreatedIsReg500() async throws {
@@ -94,7 +104,10 @@ import Testing
         harness.legacy.getAuthentication()
         _ = await harness.delegate.next(1)
         harness.legacy.setSelectedProvider("AutoCable")
-        #expect(await harness.delegate.next(2) == ["status(REG500)", "setAuthenticationStatus(0, \"Generic Authentication Error\")"])
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(REG500)", "setAuthenticationStatus(0, \"Generic Authentication Error\")",
+            ])
         #expect(harness.delegate.statusReports.last?["level"] == "error")
     }
 

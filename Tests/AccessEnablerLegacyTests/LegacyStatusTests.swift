@@ -23,13 +23,19 @@ import Testing
         await harness.configure()
 
         harness.legacy.checkAuthentication()
-        #expect(await harness.delegate.next(2) == ["status(N000)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(N000)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ])
         #expect(harness.delegate.statusReports.last?["level"] == "info")
 
         harness.legacy.getAuthentication()
         _ = await harness.delegate.next(1)
         harness.legacy.setSelectedProvider(nil)
-        #expect(await harness.delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")",
+            ])
 
         harness.legacy.checkAuthorization("news")
         let unauthenticated = await harness.delegate.next(2)
@@ -63,11 +69,15 @@ import Testing
         let harness = harness(.restV2)
         await harness.configure()
         let deviceID = try #require(try await harness.legacy.accessEnabler.getMetadata(.deviceID).value.stringValue)
-        await harness.emulator.grantProfile(mvpd: "AutoCable", userID: "sso-user", type: "appleSSO", ttl: 7200,
-                                            requestor: "REF", deviceID: deviceID)
+        await harness.emulator.grantProfile(
+            mvpd: "AutoCable", userID: "sso-user", type: "appleSSO", ttl: 7200,
+            requestor: "REF", deviceID: deviceID)
         _ = try await harness.legacy.accessEnabler.refreshAuthentication()
         harness.legacy.logout()
-        #expect(await harness.delegate.next(2) == ["status(VSA203)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(VSA203)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ])
         #expect(harness.delegate.statusReports.last?["details"] == "AutoCable")
     }
 
@@ -93,9 +103,11 @@ import Testing
             legacy.checkAuthentication()
             legacy.getSelectedProvider()
         }.value
-        #expect(await harness.delegate.next(3) == [
-            "setRequestorComplete(1)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")", "selectedProvider(nil)",
-        ])
+        #expect(
+            await harness.delegate.next(3) == [
+                "setRequestorComplete(1)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+                "selectedProvider(nil)",
+            ])
     }
 
     @Test func theDelegatesAreHeldWeakly() {

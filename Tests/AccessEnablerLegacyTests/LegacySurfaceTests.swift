@@ -5,7 +5,9 @@ import Testing
 
 @MainActor
 @Suite struct LegacySurfaceTests {
-    func configuration(_ emulator: PassEmulator, storage: any TokenStorage, clock: TestClock) -> AccessEnabler.Configuration {
+    func configuration(_ emulator: PassEmulator, storage: any TokenStorage, clock: TestClock)
+        -> AccessEnabler.Configuration
+    {
         var configuration = AccessEnabler.Configuration()
         configuration.transport = emulator.transport
         configuration.storage = storage
@@ -18,28 +20,32 @@ import Testing
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
         let storage = InMemoryTokenStorage()
-        let core = AccessEnabler(softwareStatement: "s", configuration: configuration(emulator, storage: storage, clock: clock))
+        let core = AccessEnabler(
+            softwareStatement: "s", configuration: configuration(emulator, storage: storage, clock: clock))
         try await core.setRequestor("REF")
         try await core.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
 
         LegacyTaskStart.applyEnvironment()
-        let kept = LegacyAccessEnabler(storageCheck: .INTEGRITY_CHECK_NONE, softwareStatement: "s",
-                                       configuration: configuration(emulator, storage: storage, clock: clock))
+        let kept = LegacyAccessEnabler(
+            storageCheck: .INTEGRITY_CHECK_NONE, softwareStatement: "s",
+            configuration: configuration(emulator, storage: storage, clock: clock))
         let keptDelegate = RecordingDelegate()
         kept.delegate = keptDelegate
         kept.setRequestor("REF")
         kept.checkAuthentication()
         #expect(await keptDelegate.next(2) == ["setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")"])
 
-        let cleared = LegacyAccessEnabler(storageCheck: .INTEGRITY_CHECK_CLEAR, softwareStatement: "s",
-                                          configuration: configuration(emulator, storage: storage, clock: clock))
+        let cleared = LegacyAccessEnabler(
+            storageCheck: .INTEGRITY_CHECK_CLEAR, softwareStatement: "s",
+            configuration: configuration(emulator, storage: storage, clock: clock))
         let clearedDelegate = RecordingDelegate()
         cleared.delegate = clearedDelegate
         cleared.setRequestor("REF")
         cleared.checkAuthentication()
-        #expect(await clearedDelegate.next(2) == [
-            "setRequestorComplete(1)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
-        ])
+        #expect(
+            await clearedDelegate.next(2) == [
+                "setRequestorComplete(1)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ])
     }
 
     /// The legacy `setRequestor` on a signed-in launch uses the REST v2 configuration the core
@@ -63,9 +69,10 @@ import Testing
         launched.setRequestor("REF")
         launched.checkAuthentication()
         launched.getSelectedProvider()
-        #expect(await delegate.next(3) == [
-            "setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")", "selectedProvider(AutoCable)",
-        ])
+        #expect(
+            await delegate.next(3) == [
+                "setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")", "selectedProvider(AutoCable)",
+            ])
         #expect(await emulator.requests.isEmpty, "no configuration, DCR or other request")
     }
 
@@ -84,9 +91,12 @@ import Testing
         await harness.configure()
         try await harness.signIn("AutoCable")
         harness.legacy.getAuthentication(false)
-        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"], "not forced: answered from the session")
+        #expect(
+            await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"],
+            "not forced: answered from the session")
         harness.legacy.getAuthentication(true)
-        #expect(await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
         harness.legacy.setSelectedProvider(nil)
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Provider not Selected Error\")"])
     }
@@ -126,7 +136,9 @@ import Testing
 
     @Test func legacyOptionsParseTheDocumentedKeys() throws {
         let info = Data(#"{"model":"AppleTV","osName":"tvOS"}"#.utf8).base64EncodedString()
-        let options = LegacyOptions.parse(["applicationProfile": "p", "visitorID": "v", "handleSVC": true, "device_info": info, "other": 1])
+        let options = LegacyOptions.parse([
+            "applicationProfile": "p", "visitorID": "v", "handleSVC": true, "device_info": info, "other": 1,
+        ])
         #expect(options.applicationProfile == "p")
         #expect(options.visitorID == "v")
         #expect(options.handleSVC)
@@ -138,14 +150,21 @@ import Testing
     }
 
     @Test func dataDictionariesAndArraysBecomeText() {
-        #expect(LegacyValues.stringDictionary(["email": "a@b", "count": 3, "flag": true, "ratio": 2.5, 7: "x"]) ==
-                ["email": "a@b", "count": "3", "flag": "true", "ratio": "2.5", "7": "x"])
-        #expect(LegacyValues.strings(["a", 1, URL(string: "https://sp.example")!, NSNull()]) == ["a", "1", "https://sp.example"])
+        #expect(
+            LegacyValues.stringDictionary(["email": "a@b", "count": 3, "flag": true, "ratio": 2.5, 7: "x"]) == [
+                "email": "a@b", "count": "3", "flag": "true", "ratio": "2.5", "7": "x",
+            ])
+        #expect(
+            LegacyValues.strings(["a", 1, URL(string: "https://sp.example")!, NSNull()]) == [
+                "a", "1", "https://sp.example",
+            ])
         #expect(LegacyValues.strings(nil).isEmpty)
     }
 
     @Test func userMetadataBecomesFoundationValues() throws {
-        let object: JSONValue = .object(["zip": .array(["10001", "10002"]), "rating": .object(["MPAA": "PG-13"]), "n": .number(3), "ok": .bool(true)])
+        let object: JSONValue = .object([
+            "zip": .array(["10001", "10002"]), "rating": .object(["MPAA": "PG-13"]), "n": .number(3), "ok": .bool(true),
+        ])
         let value = try #require(LegacyValues.foundationValue(object) as? [String: Any])
         #expect(value["zip"] as? [String] == ["10001", "10002"])
         #expect((value["rating"] as? NSDictionary)?["MPAA"] as? String == "PG-13")
@@ -162,7 +181,8 @@ import Testing
         #expect(ADOBEPASS_REDIRECT_URL == "adobepass://ios.app")
         #expect(PreauthorizeRequest.Feature.LOCAL_CACHE == .localCache)
         #expect(PreauthorizeRequest.Feature.REMOTE_CACHE == .remoteCache)
-        #expect(Set([METADATA_AUTHENTICATION, METADATA_AUTHORIZATION, METADATA_DEVICE_ID, METADATA_USER_META]).count == 4)
+        #expect(
+            Set([METADATA_AUTHENTICATION, METADATA_AUTHORIZATION, METADATA_DEVICE_ID, METADATA_USER_META]).count == 4)
         #expect(Set([TRACKING_AUTHENTICATION, TRACKING_AUTHORIZATION, TRACKING_GET_SELECTED_PROVIDER]).count == 3)
     }
 
@@ -175,8 +195,10 @@ import Testing
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         #expect(files.count >= 10)
-        let forbidden = ["HTTPTransport", "URLSession", "HTTPRequest", "TokenStorage", "FileTokenStorage", "@testable",
-                         "TokenCache", "EntitlementBackend"]
+        let forbidden = [
+            "HTTPTransport", "URLSession", "HTTPRequest", "TokenStorage", "FileTokenStorage", "@testable",
+            "TokenCache", "EntitlementBackend",
+        ]
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
             for word in forbidden {

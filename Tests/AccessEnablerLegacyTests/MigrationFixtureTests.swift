@@ -31,8 +31,9 @@ final class RecordingScreens: @preconcurrency TVProviderScreens {
         let start = log.count
         if await !waiters.wait(for: start + extra, have: start, within: limit) {
             let got = Array(log[start...])
-            Issue.record("Timed out after \(limit) waiting for \(extra) more screen callbacks after \(log[..<start]); got \(got)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Timed out after \(limit) waiting for \(extra) more screen callbacks after \(log[..<start]); got \(got)",
+                sourceLocation: sourceLocation)
         }
         return Array(log[start..<min(log.count, start + extra)])
     }
@@ -93,8 +94,9 @@ func onMainQueue() -> Bool {
     /// The web view: loads a login page as `alice` and lets the app's navigation policy see where
     /// it ends.
     func loadLoginPage(_ url: URL, in harness: LegacyHarness) async throws -> URL {
-        let browser = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
-                                        transport: harness.emulator.transport)
+        let browser = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: harness.emulator.transport)
         return try await browser.presentLogin(url: url, redirectURL: try #require(URL(string: ADOBEPASS_REDIRECT_URL)))
     }
 
@@ -113,9 +115,11 @@ func onMainQueue() -> Bool {
 
         // checkAuthentication → status N000, setAuthenticationStatus(0, …), tracking
         manager.checkSignIn()
-        #expect(await screens.next(3) == [
-            "statusReported(N000, info)", "authenticationChanged(false, \"User Not Authenticated Error\")", "recordAnalytics(0)",
-        ])
+        #expect(
+            await screens.next(3) == [
+                "statusReported(N000, info)", "authenticationChanged(false, \"User Not Authenticated Error\")",
+                "recordAnalytics(0)",
+            ])
 
         // getAuthentication → displayProviderDialog with MVPD objects
         manager.signIn()
@@ -136,7 +140,10 @@ func onMainQueue() -> Bool {
         // the web view reaches the redirect URL → handleExternalURL → setAuthenticationStatus(1, "")
         let landed = try await loadLoginPage(try #require(screens.loginPages.last?.url), in: harness)
         #expect(manager.webViewShouldLoad(landed) == false, "the redirect URL is never loaded")
-        #expect(await screens.next(2) == ["authenticationChanged(true, \"\")", "recordAnalytics(\(TRACKING_AUTHENTICATION))"])
+        #expect(
+            await screens.next(2) == [
+                "authenticationChanged(true, \"\")", "recordAnalytics(\(TRACKING_AUTHENTICATION))",
+            ])
         #expect(manager.isAuthenticated)
         let authenticationTracking = try #require(screens.tracking.last?.data as? [String])
         #expect(authenticationTracking.count == 7)
@@ -157,24 +164,29 @@ func onMainQueue() -> Bool {
         manager.loadPlaybackWindow(for: "sports")
         // Six concurrent requests: each answer comes once, matched by its key and arguments (the
         // legacy contract); they arrive in the order they complete.
-        #expect(await screens.next(6).sorted() == [
-            "metadataUpdated(\(METADATA_AUTHENTICATION), -, encrypted: false)",
-            "metadataUpdated(\(METADATA_AUTHORIZATION), -, encrypted: false)",
-            "metadataUpdated(\(METADATA_DEVICE_ID), -, encrypted: false)",
-            "metadataUpdated(\(METADATA_USER_META), channelID, encrypted: false)",
-            "metadataUpdated(\(METADATA_USER_META), maxRating, encrypted: false)",
-            "metadataUpdated(\(METADATA_USER_META), zip, encrypted: true)",
-        ])
+        #expect(
+            await screens.next(6).sorted() == [
+                "metadataUpdated(\(METADATA_AUTHENTICATION), -, encrypted: false)",
+                "metadataUpdated(\(METADATA_AUTHORIZATION), -, encrypted: false)",
+                "metadataUpdated(\(METADATA_DEVICE_ID), -, encrypted: false)",
+                "metadataUpdated(\(METADATA_USER_META), channelID, encrypted: false)",
+                "metadataUpdated(\(METADATA_USER_META), maxRating, encrypted: false)",
+                "metadataUpdated(\(METADATA_USER_META), zip, encrypted: true)",
+            ])
         let expiry = try #require(manager.authenticationExpiry)
-        #expect(Int64(expiry) == Int64(harness.clock.now.addingTimeInterval(3600).timeIntervalSince1970 * 1000),
-                "static metadata is text: epoch milliseconds")
+        #expect(
+            Int64(expiry) == Int64(harness.clock.now.addingTimeInterval(3600).timeIntervalSince1970 * 1000),
+            "static metadata is text: epoch milliseconds")
         #expect(manager.deviceID?.isEmpty == false, "the device ID is text")
         #expect(manager.userMetadata["zip"] is String, "an encrypted value is the text to decrypt")
-        let rating = try #require(manager.userMetadata["maxRating"] as? NSDictionary, "user metadata bridges to NSDictionary")
+        let rating = try #require(
+            manager.userMetadata["maxRating"] as? NSDictionary, "user metadata bridges to NSDictionary")
         #expect(rating["MPAA"] as? String == "PG-13")
         let channels = try #require(manager.userMetadata["channelID"] as? NSArray, "and to NSArray")
         #expect(channels.compactMap { $0 as? String } == ["news", "sports", "movies", "kids"])
-        let window = try #require(screens.metadata.first { $0.key == METADATA_AUTHORIZATION }?.value as? String, "the authorization TTL is text")
+        let window = try #require(
+            screens.metadata.first { $0.key == METADATA_AUTHORIZATION }?.value as? String,
+            "the authorization TTL is text")
         #expect(Int64(window) == Int64(harness.clock.now.addingTimeInterval(1800).timeIntervalSince1970 * 1000))
 
         // logout → navigate(toUrl:) with the logout page, setAuthenticationStatus(0, …)
@@ -206,12 +218,16 @@ func onMainQueue() -> Bool {
         _ = await screens.next(1)
         manager.providerChosen(screens.providers.first { $0.id == "Cablevision" })
         let selection = await screens.next(2)
-        #expect(selection[1].hasPrefix("showLoginPage(/api/v") && selection[1].hasSuffix("inSafari: true)"),
-                "navigate(toUrl:useSVC:) with useSVC = true")
+        #expect(
+            selection[1].hasPrefix("showLoginPage(/api/v") && selection[1].hasSuffix("inSafari: true)"),
+            "navigate(toUrl:useSVC:) with useSVC = true")
         // Safari reaches the app's scheme; the app hands it over.
         let landed = try await loadLoginPage(try #require(screens.loginPages.last?.url), in: harness)
         manager.loginPageFinished(at: landed)
-        #expect(await screens.next(2) == ["authenticationChanged(true, \"\")", "recordAnalytics(\(TRACKING_AUTHENTICATION))"])
+        #expect(
+            await screens.next(2) == [
+                "authenticationChanged(true, \"\")", "recordAnalytics(\(TRACKING_AUTHENTICATION))",
+            ])
         #expect(screens.loginPages.map(\.inSafari) == [true])
     }
 
@@ -226,14 +242,17 @@ func onMainQueue() -> Bool {
         manager.signIn()
         _ = await screens.next(1)
         manager.pickerCancelled()
-        #expect(await screens.next(3) == [
-            "statusReported(N005, info)", "authenticationChanged(false, \"Provider not Selected Error\")", "recordAnalytics(0)",
-        ])
+        #expect(
+            await screens.next(3) == [
+                "statusReported(N005, info)", "authenticationChanged(false, \"Provider not Selected Error\")",
+                "recordAnalytics(0)",
+            ])
         #expect(manager.providers.isEmpty)
         // `checkAuthorization(resource)` with a String? that is nil: a failure, not a crash.
         manager.checkEntitlement(nil)
         let failure = await screens.next(6)
-        #expect(failure.filter { $0.hasPrefix("showAuthorizationError(, \"User Not Authenticated Error\")") }.count == 2)
+        #expect(
+            failure.filter { $0.hasPrefix("showAuthorizationError(, \"User Not Authenticated Error\")") }.count == 2)
         #expect(failure.filter { $0 == "statusReported(N130, error)" }.count == 2)
         #expect(failure.filter { $0 == "recordAnalytics(\(TRACKING_AUTHORIZATION))" }.count == 2)
     }
@@ -255,21 +274,26 @@ func onMainQueue() -> Bool {
         let fixture = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("LegacyMigrationFixture/TVProviderManager.swift")
-        let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: fixture, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         var blocks: [(old: [Substring], migrated: [Substring])] = []
         var index = 0
         while index < lines.count {
             defer { index += 1 }
             guard lines[index].trimmingCharacters(in: .whitespaces) == "#if OLD_API" else {
                 let isComment = lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("//")
-                #expect(isComment || !lines[index].contains("OLD_API"), "OLD_API only as `#if OLD_API` … `#else` … `#endif`")
+                #expect(
+                    isComment || !lines[index].contains("OLD_API"), "OLD_API only as `#if OLD_API` … `#else` … `#endif`"
+                )
                 continue
             }
             var old: [Substring] = [], migrated: [Substring] = []
             index += 1
             while lines[index].trimmingCharacters(in: .whitespaces) != "#else" { old.append(lines[index]); index += 1 }
             index += 1
-            while lines[index].trimmingCharacters(in: .whitespaces) != "#endif" { migrated.append(lines[index]); index += 1 }
+            while lines[index].trimmingCharacters(in: .whitespaces) != "#endif" {
+                migrated.append(lines[index]); index += 1
+            }
             blocks.append((old, migrated))
         }
         #expect(blocks.count >= 4, "the import, the property, the initializers, the pre-3.0 calls")

@@ -17,8 +17,9 @@ func eventually(
     while !condition() {
         if Task.isCancelled || ContinuousClock.now >= deadline {
             let reason = Task.isCancelled ? "cancelled" : "timed out after \(limit)"
-            Issue.record("Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
+                sourceLocation: sourceLocation)
             return
         }
         try? await Task.sleep(for: .milliseconds(1))

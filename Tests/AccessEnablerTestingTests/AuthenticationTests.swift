@@ -59,10 +59,11 @@ import Testing
         let location = try #require(start.headers["Location"])
         let loginID = String(location.split(separator: "=").last!)
         let post = { () async throws -> HTTPResponse in
-            try await harness.emulator.handle(HTTPRequest(
-                method: .post, url: harness.url("/emulator/mvpd/Cablevision/login"),
-                headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                body: Data("login=\(loginID)&username=alice&password=alice-password".utf8)))
+            try await harness.emulator.handle(
+                HTTPRequest(
+                    method: .post, url: harness.url("/emulator/mvpd/Cablevision/login"),
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: Data("login=\(loginID)&username=alice&password=alice-password".utf8)))
         }
         let first = try await post()
         #expect(first.status == 302)
@@ -99,12 +100,16 @@ import Testing
     @Test func authenticateValidatesItsParameters() async throws {
         let harness = try await Harness.make()
         func start(_ query: [(String, String)]) async throws -> HTTPResponse {
-            try await harness.emulator.handle(HTTPRequest(url: harness.url("/api/v1/authenticate", query),
-                                                          headers: ["Accept": "application/json"]))
+            try await harness.emulator.handle(
+                HTTPRequest(
+                    url: harness.url("/api/v1/authenticate", query),
+                    headers: ["Accept": "application/json"]))
         }
-        let good: [(String, String)] = [("requestor_id", "REF"), ("mso_id", "AutoCable"), ("domain_name", "adobe.com"),
-                                        ("deviceId", "d"), ("noflash", "true"), ("no_iframe", "true"),
-                                        ("redirect_url", Harness.redirectURL)]
+        let good: [(String, String)] = [
+            ("requestor_id", "REF"), ("mso_id", "AutoCable"), ("domain_name", "adobe.com"),
+            ("deviceId", "d"), ("noflash", "true"), ("no_iframe", "true"),
+            ("redirect_url", Harness.redirectURL),
+        ]
         #expect(try await start(good).status == 302)
 
         var notLast = good
@@ -118,12 +123,14 @@ import Testing
         var notOffered = good
         notOffered[0].1 = "OTHER"
         notOffered[1].1 = "Cablevision"
-        try expectEnhancedError(try await start(notOffered), status: 400, code: "unknown_integration",
-                                action: "configuration")
+        try expectEnhancedError(
+            try await start(notOffered), status: 400, code: "unknown_integration",
+            action: "configuration")
         var unknownRequestor = good
         unknownRequestor[0].1 = "NOPE"
-        try expectEnhancedError(try await start(unknownRequestor), status: 400, code: "invalid_requestor",
-                                action: "none")
+        try expectEnhancedError(
+            try await start(unknownRequestor), status: 400, code: "invalid_requestor",
+            action: "none")
         var noDevice = good
         noDevice.remove(at: 3)
         try expectEnhancedError(try await start(noDevice), status: 400, code: "invalid_device_id", action: "none")
@@ -138,10 +145,12 @@ import Testing
         harness.clock.advance(by: .seconds(3599))
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 200)
         harness.clock.advance(by: .seconds(1))
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/authn"), status: 410,
-                                code: "authentication_session_expired", action: "authentication")
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/authn", deviceID: "other-device"), status: 404,
-                                code: "authentication_session_missing", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/authn"), status: 410,
+            code: "authentication_session_expired", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/authn", deviceID: "other-device"), status: 404,
+            code: "authentication_session_missing", action: "authentication")
         await harness.emulator.setEnhancedErrorReporting(false)
         try expectPlainError(try await harness.v1("/api/v1/tokens/authn"), status: 410)
     }
@@ -151,9 +160,10 @@ import Testing
         try await harness.login()
         let response = try await harness.v1("/api/v1/tokens/authn", accept: "application/xml")
         #expect(response.status == 200)
-        #expect(text(response).hasSuffix(
-            "<authentication><expires>1800003600000</expires><userId>alice-user-id</userId>"
-                + "<mvpd>Cablevision</mvpd><requestor>REF</requestor></authentication>"))
+        #expect(
+            text(response).hasSuffix(
+                "<authentication><expires>1800003600000</expires><userId>alice-user-id</userId>"
+                    + "<mvpd>Cablevision</mvpd><requestor>REF</requestor></authentication>"))
     }
 
     @Test func logoutRemovesAuthenticationAndAuthorizations() async throws {
@@ -165,8 +175,10 @@ import Testing
         #expect(logout.body.isEmpty)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
         #expect(try await harness.v1("/api/v1/tokens/media", [("resource", "news")]).status == 412)
-        #expect(await harness.emulator.authorizationExpiry(requestor: "REF", deviceID: Harness.deviceID,
-                                                           resource: "news") == nil)
+        #expect(
+            await harness.emulator.authorizationExpiry(
+                requestor: "REF", deviceID: Harness.deviceID,
+                resource: "news") == nil)
         #expect(try await harness.v1("/api/v1/logout", method: .delete).status == 204)
     }
 
@@ -174,15 +186,18 @@ import Testing
         let harness = try await Harness.make()
         try await harness.login()
         let presenter = HeadlessPresenter(mvpdID: nil, transport: harness.emulator.transport)
-        let url = harness.url("/adobe-services/logout", [
-            ("noflash", "true"), ("mso_id", "Cablevision"), ("requestor_id", "REF"), ("deviceId", Harness.deviceID),
-            ("redirect_url", "adobepass://logout"),
-        ])
+        let url = harness.url(
+            "/adobe-services/logout",
+            [
+                ("noflash", "true"), ("mso_id", "Cablevision"), ("requestor_id", "REF"), ("deviceId", Harness.deviceID),
+                ("redirect_url", "adobepass://logout"),
+            ])
         let landed = try await presenter.presentLogin(url: url, redirectURL: URL(string: "adobepass://logout")!)
         #expect(landed.absoluteString == "adobepass://logout")
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
 
-        let notLast = harness.url("/adobe-services/logout", [("redirect_url", "adobepass://logout"), ("noflash", "true")])
+        let notLast = harness.url(
+            "/adobe-services/logout", [("redirect_url", "adobepass://logout"), ("noflash", "true")])
         #expect(try await harness.emulator.handle(HTTPRequest(url: notLast)).status == 400)
     }
 
@@ -193,7 +208,8 @@ import Testing
         await harness.emulator.invalidateSessions()
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
         #expect(try await harness.v1("/api/v1/tokens/authn", deviceID: "device-2").status == 404)
-        try expectEnhancedError(try await harness.v1("/api/v1/authorize", [("resource", "news")]), status: 412,
-                                code: "authentication_session_missing", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/authorize", [("resource", "news")]), status: 412,
+            code: "authentication_session_missing", action: "authentication")
     }
 }

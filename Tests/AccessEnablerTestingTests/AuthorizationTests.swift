@@ -14,8 +14,10 @@ import Testing
         #expect(body["resource"] == "news")
         #expect(body["requestor"] == "REF")
         #expect(body["expires"] == .string(String(1_800_001_800_000)))
-        #expect(await harness.emulator.authorizationExpiry(requestor: "REF", deviceID: Harness.deviceID,
-                                                           resource: "news")
+        #expect(
+            await harness.emulator.authorizationExpiry(
+                requestor: "REF", deviceID: Harness.deviceID,
+                resource: "news")
                 == Date(timeIntervalSince1970: 1_800_001_800))
     }
 
@@ -32,34 +34,40 @@ import Testing
         try await harness.login()
         let response = try await harness.v1("/api/v1/authorize", [("resource", "premium")])
         try expectEnhancedError(response, status: 403, code: "authorization_denied_by_mvpd", action: "none")
-        #expect(try decodeObject(response)["details"]
+        #expect(
+            try decodeObject(response)["details"]
                 == #"Your subscription package does not include the "premium" channel."#)
 
         await harness.emulator.setEnhancedErrorReporting(false)
         let plain = try await harness.v1("/api/v1/authorize", [("resource", "premium")])
         try expectPlainError(plain, status: 403)
         #expect(try decodeObject(plain)["message"] == "User not authorized")
-        #expect(try decodeObject(plain)["details"]
+        #expect(
+            try decodeObject(plain)["details"]
                 == #"Your subscription package does not include the "premium" channel."#)
     }
 
     @Test func authorizeWithoutAuthenticationIs412() async throws {
         let harness = try await Harness.make()
-        try expectEnhancedError(try await harness.v1("/api/v1/authorize", [("resource", "news")]), status: 412,
-                                code: "authentication_session_missing", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/authorize", [("resource", "news")]), status: 412,
+            code: "authentication_session_missing", action: "authentication")
         try await harness.login()
         harness.clock.advance(by: .seconds(3600))
-        try expectEnhancedError(try await harness.v1("/api/v1/authorize", [("resource", "news")]), status: 412,
-                                code: "authentication_session_expired", action: "authentication")
-        try expectEnhancedError(try await harness.v1("/api/v1/authorize"), status: 400, code: "missing_resource",
-                                action: "none")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/authorize", [("resource", "news")]), status: 412,
+            code: "authentication_session_expired", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/authorize"), status: 400, code: "missing_resource",
+            action: "none")
     }
 
     @Test func setEntitlementChangesDecisions() async throws {
         let harness = try await Harness.make()
         try await harness.login()
-        await harness.emulator.setEntitlement(resource: "news", mvpd: "Cablevision", authorized: false,
-                                              details: "News is blacked out.")
+        await harness.emulator.setEntitlement(
+            resource: "news", mvpd: "Cablevision", authorized: false,
+            details: "News is blacked out.")
         let denied = try await harness.v1("/api/v1/authorize", [("resource", "news")])
         #expect(denied.status == 403)
         #expect(try decodeObject(denied)["details"] == "News is blacked out.")
@@ -70,7 +78,8 @@ import Testing
     @Test func mediaRSSResourcesMatchByChannelTitle() async throws {
         let harness = try await Harness.make()
         try await harness.login()
-        let rss = #"<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>sports</title></channel></rss>"#
+        let rss =
+            #"<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>sports</title></channel></rss>"#
         let response = try await harness.v1("/api/v1/authorize", [("resource", rss)])
         #expect(response.status == 200)
         #expect(try decodeObject(response)["resource"] == .string(rss))
@@ -106,15 +115,18 @@ import Testing
 
     @Test func mediaTokenFailures() async throws {
         let harness = try await Harness.make()
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/media", [("resource", "news")]), status: 412,
-                                code: "authentication_session_missing", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/media", [("resource", "news")]), status: 412,
+            code: "authentication_session_missing", action: "authentication")
         try await harness.login()
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/media", [("resource", "news")]), status: 404,
-                                code: "authorization_not_found", action: "authorization")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/media", [("resource", "news")]), status: 404,
+            code: "authorization_not_found", action: "authorization")
         #expect(try await harness.v1("/api/v1/authorize", [("resource", "news")]).status == 200)
         harness.clock.advance(by: .seconds(1800))
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/media", [("resource", "news")]), status: 410,
-                                code: "authorization_expired", action: "authorization")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/media", [("resource", "news")]), status: 410,
+            code: "authorization_expired", action: "authorization")
         // The legacy alias path serves the same route.
         #expect(try await harness.v1("/api/v1/mediatoken", [("resource", "news")]).status == 410)
         #expect(await harness.emulator.requests(to: .mediaToken).count == 4)
@@ -151,8 +163,9 @@ import Testing
 
     @Test func noMetadataIs404AndNoAuthenticationIs412() async throws {
         let harness = try await Harness.make()
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/usermetadata"), status: 412,
-                                code: "authentication_session_missing", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/usermetadata"), status: 412,
+            code: "authentication_session_missing", action: "authentication")
         try await harness.login(mvpd: "AutoCable")
         #expect(try await harness.v1("/api/v1/tokens/usermetadata").status == 404)
         await harness.emulator.setEnhancedErrorReporting(false)

@@ -24,9 +24,12 @@ import Testing
         return (emulator, enabler, warnings)
     }
 
-    @Test("a fault on a route of one version fires on the same operation of the other",
-          arguments: [(AccessEnabler.Backend.restV2, EmulatorRoute.authorize),
-                      (.restV1, .authorizeV2), (.restV2, .authorizeV2), (.restV1, .authorize)])
+    @Test(
+        "a fault on a route of one version fires on the same operation of the other",
+        arguments: [
+            (AccessEnabler.Backend.restV2, EmulatorRoute.authorize),
+            (.restV1, .authorizeV2), (.restV2, .authorizeV2), (.restV1, .authorize),
+        ])
     func pairedRoutesShareTheirFaults(backend: AccessEnabler.Backend, route: EmulatorRoute) async throws {
         let (emulator, enabler, warnings) = try await signedIn(backend)
         // 403 with an enhanced body: answered once, on either version, without retries.
@@ -112,8 +115,10 @@ import Testing
     func controlRouteReportsWarnings() async throws {
         let (emulator, _, _) = try await signedIn(.restV2)
         func post(_ json: String) async throws -> HTTPResponse {
-            try await emulator.handle(HTTPRequest(
-                method: .post, url: emulator.baseURL.appendingPathComponent("emulator/faults"), body: Data(json.utf8)))
+            try await emulator.handle(
+                HTTPRequest(
+                    method: .post, url: emulator.baseURL.appendingPathComponent("emulator/faults"),
+                    body: Data(json.utf8)))
         }
         let fine = try await post(#"{"route": "authorize", "fault": "timeout"}"#)
         #expect(fine.status == 204)
@@ -121,8 +126,9 @@ import Testing
         #expect(unreachable.status == 200)
         let body = try JSONDecoder().decode([String: [String]].self, from: unreachable.body)
         #expect(body["warnings"]?.first?.contains("injected on userMetadata") == true)
-        let listed = try await emulator.handle(HTTPRequest(
-            method: .get, url: emulator.baseURL.appendingPathComponent("emulator/warnings")))
+        let listed = try await emulator.handle(
+            HTTPRequest(
+                method: .get, url: emulator.baseURL.appendingPathComponent("emulator/warnings")))
         #expect(try JSONDecoder().decode([String].self, from: listed.body) == body["warnings"])
     }
 }

@@ -6,35 +6,45 @@ import Testing
 @Suite struct CommonChecksTests {
     @Test func unknownOrMissingRequestorIsInvalidRequestor() async throws {
         let harness = try await Harness.make()
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/authn", requestor: "NOPE"), status: 400,
-                                code: "invalid_requestor", action: "none")
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/authn", requestor: nil), status: 400,
-                                code: "invalid_requestor", action: "none")
-        try expectEnhancedError(try await harness.v1("/api/v1/config/NOPE"), status: 400,
-                                code: "invalid_requestor", action: "none")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/authn", requestor: "NOPE"), status: 400,
+            code: "invalid_requestor", action: "none")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/authn", requestor: nil), status: 400,
+            code: "invalid_requestor", action: "none")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/config/NOPE"), status: 400,
+            code: "invalid_requestor", action: "none")
     }
 
     @Test func missingDeviceIDIsRejected() async throws {
         let harness = try await Harness.make()
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/authn", deviceID: nil), status: 400,
-                                code: "invalid_device_id", action: "none")
-        try expectEnhancedError(try await harness.v1("/api/v1/tokens/authn", deviceID: ""), status: 400,
-                                code: "invalid_device_id", action: "none")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/authn", deviceID: nil), status: 400,
+            code: "invalid_device_id", action: "none")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/tokens/authn", deviceID: ""), status: 400,
+            code: "invalid_device_id", action: "none")
     }
 
     @Test func deviceInfoMustBeBase64JSON() async throws {
         let harness = try await Harness.make()
-        for info in [nil, "not base64!", Data("not json".utf8).base64EncodedString(),
-                     Data("[1,2]".utf8).base64EncodedString()] {
+        for info in [
+            nil, "not base64!", Data("not json".utf8).base64EncodedString(),
+            Data("[1,2]".utf8).base64EncodedString(),
+        ] {
             let request = harness.v1Request("/api/v1/tokens/authn", deviceInfo: info)
-            try expectEnhancedError(try await harness.emulator.handle(request), status: 400,
-                                    code: "invalid_device_info", action: "none")
+            try expectEnhancedError(
+                try await harness.emulator.handle(request), status: 400,
+                code: "invalid_device_info", action: "none")
         }
         let unpadded = Harness.deviceInfo.replacingOccurrences(of: "=", with: "")
-        #expect(try await harness.emulator.handle(harness.v1Request("/api/v1/config/REF", deviceInfo: unpadded)).status
+        #expect(
+            try await harness.emulator.handle(harness.v1Request("/api/v1/config/REF", deviceInfo: unpadded)).status
                 == 200)
-        let asParameter = harness.v1Request("/api/v1/config/REF", [("device_info", Harness.deviceInfo)],
-                                            deviceInfo: nil)
+        let asParameter = harness.v1Request(
+            "/api/v1/config/REF", [("device_info", Harness.deviceInfo)],
+            deviceInfo: nil)
         #expect(try await harness.emulator.handle(asParameter).status == 200)
     }
 

@@ -18,28 +18,39 @@ import Testing
         BadInput(path: "clock/advance", body: #"{"seconds": 1e300}"#, field: "seconds"),
         BadInput(path: "clock/advance", body: #"{"seconds": -1}"#, field: "seconds"),
         BadInput(path: "clock/advance", body: #"{"seconds": 315360001}"#, field: "seconds"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "delay", "seconds": 1e300}}"#,
-                 field: "fault.seconds"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "delay", "seconds": -0.5}}"#,
-                 field: "fault.seconds"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "status", "status": -1}}"#,
-                 field: "fault.status"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "status", "status": 1000}}"#,
-                 field: "fault.status"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "status", "status": 99}}"#,
-                 field: "fault.status"),
-        BadInput(path: "faults",
-                 body: #"{"route": "authorize", "fault": {"kind": "status", "status": 500, "contentType": "text/plain\r\nX-Injected: 1"}}"#,
-                 field: "fault.contentType"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "html", "status": 600}}"#,
-                 field: "fault.status"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "largeBody", "bytes": -5}}"#,
-                 field: "fault.bytes"),
-        BadInput(path: "faults", body: #"{"route": "authorize", "fault": {"kind": "largeBody", "bytes": 1000000000000}}"#,
-                 field: "fault.bytes"),
-        BadInput(path: "faults",
-                 body: #"{"route": "authorize", "fault": {"kind": "tooManyRequests", "retryAfter": "1\nX-Injected: 1"}}"#,
-                 field: "fault.retryAfter"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "delay", "seconds": 1e300}}"#,
+            field: "fault.seconds"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "delay", "seconds": -0.5}}"#,
+            field: "fault.seconds"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "status", "status": -1}}"#,
+            field: "fault.status"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "status", "status": 1000}}"#,
+            field: "fault.status"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "status", "status": 99}}"#,
+            field: "fault.status"),
+        BadInput(
+            path: "faults",
+            body:
+                #"{"route": "authorize", "fault": {"kind": "status", "status": 500, "contentType": "text/plain\r\nX-Injected: 1"}}"#,
+            field: "fault.contentType"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "html", "status": 600}}"#,
+            field: "fault.status"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "largeBody", "bytes": -5}}"#,
+            field: "fault.bytes"),
+        BadInput(
+            path: "faults", body: #"{"route": "authorize", "fault": {"kind": "largeBody", "bytes": 1000000000000}}"#,
+            field: "fault.bytes"),
+        BadInput(
+            path: "faults",
+            body: #"{"route": "authorize", "fault": {"kind": "tooManyRequests", "retryAfter": "1\nX-Injected: 1"}}"#,
+            field: "fault.retryAfter"),
         BadInput(path: "faults", body: #"{"route": "authorize", "fault": "timeout", "times": -1}"#, field: "times"),
         BadInput(path: "sessions/force-resume", body: #"{"count": -1}"#, field: "count"),
     ]
@@ -47,8 +58,9 @@ import Testing
     @Test("a bad control input is a 400 that says which field and why", arguments: badInputs)
     func rejected(input: BadInput) async throws {
         let harness = try await Harness.make()
-        let response = try await harness.emulator.handle(HTTPRequest(
-            method: .post, url: harness.url("/emulator/\(input.path)"), body: Data(input.body.utf8)))
+        let response = try await harness.emulator.handle(
+            HTTPRequest(
+                method: .post, url: harness.url("/emulator/\(input.path)"), body: Data(input.body.utf8)))
         #expect(response.status == 400)
         let message = try #require(try decodeObject(response)["error"]?.stringValue)
         #expect(message.contains(input.field), "\(message)")
@@ -62,8 +74,10 @@ import Testing
     func limitsAccepted() async throws {
         let harness = try await Harness.make()
         func post(_ path: String, _ body: String) async throws -> Int {
-            try await harness.emulator.handle(HTTPRequest(
-                method: .post, url: harness.url("/emulator/\(path)"), body: Data(body.utf8))).status
+            try await harness.emulator.handle(
+                HTTPRequest(
+                    method: .post, url: harness.url("/emulator/\(path)"), body: Data(body.utf8))
+            ).status
         }
         #expect(try await post("clock/advance", #"{"seconds": 315360000}"#) == 200)
         #expect(harness.clock.now == Date(timeIntervalSince1970: 1_800_000_000 + 315_360_000))
@@ -75,7 +89,8 @@ import Testing
             #"{"kind": "largeBody", "bytes": 67108864}"#,
             #"{"kind": "tooManyRequests", "retryAfter": "Wed, 21 Oct 2015 07:28:00 GMT"}"#,
         ] {
-            #expect(try await post("faults", #"{"route": "authorize", "fault": \#(fault), "times": 0}"#) == 204, "\(fault)")
+            #expect(
+                try await post("faults", #"{"route": "authorize", "fault": \#(fault), "times": 0}"#) == 204, "\(fault)")
         }
         #expect(try await post("sessions/force-resume", #"{"count": 0}"#) == 204)
     }
@@ -83,8 +98,9 @@ import Testing
     @Test("an undecodable body is still a 400 that says what was expected")
     func undecodable() async throws {
         let harness = try await Harness.make()
-        let response = try await harness.emulator.handle(HTTPRequest(
-            method: .post, url: harness.url("/emulator/faults"), body: Data(#"{"route": "nope"}"#.utf8)))
+        let response = try await harness.emulator.handle(
+            HTTPRequest(
+                method: .post, url: harness.url("/emulator/faults"), body: Data(#"{"route": "nope"}"#.utf8)))
         #expect(response.status == 400)
         let message = try #require(try decodeObject(response)["error"]?.stringValue)
         #expect(message.contains("route"))
@@ -92,8 +108,10 @@ import Testing
 
     @Test("the JSON form of a fault is checked wherever it is decoded")
     func faultDecodingChecks() throws {
-        for json in [#"{"kind": "delay", "seconds": 1e300}"#, #"{"kind": "status", "status": 1000}"#,
-                     #"{"kind": "html", "status": -1}"#, #"{"kind": "largeBody", "bytes": -1}"#] {
+        for json in [
+            #"{"kind": "delay", "seconds": 1e300}"#, #"{"kind": "status", "status": 1000}"#,
+            #"{"kind": "html", "status": -1}"#, #"{"kind": "largeBody", "bytes": -1}"#,
+        ] {
             #expect(throws: DecodingError.self, "\(json)") {
                 try JSONDecoder().decode(EmulatorFault.self, from: Data(json.utf8))
             }

@@ -37,8 +37,9 @@ import Testing
         try await harness.loginV2()
         #expect(try await harness.v1("/api/v1/logout", method: .delete).status == 204)
         #expect(text(try await harness.v2("/api/v2/REF/profiles")) == #"{"profiles":{}}"#)
-        try expectV2Error(try await harness.decide("authorize", resources: ["news"]), status: 403,
-                          code: "authenticated_profile_missing", action: "authentication")
+        try expectV2Error(
+            try await harness.decide("authorize", resources: ["news"]), status: 403,
+            code: "authenticated_profile_missing", action: "authentication")
 
         try await harness.login()
         _ = try await harness.v2("/api/v2/REF/logout/Cablevision", query: [("redirectUrl", Harness.redirectURL)])
@@ -52,7 +53,8 @@ import Testing
         #expect(profile["profiles"]?["TempPass"]?["type"] == "temporary")
         #expect(try decodeObject(try await harness.createSession(mvpd: "TempPass"))["reasonType"] == "temporary")
         // The v2 session continued the same TempPass window.
-        #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.expires
+        #expect(
+            await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.expires
                 == Date(timeIntervalSince1970: 1_800_000_600))
     }
 

@@ -35,8 +35,9 @@ import Testing
     ])
     func registerRejectsBadSoftwareStatements(statement: String, error: String) async throws {
         var scenario = EmulatorScenario.standard
-        scenario.softwareStatements = .init(accepted: ["good-statement", "revoked-statement"],
-                                            revoked: ["revoked-statement"])
+        scenario.softwareStatements = .init(
+            accepted: ["good-statement", "revoked-statement"],
+            revoked: ["revoked-statement"])
         let emulator = PassEmulator(scenario: scenario, clock: TestClock())
         let response = try await emulator.handle(Harness.registerRequest(emulator.baseURL, statement: statement))
         #expect(response.status == 400)
@@ -48,12 +49,15 @@ import Testing
     @Test func registerRejectsMalformedRequests() async throws {
         let emulator = PassEmulator(clock: TestClock())
         let url = emulator.baseURL.appendingPathComponent("o/client/register")
-        let notJSON = HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
-                                  body: Data("software_statement=x".utf8))
-        let missing = HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
-                                  body: Data(#"{"redirect_uri":"adobepass://ios.app"}"#.utf8))
-        let badRedirect = HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
-                                      body: Data(#"{"software_statement":"s","redirect_uri":"no scheme"}"#.utf8))
+        let notJSON = HTTPRequest(
+            method: .post, url: url, headers: ["Content-Type": "application/json"],
+            body: Data("software_statement=x".utf8))
+        let missing = HTTPRequest(
+            method: .post, url: url, headers: ["Content-Type": "application/json"],
+            body: Data(#"{"redirect_uri":"adobepass://ios.app"}"#.utf8))
+        let badRedirect = HTTPRequest(
+            method: .post, url: url, headers: ["Content-Type": "application/json"],
+            body: Data(#"{"software_statement":"s","redirect_uri":"no scheme"}"#.utf8))
         let wrongMethod = HTTPRequest(method: .get, url: url)
         #expect(try decodeObject(try await emulator.handle(notJSON))["error"] == "invalid_request")
         #expect(try decodeObject(try await emulator.handle(missing))["error"] == "invalid_request")
@@ -80,8 +84,9 @@ import Testing
         harness.clock.advance(by: .seconds(21_599))
         #expect(try await harness.v1("/api/v1/config/REF", bearer: token).status == 200)
         harness.clock.advance(by: .seconds(1))
-        try expectEnhancedError(try await harness.v1("/api/v1/config/REF", bearer: token), status: 401,
-                                code: "invalid_access_token_client_application", action: "application-registration")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/config/REF", bearer: token), status: 401,
+            code: "invalid_access_token_client_application", action: "application-registration")
     }
 
     @Test func shortAccessTokenTTLFromTheScenario() async throws {
@@ -101,10 +106,14 @@ import Testing
             return try decodeObject(response)["error"]?.stringValue
         }
         #expect(try await error(Harness.tokenRequest(base, clientID: "nobody", secret: "x")) == "invalid_client")
-        #expect(try await error(Harness.tokenRequest(base, clientID: harness.clientID, secret: "wrong"))
+        #expect(
+            try await error(Harness.tokenRequest(base, clientID: harness.clientID, secret: "wrong"))
                 == "invalid_client")
-        #expect(try await error(Harness.tokenRequest(base, clientID: harness.clientID, secret: harness.clientSecret,
-                                                     grantType: "password")) == "unsupported_grant_type")
+        #expect(
+            try await error(
+                Harness.tokenRequest(
+                    base, clientID: harness.clientID, secret: harness.clientSecret,
+                    grantType: "password")) == "unsupported_grant_type")
         #expect(try await error(Harness.tokenRequest(base, clientID: "", secret: "")) == "invalid_request")
         var json = Harness.tokenRequest(base, clientID: harness.clientID, secret: harness.clientSecret)
         json.headers["Content-Type"] = "application/json"
@@ -140,23 +149,27 @@ import Testing
 }
 
 @Suite struct BearerTests {
-    @Test(arguments: [EmulatorRoute.configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize,
-                      .userMetadata, .logout])
+    @Test(arguments: [
+        EmulatorRoute.configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize,
+        .userMetadata, .logout,
+    ])
     func everyProtectedRouteNeedsABearerToken(route: EmulatorRoute) async throws {
         let harness = try await Harness.make()
-        let (path, method): (String, HTTPMethod) = switch route {
-        case .configuration: ("/api/v1/config/REF", .get)
-        case .freePreview: ("/api/v1/authenticate/freepreview", .post)
-        case .authnToken: ("/api/v1/tokens/authn", .get)
-        case .authorize: ("/api/v1/authorize", .get)
-        case .mediaToken: ("/api/v1/tokens/media", .get)
-        case .preauthorize: ("/api/v1/preauthorize", .get)
-        case .userMetadata: ("/api/v1/tokens/usermetadata", .get)
-        default: ("/api/v1/logout", .delete)
-        }
+        let (path, method): (String, HTTPMethod) =
+            switch route {
+            case .configuration: ("/api/v1/config/REF", .get)
+            case .freePreview: ("/api/v1/authenticate/freepreview", .post)
+            case .authnToken: ("/api/v1/tokens/authn", .get)
+            case .authorize: ("/api/v1/authorize", .get)
+            case .mediaToken: ("/api/v1/tokens/media", .get)
+            case .preauthorize: ("/api/v1/preauthorize", .get)
+            case .userMetadata: ("/api/v1/tokens/usermetadata", .get)
+            default: ("/api/v1/logout", .delete)
+            }
         let missing = try await harness.v1(path, [("resource", "news")], method: method, bearer: .some(nil))
-        try expectEnhancedError(missing, status: 401, code: "invalid_access_token_client_application",
-                                action: "application-registration")
+        try expectEnhancedError(
+            missing, status: 401, code: "invalid_access_token_client_application",
+            action: "application-registration")
         let unknown = try await harness.v1(path, [("resource", "news")], method: method, bearer: "not-a-token")
         #expect(unknown.status == 401)
         #expect(await harness.emulator.requests(to: route).map(\.responseStatus) == [401, 401])

@@ -56,8 +56,9 @@ import Testing
         #expect(Set(authn.keys) == ["requestor", "mvpd", "userId", "expires"])
         #expect(authn["requestor"]?.stringValue == nil)
         #expect(authn["expires"]?.stringValue == nil && authn["expires"]?.numberValue == nil)
-        let token = try decodeObject(try await harness.emulator.handle(
-            Harness.tokenRequest(harness.baseURL, clientID: harness.clientID, secret: harness.clientSecret)))
+        let token = try decodeObject(
+            try await harness.emulator.handle(
+                Harness.tokenRequest(harness.baseURL, clientID: harness.clientID, secret: harness.clientSecret)))
         #expect(token["access_token"]?.stringValue == nil)
         #expect(token["expires_in"]?.numberValue == nil)
         #expect(Set(wellFormedMembers.keys).union(routesWithoutJSONAnswers) == Set(EmulatorRoute.allCases))
@@ -158,24 +159,33 @@ import Testing
 
     @Test func faultsOverTheControlRoute() async throws {
         let harness = try await Harness.make()
-        let body = Data(#"{"route":"authnToken","fault":{"kind":"status","status":500,"body":"x","contentType":"text/plain"},"times":2}"#.utf8)
-        let post = try await harness.emulator.handle(HTTPRequest(method: .post, url: harness.url("/emulator/faults"),
-                                                                 body: body))
+        let body = Data(
+            #"{"route":"authnToken","fault":{"kind":"status","status":500,"body":"x","contentType":"text/plain"},"times":2}"#
+                .utf8)
+        let post = try await harness.emulator.handle(
+            HTTPRequest(
+                method: .post, url: harness.url("/emulator/faults"),
+                body: body))
         #expect(post.status == 204)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 500)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 500)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
 
         let always = Data(#"{"route":"authnToken","fault":"malformedJSON","times":null}"#.utf8)
-        _ = try await harness.emulator.handle(HTTPRequest(method: .post, url: harness.url("/emulator/faults"),
-                                                          body: always))
+        _ = try await harness.emulator.handle(
+            HTTPRequest(
+                method: .post, url: harness.url("/emulator/faults"),
+                body: always))
         for _ in 0..<3 { #expect(try await harness.v1("/api/v1/tokens/authn").status == 200) }
-        let delete = try await harness.emulator.handle(HTTPRequest(method: .delete, url: harness.url("/emulator/faults")))
+        let delete = try await harness.emulator.handle(
+            HTTPRequest(method: .delete, url: harness.url("/emulator/faults")))
         #expect(delete.status == 204)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
 
-        let bad = try await harness.emulator.handle(HTTPRequest(method: .post, url: harness.url("/emulator/faults"),
-                                                                body: Data(#"{"route":"nope"}"#.utf8)))
+        let bad = try await harness.emulator.handle(
+            HTTPRequest(
+                method: .post, url: harness.url("/emulator/faults"),
+                body: Data(#"{"route":"nope"}"#.utf8)))
         #expect(bad.status == 400)
     }
 }

@@ -7,7 +7,10 @@ import Testing
 struct Harness {
     static let deviceID = "device-1"
     static let redirectURL = "adobepass://ios.app"
-    static let deviceInfo = Data(#"{"model":"iPhone","osName":"iOS","osVersion":"17.4","version":"15,2","manufacturer":"Apple","connectionType":"WiFi","applicationId":"REF30"}"#.utf8).base64EncodedString()
+    static let deviceInfo = Data(
+        #"{"model":"iPhone","osName":"iOS","osVersion":"17.4","version":"15,2","manufacturer":"Apple","connectionType":"WiFi","applicationId":"REF30"}"#
+            .utf8
+    ).base64EncodedString()
 
     let clock: TestClock
     let emulator: PassEmulator
@@ -23,29 +26,42 @@ struct Harness {
         let credentials = try decodeObject(registration)
         let clientID = try #require(credentials["client_id"]?.stringValue)
         let clientSecret = try #require(credentials["client_secret"]?.stringValue)
-        let tokenResponse = try await emulator.handle(Self.tokenRequest(emulator.baseURL, clientID: clientID, secret: clientSecret))
+        let tokenResponse = try await emulator.handle(
+            Self.tokenRequest(emulator.baseURL, clientID: clientID, secret: clientSecret))
         let token = try #require(try decodeObject(tokenResponse)["access_token"]?.stringValue)
         return Harness(clock: clock, emulator: emulator, clientID: clientID, clientSecret: clientSecret, token: token)
     }
 
-    static func registerRequest(_ base: URL, statement: String = "software-statement",
-                                redirect: String? = "adobepass://ios.app") -> HTTPRequest {
+    static func registerRequest(
+        _ base: URL, statement: String = "software-statement",
+        redirect: String? = "adobepass://ios.app"
+    ) -> HTTPRequest {
         var object: [String: String] = ["software_statement": statement]
         if let redirect { object["redirect_uri"] = redirect }
         let body = try! JSONSerialization.data(withJSONObject: object)
-        return HTTPRequest(method: .post, url: base.appendingPathComponent("o/client/register"),
-                           headers: ["Content-Type": "application/json", "Accept": "application/json",
-                                     "X-Device-Info": deviceInfo],
-                           body: body)
+        return HTTPRequest(
+            method: .post, url: base.appendingPathComponent("o/client/register"),
+            headers: [
+                "Content-Type": "application/json", "Accept": "application/json",
+                "X-Device-Info": deviceInfo,
+            ],
+            body: body)
     }
 
-    static func tokenRequest(_ base: URL, clientID: String, secret: String,
-                             grantType: String = "client_credentials") -> HTTPRequest {
-        let body = FormParameters.encode([("client_id", clientID), ("client_secret", secret), ("grant_type", grantType)])
-        return HTTPRequest(method: .post, url: base.appendingPathComponent("o/client/token"),
-                           headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
-                                     "X-Device-Info": deviceInfo],
-                           body: Data(body.utf8))
+    static func tokenRequest(
+        _ base: URL, clientID: String, secret: String,
+        grantType: String = "client_credentials"
+    ) -> HTTPRequest {
+        let body = FormParameters.encode([
+            ("client_id", clientID), ("client_secret", secret), ("grant_type", grantType),
+        ])
+        return HTTPRequest(
+            method: .post, url: base.appendingPathComponent("o/client/token"),
+            headers: [
+                "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+                "X-Device-Info": deviceInfo,
+            ],
+            body: Data(body.utf8))
     }
 
     /// A URL on the emulator with an RFC 3986-encoded query (in the order given).
@@ -56,11 +72,13 @@ struct Harness {
     }
 
     /// A protected REST v1 request with the common headers and parameters.
-    func v1Request(_ path: String, _ query: [(String, String)] = [], method: HTTPMethod = .get,
-                   requestor: String? = "REF", deviceID: String? = Harness.deviceID,
-                   accept: String? = "application/json", bearer: String?? = .none,
-                   deviceInfo: String? = Harness.deviceInfo, headers extra: HTTPHeaders = [:],
-                   body: Data? = nil) -> HTTPRequest {
+    func v1Request(
+        _ path: String, _ query: [(String, String)] = [], method: HTTPMethod = .get,
+        requestor: String? = "REF", deviceID: String? = Harness.deviceID,
+        accept: String? = "application/json", bearer: String?? = .none,
+        deviceInfo: String? = Harness.deviceInfo, headers extra: HTTPHeaders = [:],
+        body: Data? = nil
+    ) -> HTTPRequest {
         var items: [(String, String)] = []
         if let requestor { items.append(("requestor", requestor)) }
         if let deviceID { items.append(("deviceId", deviceID)) }
@@ -77,19 +95,27 @@ struct Harness {
         return HTTPRequest(method: method, url: url(path, items), headers: headers, body: body)
     }
 
-    func v1(_ path: String, _ query: [(String, String)] = [], method: HTTPMethod = .get,
-            requestor: String? = "REF", deviceID: String? = Harness.deviceID,
-            accept: String? = "application/json", bearer: String?? = .none,
-            headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
-        try await emulator.handle(v1Request(path, query, method: method, requestor: requestor, deviceID: deviceID,
-                                            accept: accept, bearer: bearer, headers: headers))
+    func v1(
+        _ path: String, _ query: [(String, String)] = [], method: HTTPMethod = .get,
+        requestor: String? = "REF", deviceID: String? = Harness.deviceID,
+        accept: String? = "application/json", bearer: String?? = .none,
+        headers: HTTPHeaders = [:]
+    ) async throws -> HTTPResponse {
+        try await emulator.handle(
+            v1Request(
+                path, query, method: method, requestor: requestor, deviceID: deviceID,
+                accept: accept, bearer: bearer, headers: headers))
     }
 
     /// The REST API v1 browser login URL (`/api/v1/authenticate`).
-    func loginURL(mvpd: String, requestor: String = "REF", deviceID: String = Harness.deviceID,
-                  domain: String = "adobe.com", genericData: String? = nil) -> URL {
-        var query: [(String, String)] = [("requestor_id", requestor), ("mso_id", mvpd), ("domain_name", domain),
-                                         ("deviceId", deviceID), ("noflash", "true"), ("no_iframe", "true")]
+    func loginURL(
+        mvpd: String, requestor: String = "REF", deviceID: String = Harness.deviceID,
+        domain: String = "adobe.com", genericData: String? = nil
+    ) -> URL {
+        var query: [(String, String)] = [
+            ("requestor_id", requestor), ("mso_id", mvpd), ("domain_name", domain),
+            ("deviceId", deviceID), ("noflash", "true"), ("no_iframe", "true"),
+        ]
         if let genericData { query.append(("generic_data", genericData)) }
         query.append(("redirect_url", Harness.redirectURL))
         return url("/api/v1/authenticate", query)
@@ -97,25 +123,33 @@ struct Harness {
 
     /// Signs `deviceID` in through the browser flow with a headless presenter.
     @discardableResult
-    func login(mvpd: String = "Cablevision", username: String? = "alice", password: String? = "alice-password",
-               deviceID: String = Harness.deviceID, requestor: String = "REF") async throws -> URL {
-        let presenter = HeadlessPresenter(mvpdID: mvpd, username: username, password: password,
-                                          transport: emulator.transport)
-        return try await presenter.presentLogin(url: loginURL(mvpd: mvpd, requestor: requestor, deviceID: deviceID),
-                                                redirectURL: URL(string: Harness.redirectURL)!)
+    func login(
+        mvpd: String = "Cablevision", username: String? = "alice", password: String? = "alice-password",
+        deviceID: String = Harness.deviceID, requestor: String = "REF"
+    ) async throws -> URL {
+        let presenter = HeadlessPresenter(
+            mvpdID: mvpd, username: username, password: password,
+            transport: emulator.transport)
+        return try await presenter.presentLogin(
+            url: loginURL(mvpd: mvpd, requestor: requestor, deviceID: deviceID),
+            redirectURL: URL(string: Harness.redirectURL)!)
     }
 
     /// Starts a TempPass through `/api/v1/authenticate/freepreview`.
     func startTempPass(deviceID: String = Harness.deviceID, mvpd: String = "TempPass") async throws -> HTTPResponse {
-        let body = FormParameters.encode([("requestor_id", "REF"), ("deviceId", deviceID), ("mso_id", mvpd),
-                                          ("domain_name", "adobe.com")])
+        let body = FormParameters.encode([
+            ("requestor_id", "REF"), ("deviceId", deviceID), ("mso_id", mvpd),
+            ("domain_name", "adobe.com"),
+        ])
         var headers = HTTPHeaders()
         headers["Authorization"] = "Bearer \(token)"
         headers["X-Device-Info"] = Harness.deviceInfo
         headers["Accept"] = "application/json"
         headers["Content-Type"] = "application/x-www-form-urlencoded"
-        return try await emulator.handle(HTTPRequest(method: .post, url: url("/api/v1/authenticate/freepreview"),
-                                                     headers: headers, body: Data(body.utf8)))
+        return try await emulator.handle(
+            HTTPRequest(
+                method: .post, url: url("/api/v1/authenticate/freepreview"),
+                headers: headers, body: Data(body.utf8)))
     }
 }
 
@@ -128,8 +162,10 @@ func decodeObject(_ response: HTTPResponse) throws -> [String: JSONValue] {
 func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
 /// Checks an enhanced error body.
-func expectEnhancedError(_ response: HTTPResponse, status: Int, code: String, action: String,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectEnhancedError(
+    _ response: HTTPResponse, status: Int, code: String, action: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
     let body = try decodeObject(response)
     #expect(body["status"]?.numberValue == Double(status), sourceLocation: sourceLocation)
@@ -141,8 +177,10 @@ func expectEnhancedError(_ response: HTTPResponse, status: Int, code: String, ac
 }
 
 /// Checks a plain (non-enhanced) v1 error body: only status, message and details.
-func expectPlainError(_ response: HTTPResponse, status: Int,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectPlainError(
+    _ response: HTTPResponse, status: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
     let body = try decodeObject(response)
     #expect(Set(body.keys) == ["status", "message", "details"], sourceLocation: sourceLocation)

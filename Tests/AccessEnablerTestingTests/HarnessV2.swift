@@ -12,10 +12,12 @@ extension Harness {
 
     /// A REST v2 request: bearer token, `AP-Device-Identifier` and `X-Device-Info` unless told
     /// otherwise, and a form or JSON body.
-    func v2Request(_ path: String, method: HTTPMethod = .get, query: [(String, String)] = [],
-                   form: [(String, String)]? = nil, json: String? = nil,
-                   deviceID: String? = Harness.deviceID, deviceInfo: String? = Harness.deviceInfo,
-                   bearer: String?? = .none, headers extra: HTTPHeaders = [:]) -> HTTPRequest {
+    func v2Request(
+        _ path: String, method: HTTPMethod = .get, query: [(String, String)] = [],
+        form: [(String, String)]? = nil, json: String? = nil,
+        deviceID: String? = Harness.deviceID, deviceInfo: String? = Harness.deviceInfo,
+        bearer: String?? = .none, headers extra: HTTPHeaders = [:]
+    ) -> HTTPRequest {
         var headers = HTTPHeaders()
         headers["Accept"] = "application/json"
         switch bearer {
@@ -37,19 +39,25 @@ extension Harness {
         return HTTPRequest(method: method, url: url(path, query), headers: headers, body: body)
     }
 
-    func v2(_ path: String, method: HTTPMethod = .get, query: [(String, String)] = [],
-            form: [(String, String)]? = nil, json: String? = nil,
-            deviceID: String? = Harness.deviceID, deviceInfo: String? = Harness.deviceInfo,
-            bearer: String?? = .none, headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
-        try await emulator.handle(v2Request(path, method: method, query: query, form: form, json: json,
-                                            deviceID: deviceID, deviceInfo: deviceInfo, bearer: bearer,
-                                            headers: headers))
+    func v2(
+        _ path: String, method: HTTPMethod = .get, query: [(String, String)] = [],
+        form: [(String, String)]? = nil, json: String? = nil,
+        deviceID: String? = Harness.deviceID, deviceInfo: String? = Harness.deviceInfo,
+        bearer: String?? = .none, headers: HTTPHeaders = [:]
+    ) async throws -> HTTPResponse {
+        try await emulator.handle(
+            v2Request(
+                path, method: method, query: query, form: form, json: json,
+                deviceID: deviceID, deviceInfo: deviceInfo, bearer: bearer,
+                headers: headers))
     }
 
     /// A call a second device makes with the authentication code (resume, session information,
     /// profile by code), with that device's own headers.
-    func v2WithCode(_ path: String, method: HTTPMethod = .get, form: [(String, String)]? = nil,
-                    headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
+    func v2WithCode(
+        _ path: String, method: HTTPMethod = .get, form: [(String, String)]? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> HTTPResponse {
         try await v2(path, method: method, form: form, deviceID: Self.companionDeviceID, headers: headers)
     }
 
@@ -57,8 +65,10 @@ extension Harness {
     static let companionDeviceID = "companion-device-1"
 
     /// The session form with the parameters given (nil leaves one out).
-    static func sessionForm(mvpd: String?, domain: String? = "adobe.com",
-                            redirect: String? = Harness.redirectURL) -> [(String, String)] {
+    static func sessionForm(
+        mvpd: String?, domain: String? = "adobe.com",
+        redirect: String? = Harness.redirectURL
+    ) -> [(String, String)] {
         var form: [(String, String)] = []
         if let mvpd { form.append(("mvpd", mvpd)) }
         if let domain { form.append(("domainName", domain)) }
@@ -67,20 +77,26 @@ extension Harness {
     }
 
     /// `POST /api/v2/REF/sessions`.
-    func createSession(mvpd: String? = "Cablevision", domain: String? = "adobe.com",
-                       redirect: String? = Harness.redirectURL, deviceID: String? = Harness.deviceID,
-                       headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
-        try await v2("/api/v2/REF/sessions", method: .post,
-                     form: Self.sessionForm(mvpd: mvpd, domain: domain, redirect: redirect),
-                     deviceID: deviceID, headers: headers)
+    func createSession(
+        mvpd: String? = "Cablevision", domain: String? = "adobe.com",
+        redirect: String? = Harness.redirectURL, deviceID: String? = Harness.deviceID,
+        headers: HTTPHeaders = [:]
+    ) async throws -> HTTPResponse {
+        try await v2(
+            "/api/v2/REF/sessions", method: .post,
+            form: Self.sessionForm(mvpd: mvpd, domain: domain, redirect: redirect),
+            deviceID: deviceID, headers: headers)
     }
 
     /// `POST /api/v2/REF/decisions/{kind}/{mvpd}` with `{"resources": [...]}`.
-    func decide(_ kind: String, mvpd: String = "Cablevision", resources: [String],
-                deviceID: String = Harness.deviceID, headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
+    func decide(
+        _ kind: String, mvpd: String = "Cablevision", resources: [String],
+        deviceID: String = Harness.deviceID, headers: HTTPHeaders = [:]
+    ) async throws -> HTTPResponse {
         let list = resources.map { "\"\($0)\"" }.joined(separator: ",")
-        return try await v2("/api/v2/REF/decisions/\(kind)/\(mvpd)", method: .post, json: #"{"resources":[\#(list)]}"#,
-                            deviceID: deviceID, headers: headers)
+        return try await v2(
+            "/api/v2/REF/decisions/\(kind)/\(mvpd)", method: .post, json: #"{"resources":[\#(list)]}"#,
+            deviceID: deviceID, headers: headers)
     }
 
     /// The one decision of an answer.
@@ -88,8 +104,9 @@ extension Harness {
         -> [String: JSONValue]
     {
         #expect(response.status == 200, sourceLocation: sourceLocation)
-        let decisions = try #require(try decodeObject(response)["decisions"]?.arrayValue,
-                                     sourceLocation: sourceLocation)
+        let decisions = try #require(
+            try decodeObject(response)["decisions"]?.arrayValue,
+            sourceLocation: sourceLocation)
         #expect(decisions.count == 1, sourceLocation: sourceLocation)
         return try #require(decisions.first?.objectValue, sourceLocation: sourceLocation)
     }
@@ -97,24 +114,30 @@ extension Harness {
     /// Signs in through v2: creates a session, then a headless browser opens its `url`. Returns
     /// the session's code and the URL the browser ended at.
     @discardableResult
-    func loginV2(mvpd: String = "Cablevision", username: String? = "alice", password: String? = "alice-password",
-                 deviceID: String = Harness.deviceID) async throws -> (code: String, landed: URL) {
+    func loginV2(
+        mvpd: String = "Cablevision", username: String? = "alice", password: String? = "alice-password",
+        deviceID: String = Harness.deviceID
+    ) async throws -> (code: String, landed: URL) {
         let session = try decodeObject(try await createSession(mvpd: mvpd, deviceID: deviceID))
         #expect(session["actionName"] == "authenticate")
         let path = try #require(session["url"]?.stringValue)
         let code = try #require(session["code"]?.stringValue)
-        let presenter = HeadlessPresenter(mvpdID: mvpd, username: username, password: password,
-                                          transport: emulator.transport)
+        let presenter = HeadlessPresenter(
+            mvpdID: mvpd, username: username, password: password,
+            transport: emulator.transport)
         let landed = try await presenter.presentLogin(url: url(path), redirectURL: URL(string: Harness.redirectURL)!)
         return (code, landed)
     }
 }
 
 /// Checks a REST v2 error object: the fields of Adobe's enhanced errors and nothing else.
-func expectV2Error(_ object: [String: JSONValue], status: Int, code: String, action: String,
-                   sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(Set(object.keys).isSubset(of: ["action", "status", "code", "message", "details", "helpUrl", "trace"]),
-            sourceLocation: sourceLocation)
+func expectV2Error(
+    _ object: [String: JSONValue], status: Int, code: String, action: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(
+        Set(object.keys).isSubset(of: ["action", "status", "code", "message", "details", "helpUrl", "trace"]),
+        sourceLocation: sourceLocation)
     #expect(object["status"] == .number(Double(status)), sourceLocation: sourceLocation)
     #expect(object["code"] == .string(code), sourceLocation: sourceLocation)
     #expect(object["action"] == .string(action), sourceLocation: sourceLocation)
@@ -124,12 +147,15 @@ func expectV2Error(_ object: [String: JSONValue], status: Int, code: String, act
 }
 
 /// Checks a top-level REST v2 error response.
-func expectV2Error(_ response: HTTPResponse, status: Int, code: String, action: String = "none",
-                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectV2Error(
+    _ response: HTTPResponse, status: Int, code: String, action: String = "none",
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
     #expect(response.headers["Content-Type"]?.hasPrefix("application/json") == true, sourceLocation: sourceLocation)
-    expectV2Error(try decodeObject(response), status: status, code: code, action: action,
-                  sourceLocation: sourceLocation)
+    expectV2Error(
+        try decodeObject(response), status: status, code: code, action: action,
+        sourceLocation: sourceLocation)
 }
 
 /// Epoch milliseconds on the test clock's start (1_800_000_000 s) plus `seconds`.

@@ -43,8 +43,9 @@ private struct FixedTransport: HTTPTransport {
         let loop = FixedTransport(response: HTTPResponse(status: 302, headers: ["Location": "/again"]))
         let presenter = HeadlessPresenter(mvpdID: nil, transport: loop)
         await #expect(throws: HeadlessPresenterError.tooManyHops(10)) {
-            try await presenter.presentLogin(url: URL(string: "https://sp.pass-emulator.test/start")!,
-                                             redirectURL: URL(string: "adobepass://ios.app")!)
+            try await presenter.presentLogin(
+                url: URL(string: "https://sp.pass-emulator.test/start")!,
+                redirectURL: URL(string: "adobepass://ios.app")!)
         }
     }
 
@@ -53,35 +54,38 @@ private struct FixedTransport: HTTPTransport {
             mvpdID: nil, username: "u", password: "p",
             transport: FixedTransport(response: HTTPResponse(status: 500, body: Data("<html>oops</html>".utf8))))
         await #expect(throws: HeadlessPresenterError.unexpectedPage(status: 500, path: "/start")) {
-            try await presenter.presentLogin(url: URL(string: "https://sp.pass-emulator.test/start?secret=1")!,
-                                             redirectURL: URL(string: "adobepass://ios.app")!)
+            try await presenter.presentLogin(
+                url: URL(string: "https://sp.pass-emulator.test/start?secret=1")!,
+                redirectURL: URL(string: "adobepass://ios.app")!)
         }
         let harness = try await Harness.make()
         let emulatorPresenter = HeadlessPresenter(mvpdID: nil, transport: harness.emulator.transport)
         await #expect(throws: HeadlessPresenterError.unexpectedPage(status: 400, path: "/api/v1/authenticate")) {
-            try await emulatorPresenter.presentLogin(url: harness.url("/api/v1/authenticate"),
-                                                     redirectURL: URL(string: "adobepass://ios.app")!)
+            try await emulatorPresenter.presentLogin(
+                url: harness.url("/api/v1/authenticate"),
+                redirectURL: URL(string: "adobepass://ios.app")!)
         }
     }
 
     @Test func parsesFormsWithEntitiesAndOddQuoting() throws {
         let html = #"""
-        <HTML><body><p class="error">Bad &amp; wrong</p>
-        <FORM Method=POST action='/sign-in?x=1&amp;y=2'>
-          <input type=hidden name=token value="a&quot;b&#39;c&#x41;">
-          <INPUT name="user" type="email">
-          <input type="password" name="pw"/>
-          <input type="submit" value="Go">
-        </FORM></body></HTML>
-        """#
+            <HTML><body><p class="error">Bad &amp; wrong</p>
+            <FORM Method=POST action='/sign-in?x=1&amp;y=2'>
+              <input type=hidden name=token value="a&quot;b&#39;c&#x41;">
+              <INPUT name="user" type="email">
+              <input type="password" name="pw"/>
+              <input type="submit" value="Go">
+            </FORM></body></HTML>
+            """#
         let form = try #require(HTMLForm(html: html))
         #expect(form.method == "post")
         #expect(form.action == "/sign-in?x=1&y=2")
-        #expect(form.inputs == [
-            .init(name: "token", type: "hidden", value: "a\"b'cA"),
-            .init(name: "user", type: "email", value: ""),
-            .init(name: "pw", type: "password", value: ""),
-        ])
+        #expect(
+            form.inputs == [
+                .init(name: "token", type: "hidden", value: "a\"b'cA"),
+                .init(name: "user", type: "email", value: ""),
+                .init(name: "pw", type: "password", value: ""),
+            ])
         #expect(HTMLForm.errorMessage(in: html) == "Bad & wrong")
         #expect(HTMLForm(html: "<html>no form</html>") == nil)
     }

@@ -96,10 +96,12 @@ import FoundationNetworking
     @Test func theSDKTransportOverTheMountedSession() async throws {
         let harness = try await Harness.make()
         let transport = URLSessionTransport(session: session([harness.emulator]))
-        let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
-                                          transport: transport)
-        let landed = try await presenter.presentLogin(url: harness.loginURL(mvpd: "Cablevision"),
-                                                      redirectURL: URL(string: Harness.redirectURL)!)
+        let presenter = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: transport)
+        let landed = try await presenter.presentLogin(
+            url: harness.loginURL(mvpd: "Cablevision"),
+            redirectURL: URL(string: Harness.redirectURL)!)
         #expect(landed.absoluteString == Harness.redirectURL)
         let token = try await transport.send(harness.v1Request("/api/v1/tokens/authn"))
         #expect(token.status == 200)

@@ -5,11 +5,15 @@ import Testing
 
 /// The emulator's partner single sign-on APIs and their `AP-Partner-Framework-Status` checks.
 @Suite struct PartnerSSOEmulatorTests {
-    static func header(access: String = "granted", id: String? = "Cablevision-Apple", expires: Int64? = ms(3600)) -> String {
+    static func header(access: String = "granted", id: String? = "Cablevision-Apple", expires: Int64? = ms(3600))
+        -> String
+    {
         var provider: [String: String] = [:]
         if let id { provider["id"] = id }
         if let expires { provider["expirationDate"] = String(expires) }
-        let object: [String: Any] = ["frameworkPermissionInfo": ["accessStatus": access], "frameworkProviderInfo": provider]
+        let object: [String: Any] = [
+            "frameworkPermissionInfo": ["accessStatus": access], "frameworkProviderInfo": provider,
+        ]
         return try! JSONSerialization.data(withJSONObject: object).base64EncodedString()
     }
 
@@ -50,16 +54,19 @@ import Testing
         #expect(body["url"] == "/api/v2/REF/profiles/sso/Apple")
         let request = try #require(body["authenticationRequest"]?.objectValue)
         #expect(request["type"] == "saml")
-        let saml = try #require(request["request"]?.stringValue.flatMap { Data(base64Encoded: $0) }
-            .flatMap { String(data: $0, encoding: .utf8) })
+        let saml = try #require(
+            request["request"]?.stringValue.flatMap { Data(base64Encoded: $0) }
+                .flatMap { String(data: $0, encoding: .utf8) })
         #expect(saml.hasPrefix("<samlp:AuthnRequest"))
         #expect(request["attributesNames"]?.arrayValue?.isEmpty == false)
     }
 
     @Test func invalidHeadersOnTheSessionsCallFallBack() async throws {
         let harness = try await Self.harness()
-        for header in [nil, "not-base64!", Self.header(access: "denied"), Self.header(expires: ms(-1)),
-                       Self.header(id: "Unknown-Apple")] {
+        for header in [
+            nil, "not-base64!", Self.header(access: "denied"), Self.header(expires: ms(-1)),
+            Self.header(id: "Unknown-Apple"),
+        ] {
             let body = try await partnerSession(harness, header: header)
             #expect(body["actionName"] == "authenticate")
             #expect(body["reasonType"] == "pfs_fallback")
@@ -94,8 +101,10 @@ import Testing
         let body = try await partnerSession(harness, header: Self.header())
         let request = try #require(body["authenticationRequest"]?.objectValue)
         let fake = FakePartnerFramework(clock: harness.clock, signedInProvider: "Cablevision-Apple", userID: "tv-user")
-        guard case .completed(let answer) = try await fake.authenticate(PartnerAuthenticationRequest(
-            type: "saml", request: try #require(request["request"]?.stringValue), attributeNames: []))
+        guard
+            case .completed(let answer) = try await fake.authenticate(
+                PartnerAuthenticationRequest(
+                    type: "saml", request: try #require(request["request"]?.stringValue), attributeNames: []))
         else { Issue.record("the fake did not answer"); return }
         let response = try await harness.v2(
             "/api/v2/REF/profiles/sso/Apple", method: .post,

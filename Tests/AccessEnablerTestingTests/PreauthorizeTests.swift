@@ -6,14 +6,17 @@ import Testing
 @Suite struct PreauthorizeTests {
     /// A preauthorize request whose `resource` value is the given IDs, each percent-encoded on its
     /// own, joined by literal commas.
-    private func preauthorize(_ harness: Harness, _ ids: [String], headers: HTTPHeaders = [:],
-                              accept: String = "application/json", deviceID: String = Harness.deviceID)
+    private func preauthorize(
+        _ harness: Harness, _ ids: [String], headers: HTTPHeaders = [:],
+        accept: String = "application/json", deviceID: String = Harness.deviceID
+    )
         async throws -> HTTPResponse
     {
         var request = harness.v1Request("/api/v1/preauthorize", accept: accept, headers: headers)
         let list = ids.map(PercentEncoding.encode).joined(separator: ",")
-        request.url = URL(string: harness.url("/api/v1/preauthorize", [("requestor", "REF"), ("deviceId", deviceID)])
-            .absoluteString + "&resource=" + list)!
+        request.url = URL(
+            string: harness.url("/api/v1/preauthorize", [("requestor", "REF"), ("deviceId", deviceID)])
+                .absoluteString + "&resource=" + list)!
         return try await harness.emulator.handle(request)
     }
 
@@ -64,8 +67,9 @@ import Testing
         let harness = try await Harness.make()
         try await harness.login()
         let six = ["a", "b", "c", "d", "e", "f"]
-        try expectEnhancedError(try await preauthorize(harness, six), status: 403, code: "too_many_resources",
-                                action: "configuration")
+        try expectEnhancedError(
+            try await preauthorize(harness, six), status: 403, code: "too_many_resources",
+            action: "configuration")
         #expect(try await preauthorize(harness, Array(six.prefix(5))).status == 200)
         await harness.emulator.setMaxPreauthorizeResources(6)
         #expect(try await preauthorize(harness, six).status == 200)
@@ -77,14 +81,17 @@ import Testing
 
     @Test func withoutAuthenticationIs412() async throws {
         let harness = try await Harness.make()
-        try expectEnhancedError(try await preauthorize(harness, ["news"]), status: 412,
-                                code: "preauthorization_authentication_session_missing", action: "authentication")
+        try expectEnhancedError(
+            try await preauthorize(harness, ["news"]), status: 412,
+            code: "preauthorization_authentication_session_missing", action: "authentication")
         try await harness.login()
         harness.clock.advance(by: .seconds(3600))
-        try expectEnhancedError(try await preauthorize(harness, ["news"]), status: 412,
-                                code: "preauthorization_authentication_session_expired", action: "authentication")
-        try expectEnhancedError(try await harness.v1("/api/v1/preauthorize"), status: 400, code: "missing_resource",
-                                action: "none")
+        try expectEnhancedError(
+            try await preauthorize(harness, ["news"]), status: 412,
+            code: "preauthorization_authentication_session_expired", action: "authentication")
+        try expectEnhancedError(
+            try await harness.v1("/api/v1/preauthorize"), status: 400, code: "missing_resource",
+            action: "none")
     }
 
     @Test func remoteCacheAndNoCacheBypass() async throws {
@@ -146,8 +153,10 @@ import Testing
         let response = try await preauthorize(harness, ["news", "premium"], accept: "application/xml")
         let body = text(response)
         #expect(body.contains("<resources><resource><id>news</id><authorized>true</authorized></resource>"))
-        #expect(body.contains("<resource><id>premium</id><authorized>false</authorized><error><status>403</status>"
-                                + "<code>authorization_denied_by_mvpd</code>"))
+        #expect(
+            body.contains(
+                "<resource><id>premium</id><authorized>false</authorized><error><status>403</status>"
+                    + "<code>authorization_denied_by_mvpd</code>"))
         #expect(body.contains("&quot;premium&quot;"))
     }
 }

@@ -16,10 +16,16 @@ import Testing
         let code = try #require(body["code"]?.stringValue)
         // The same path, two routes: reading the session is not resuming it.
         #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)").status == 200)
-        #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)", method: .post,
-                                             form: Harness.sessionForm(mvpd: "Cablevision")).status == 502)
-        #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)", method: .post,
-                                             form: Harness.sessionForm(mvpd: "Cablevision")).status == 200)
+        #expect(
+            try await harness.v2WithCode(
+                "/api/v2/REF/sessions/\(code)", method: .post,
+                form: Harness.sessionForm(mvpd: "Cablevision")
+            ).status == 502)
+        #expect(
+            try await harness.v2WithCode(
+                "/api/v2/REF/sessions/\(code)", method: .post,
+                form: Harness.sessionForm(mvpd: "Cablevision")
+            ).status == 200)
     }
 
     @Test func connectionFaultsAndTheLogOnV2Routes() async throws {
@@ -76,31 +82,44 @@ import Testing
         let harness = try await Harness.make()
         for route in EmulatorRoute.allCases.filter(\.isV2) {
             let body = Data(#"{"route":"\#(route.rawValue)","fault":{"kind":"status","status":418},"times":1}"#.utf8)
-            let post = try await harness.emulator.handle(HTTPRequest(method: .post, url: harness.url("/emulator/faults"),
-                                                                     body: body))
+            let post = try await harness.emulator.handle(
+                HTTPRequest(
+                    method: .post, url: harness.url("/emulator/faults"),
+                    body: body))
             #expect(post.status == 204, "\(route)")
         }
         #expect(try await harness.v2("/api/v2/REF/configuration").status == 418)
         #expect(try await harness.createSession().status == 418)
-        #expect(try await harness.v2("/api/v2/REF/logout/Cablevision",
-                                     query: [("redirectUrl", Harness.redirectURL)]).status == 418)
-        #expect(try await harness.emulator.handle(HTTPRequest(url: harness.url("/api/v2/authenticate/REF/X"))).status
+        #expect(
+            try await harness.v2(
+                "/api/v2/REF/logout/Cablevision",
+                query: [("redirectUrl", Harness.redirectURL)]
+            ).status == 418)
+        #expect(
+            try await harness.emulator.handle(HTTPRequest(url: harness.url("/api/v2/authenticate/REF/X"))).status
                 == 418)
-        let log = try decodeObject(try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/emulator/requests"))).withArrayWrapped())
-        #expect(log["records"]?.arrayValue?.compactMap { $0["route"]?.stringValue }
+        let log = try decodeObject(
+            try await harness.emulator.handle(
+                HTTPRequest(url: harness.url("/emulator/requests"))
+            ).withArrayWrapped())
+        #expect(
+            log["records"]?.arrayValue?.compactMap { $0["route"]?.stringValue }
                 == ["register", "token", "configurationV2", "sessions", "logoutV2", "authenticateV2"])
     }
 
     @Test func v2ControlsOverTheControlRoutes() async throws {
         let harness = try await Harness.make()
         func post(_ path: String, _ json: String?) async throws -> Int {
-            try await harness.emulator.handle(HTTPRequest(method: .post, url: harness.url(path),
-                                                          body: json.map { Data($0.utf8) })).status
+            try await harness.emulator.handle(
+                HTTPRequest(
+                    method: .post, url: harness.url(path),
+                    body: json.map { Data($0.utf8) })
+            ).status
         }
         #expect(try await post("/emulator/degradation", #"{"mvpd":"Cablevision","rule":"authenticateAll"}"#) == 204)
         #expect(try decodeObject(try await harness.createSession())["reasonType"] == "degraded")
-        let scenario = try decodeObject(try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/scenario"))))
+        let scenario = try decodeObject(
+            try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/scenario"))))
         #expect(scenario["mvpds"]?.arrayValue?.first?["degradation"] == "authenticateAll")
         #expect(try await post("/emulator/degradation", #"{"mvpd":"Cablevision","rule":null}"#) == 204)
         #expect(await harness.emulator.scenario.mvpd(withID: "Cablevision")?.degradation == nil)

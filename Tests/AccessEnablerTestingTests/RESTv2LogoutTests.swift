@@ -4,8 +4,10 @@ import Testing
 @testable import AccessEnablerTesting
 
 @Suite struct RESTv2LogoutTests {
-    private func logout(_ response: HTTPResponse, _ mvpd: String,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: JSONValue] {
+    private func logout(
+        _ response: HTTPResponse, _ mvpd: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: JSONValue] {
         #expect(response.status == 200, sourceLocation: sourceLocation)
         let logouts = try #require(try decodeObject(response)["logouts"]?.objectValue, sourceLocation: sourceLocation)
         #expect(Array(logouts.keys) == [mvpd], sourceLocation: sourceLocation)
@@ -17,21 +19,25 @@ import Testing
         try await harness.loginV2()
         _ = try await harness.decide("authorize", resources: ["news"])
         let redirect = "https://app.example/logged out?x=1"
-        let body = try logout(try await harness.v2("/api/v2/REF/logout/Cablevision", query: [("redirectUrl", redirect)]),
-                              "Cablevision")
+        let body = try logout(
+            try await harness.v2("/api/v2/REF/logout/Cablevision", query: [("redirectUrl", redirect)]),
+            "Cablevision")
         #expect(Set(body.keys) == ["actionName", "actionType", "mvpd", "url"])
         #expect(body["actionName"] == "logout")
         #expect(body["actionType"] == "interactive")
         #expect(body["mvpd"] == "Cablevision")
         let path = try #require(body["url"]?.stringValue)
-        #expect(path == "/adobe-services/logout?noflash=true&mso_id=Cablevision&requestor_id=REF&redirect_url="
+        #expect(
+            path == "/adobe-services/logout?noflash=true&mso_id=Cablevision&requestor_id=REF&redirect_url="
                 + "https%3A%2F%2Fapp.example%2Flogged%20out%3Fx%3D1")
 
         // The device's profile and authorizations are gone, on both protocols.
         #expect(text(try await harness.v2("/api/v2/REF/profiles")) == #"{"profiles":{}}"#)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
-        #expect(await harness.emulator.authorizationExpiry(requestor: "REF", deviceID: Harness.deviceID,
-                                                           resource: "news") == nil)
+        #expect(
+            await harness.emulator.authorizationExpiry(
+                requestor: "REF", deviceID: Harness.deviceID,
+                resource: "news") == nil)
 
         // The URL is served by the emulator's browser logout, which ends at the redirect URL.
         let browser = try await harness.emulator.handle(HTTPRequest(url: harness.url(path)))
@@ -43,16 +49,20 @@ import Testing
     @Test func tempPassAndDegradedAnswerComplete() async throws {
         let harness = try await Harness.make()
         _ = try await harness.createSession(mvpd: "TempPass")
-        let tempPass = try logout(try await harness.v2("/api/v2/REF/logout/TempPass",
-                                                       query: [("redirectUrl", Harness.redirectURL)]), "TempPass")
+        let tempPass = try logout(
+            try await harness.v2(
+                "/api/v2/REF/logout/TempPass",
+                query: [("redirectUrl", Harness.redirectURL)]), "TempPass")
         #expect(tempPass == ["actionName": "complete", "actionType": "none", "mvpd": "TempPass"])
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID) == nil)
 
         await harness.emulator.setDegradation(.authenticateAll, for: "Cablevision")
         _ = try await harness.createSession()
         // DELETE (an earlier description of the API) works as well as Adobe's GET.
-        let degraded = try logout(try await harness.v2("/api/v2/REF/logout/Cablevision", method: .delete,
-                                                       query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
+        let degraded = try logout(
+            try await harness.v2(
+                "/api/v2/REF/logout/Cablevision", method: .delete,
+                query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
         #expect(degraded == ["actionName": "complete", "actionType": "none", "mvpd": "Cablevision"])
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID) == nil)
         #expect(await harness.emulator.requests(to: .logoutV2).map(\.method) == ["GET", "DELETE"])
@@ -60,21 +70,27 @@ import Testing
 
     @Test func noProfileAnswersInvalid() async throws {
         let harness = try await Harness.make()
-        let none = try logout(try await harness.v2("/api/v2/REF/logout/Cablevision",
-                                                   query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
+        let none = try logout(
+            try await harness.v2(
+                "/api/v2/REF/logout/Cablevision",
+                query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
         #expect(none == ["actionName": "invalid", "actionType": "none", "mvpd": "Cablevision"])
 
         // A profile for another MVPD is left alone.
         try await harness.loginV2(mvpd: "AutoCable")
-        let other = try logout(try await harness.v2("/api/v2/REF/logout/Cablevision",
-                                                    query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
+        let other = try logout(
+            try await harness.v2(
+                "/api/v2/REF/logout/Cablevision",
+                query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
         #expect(other["actionName"] == "invalid")
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.mvpd == "AutoCable")
 
         // An expired profile is invalid (and cleared).
         harness.clock.advance(by: .seconds(3600))
-        let expired = try logout(try await harness.v2("/api/v2/REF/logout/AutoCable",
-                                                      query: [("redirectUrl", Harness.redirectURL)]), "AutoCable")
+        let expired = try logout(
+            try await harness.v2(
+                "/api/v2/REF/logout/AutoCable",
+                query: [("redirectUrl", Harness.redirectURL)]), "AutoCable")
         #expect(expired["actionName"] == "invalid")
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID) == nil)
     }
@@ -82,17 +98,22 @@ import Testing
     @Test func logoutNeedsARedirectURLAndAnOfferedMVPD() async throws {
         let harness = try await Harness.make()
         try await harness.loginV2()
-        try expectV2Error(try await harness.v2("/api/v2/REF/logout/Cablevision"), status: 400,
-                          code: "invalid_parameter_redirect_url")
-        try expectV2Error(try await harness.v2("/api/v2/REF/logout/Cablevision", query: [("redirectUrl", "")]),
-                          status: 400, code: "invalid_parameter_redirect_url")
-        try expectV2Error(try await harness.v2("/api/v2/REF/logout/Nope", query: [("redirectUrl", Harness.redirectURL)]),
-                          status: 400, code: "invalid_parameter_mvpd")
+        try expectV2Error(
+            try await harness.v2("/api/v2/REF/logout/Cablevision"), status: 400,
+            code: "invalid_parameter_redirect_url")
+        try expectV2Error(
+            try await harness.v2("/api/v2/REF/logout/Cablevision", query: [("redirectUrl", "")]),
+            status: 400, code: "invalid_parameter_redirect_url")
+        try expectV2Error(
+            try await harness.v2("/api/v2/REF/logout/Nope", query: [("redirectUrl", Harness.redirectURL)]),
+            status: 400, code: "invalid_parameter_mvpd")
         // Nothing was logged out by the rejected calls.
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID) != nil)
         // Adobe's TempPass sample puts the service provider after "logout".
-        let sample = try logout(try await harness.v2("/api/v2/logout/REF/Cablevision",
-                                                     query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
+        let sample = try logout(
+            try await harness.v2(
+                "/api/v2/logout/REF/Cablevision",
+                query: [("redirectUrl", Harness.redirectURL)]), "Cablevision")
         #expect(sample["actionName"] == "logout")
     }
 }

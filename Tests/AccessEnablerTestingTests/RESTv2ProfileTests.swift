@@ -5,8 +5,10 @@ import Testing
 
 @Suite struct RESTv2ProfileTests {
     /// The profile of `mvpd` in a profiles answer.
-    private func profile(_ response: HTTPResponse, _ mvpd: String,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: JSONValue] {
+    private func profile(
+        _ response: HTTPResponse, _ mvpd: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: JSONValue] {
         #expect(response.status == 200, sourceLocation: sourceLocation)
         let profiles = try #require(try decodeObject(response)["profiles"]?.objectValue, sourceLocation: sourceLocation)
         #expect(Array(profiles.keys) == [mvpd], sourceLocation: sourceLocation)
@@ -32,8 +34,11 @@ import Testing
         #expect(attributes["maxRating"]?["value"]?["MPAA"] == "PG-13")
         #expect(attributes["channelID"] == ["value": ["news", "sports", "movies", "kids"], "state": "plain"])
         // userID comes first, as in the samples.
-        #expect(text(try await harness.v2("/api/v2/REF/profiles/Cablevision"))
-            .hasPrefix(#"{"profiles":{"Cablevision":{"notBefore":1800000000000,"notAfter":1800003600000,"issuer":"Cablevision","type":"regular","attributes":{"userID":"#))
+        #expect(
+            text(try await harness.v2("/api/v2/REF/profiles/Cablevision"))
+                .hasPrefix(
+                    #"{"profiles":{"Cablevision":{"notBefore":1800000000000,"notAfter":1800003600000,"issuer":"Cablevision","type":"regular","attributes":{"userID":"#
+                ))
     }
 
     @Test func aUserWithoutMetadataStillHasAUserID() async throws {
@@ -52,17 +57,20 @@ import Testing
         #expect(body["issuer"] == "Adobe")
         #expect(body["type"] == "temporary")
         // SHA-1 of the device ID "device-1".
-        #expect(body["attributes"] == [
-            "expiration_date": ["value": .number(Double(ms(600))), "state": "plain"],
-            "userID": ["value": "temppass_ef9a3303c459399446370c0bd5a326de2d934668", "state": "plain"],
-        ])
+        #expect(
+            body["attributes"] == [
+                "expiration_date": ["value": .number(Double(ms(600))), "state": "plain"],
+                "userID": ["value": "temppass_ef9a3303c459399446370c0bd5a326de2d934668", "state": "plain"],
+            ])
         // The same user ID on the v1 side.
-        #expect(try decodeObject(try await harness.v1("/api/v1/tokens/authn"))["userId"]
+        #expect(
+            try decodeObject(try await harness.v1("/api/v1/tokens/authn"))["userId"]
                 == "temppass_ef9a3303c459399446370c0bd5a326de2d934668")
 
         harness.clock.advance(by: .seconds(600))
-        try expectV2Error(try await harness.v2("/api/v2/REF/profiles/TempPass"), status: 403,
-                          code: "temporary_access_duration_limit_exceeded", action: "authentication")
+        try expectV2Error(
+            try await harness.v2("/api/v2/REF/profiles/TempPass"), status: 403,
+            code: "temporary_access_duration_limit_exceeded", action: "authentication")
         #expect(try decodeObject(try await harness.v2("/api/v2/REF/profiles")) == ["profiles": [:]])
     }
 
@@ -73,7 +81,8 @@ import Testing
         let virtual = try profile(try await harness.v2("/api/v2/REF/profiles/Cablevision"), "Cablevision")
         #expect(virtual["issuer"] == "Adobe")
         #expect(virtual["type"] == "degraded")
-        #expect(virtual["attributes"]
+        #expect(
+            virtual["attributes"]
                 == ["userID": ["value": "95cf93bcd183214aef9a3303c459399446370c0bd5a326de2d934668", "state": "plain"]])
         #expect(try decodeObject(try await harness.v2("/api/v2/REF/profiles")) == ["profiles": [:]])
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID) == nil)
@@ -106,9 +115,11 @@ import Testing
 
     @Test func profileForAnUnknownOrUnofferedMVPD() async throws {
         let harness = try await Harness.make()
-        try expectV2Error(try await harness.v2("/api/v2/REF/profiles/Nope"), status: 400, code: "invalid_parameter_mvpd")
-        try expectV2Error(try await harness.v2("/api/v2/OTHER/profiles/Cablevision"), status: 400,
-                          code: "invalid_integration")
+        try expectV2Error(
+            try await harness.v2("/api/v2/REF/profiles/Nope"), status: 400, code: "invalid_parameter_mvpd")
+        try expectV2Error(
+            try await harness.v2("/api/v2/OTHER/profiles/Cablevision"), status: 400,
+            code: "invalid_integration")
     }
 
     @Test func profileForCodeFollowsTheSessionFromAnotherDevice() async throws {
@@ -119,36 +130,44 @@ import Testing
         let pending = try await harness.v2("/api/v2/REF/profiles/code/\(code)")
         #expect(text(pending) == #"{"profiles":{}}"#)
 
-        let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
-                                          transport: harness.emulator.transport)
-        _ = try await presenter.presentLogin(url: harness.url(try #require(session["url"]?.stringValue)),
-                                             redirectURL: URL(string: Harness.redirectURL)!)
+        let presenter = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: harness.emulator.transport)
+        _ = try await presenter.presentLogin(
+            url: harness.url(try #require(session["url"]?.stringValue)),
+            redirectURL: URL(string: Harness.redirectURL)!)
         let body = try profile(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(code)"), "Cablevision")
         #expect(body["type"] == "regular")
         #expect(body["attributes"]?["userID"]?["value"] == "alice-user-id")
         #expect(await harness.emulator.requests(to: .profileForCode).count == 2)
 
-        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/profiles/code/NOCODE1"), status: 400,
-                          code: "invalid_parameter_code")
+        try expectV2Error(
+            try await harness.v2WithCode("/api/v2/REF/profiles/code/NOCODE1"), status: 400,
+            code: "invalid_parameter_code")
         harness.clock.advance(by: .seconds(1800))
-        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(code)"), status: 400,
-                          code: "invalid_authentication_session")
+        try expectV2Error(
+            try await harness.v2WithCode("/api/v2/REF/profiles/code/\(code)"), status: 400,
+            code: "invalid_authentication_session")
     }
 
     @Test func profileForCodeOfTempPassAndDegradedSessions() async throws {
         let harness = try await Harness.make()
         let tempPass = try #require(try decodeObject(try await harness.createSession(mvpd: nil))["code"]?.stringValue)
-        _ = try await harness.v2WithCode("/api/v2/REF/sessions/\(tempPass)", method: .post,
-                                         form: Harness.sessionForm(mvpd: "TempPass"))
-        #expect(try profile(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(tempPass)"), "TempPass")["type"]
+        _ = try await harness.v2WithCode(
+            "/api/v2/REF/sessions/\(tempPass)", method: .post,
+            form: Harness.sessionForm(mvpd: "TempPass"))
+        #expect(
+            try profile(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(tempPass)"), "TempPass")["type"]
                 == "temporary")
 
         await harness.emulator.setDegradation(.authenticateAll, for: "AutoCable")
-        let degraded = try #require(try decodeObject(try await harness.createSession(mvpd: nil, deviceID: "device-2"))["code"]?.stringValue)
+        let degraded = try #require(
+            try decodeObject(try await harness.createSession(mvpd: nil, deviceID: "device-2"))["code"]?.stringValue)
         // No MVPD chosen yet: no profile.
         #expect(text(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(degraded)")) == #"{"profiles":{}}"#)
-        _ = try await harness.v2WithCode("/api/v2/REF/sessions/\(degraded)", method: .post,
-                                         form: Harness.sessionForm(mvpd: "AutoCable"))
+        _ = try await harness.v2WithCode(
+            "/api/v2/REF/sessions/\(degraded)", method: .post,
+            form: Harness.sessionForm(mvpd: "AutoCable"))
         let body = try profile(try await harness.v2WithCode("/api/v2/REF/profiles/code/\(degraded)"), "AutoCable")
         #expect(body["type"] == "degraded")
         #expect(await harness.emulator.session(requestor: "REF", deviceID: "device-2")?.isDegraded == true)

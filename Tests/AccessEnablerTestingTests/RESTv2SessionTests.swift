@@ -10,8 +10,11 @@ import Testing
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "application/json;charset=UTF-8")
         let body = try decodeObject(response)
-        #expect(Set(body.keys) == ["actionName", "actionType", "reasonType", "url", "code", "sessionId", "mvpd",
-                                   "serviceProvider", "notBefore", "notAfter"])
+        #expect(
+            Set(body.keys) == [
+                "actionName", "actionType", "reasonType", "url", "code", "sessionId", "mvpd",
+                "serviceProvider", "notBefore", "notAfter",
+            ])
         #expect(body["actionName"] == "authenticate")
         #expect(body["actionType"] == "interactive")
         #expect(body["reasonType"] == "none")
@@ -38,8 +41,11 @@ import Testing
         let harness = try await Harness.make()
         await harness.emulator.setStrictV2Requests(false)
         let created = try decodeObject(try await harness.createSession(mvpd: nil, domain: nil, redirect: nil))
-        #expect(Set(created.keys) == ["actionName", "actionType", "reasonType", "url", "missingParameters", "code",
-                                      "sessionId", "serviceProvider", "notBefore", "notAfter"])
+        #expect(
+            Set(created.keys) == [
+                "actionName", "actionType", "reasonType", "url", "missingParameters", "code",
+                "sessionId", "serviceProvider", "notBefore", "notAfter",
+            ])
         #expect(created["actionName"] == "resume")
         #expect(created["actionType"] == "direct")
         #expect(created["reasonType"] == "none")
@@ -49,8 +55,10 @@ import Testing
         #expect(created["notBefore"]?.stringValue != nil && created["notAfter"]?.stringValue != nil)
 
         // Resume with part of them: retry with the rest.
-        let retry = try decodeObject(try await harness.v2(
-            "/api/v2/REF/sessions/\(code)", method: .post, form: [("mvpd", "Cablevision"), ("domainName", "adobe.com")]))
+        let retry = try decodeObject(
+            try await harness.v2(
+                "/api/v2/REF/sessions/\(code)", method: .post,
+                form: [("mvpd", "Cablevision"), ("domainName", "adobe.com")]))
         #expect(retry["actionName"] == "retry")
         #expect(retry["actionType"] == "direct")
         #expect(retry["missingParameters"] == ["redirectUrl"])
@@ -59,8 +67,9 @@ import Testing
         #expect(retry["sessionId"] == created["sessionId"])
 
         // PUT (an earlier description of the API) resumes too; the same code goes on to the browser.
-        let resumed = try decodeObject(try await harness.v2(
-            "/api/v2/REF/sessions/\(code)", method: .put, form: [("redirectUrl", Harness.redirectURL)]))
+        let resumed = try decodeObject(
+            try await harness.v2(
+                "/api/v2/REF/sessions/\(code)", method: .put, form: [("redirectUrl", Harness.redirectURL)]))
         #expect(resumed["actionName"] == "authenticate")
         #expect(resumed["actionType"] == "interactive")
         #expect(resumed["url"] == .string("/api/v2/authenticate/REF/\(code)"))
@@ -85,13 +94,16 @@ import Testing
         await harness.emulator.forceSessionResume()
         let forced = try decodeObject(try await harness.createSession())
         let code = try #require(forced["code"]?.stringValue)
-        let resumed = try decodeObject(try await harness.v2WithCode(
-            "/api/v2/REF/sessions/\(code)", method: .post, form: Harness.sessionForm(mvpd: "Cablevision")))
+        let resumed = try decodeObject(
+            try await harness.v2WithCode(
+                "/api/v2/REF/sessions/\(code)", method: .post, form: Harness.sessionForm(mvpd: "Cablevision")))
         #expect(resumed["actionName"] == "authenticate")
-        let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
-                                          transport: harness.emulator.transport)
-        let landed = try await presenter.presentLogin(url: harness.url(try #require(resumed["url"]?.stringValue)),
-                                                      redirectURL: URL(string: Harness.redirectURL)!)
+        let presenter = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: harness.emulator.transport)
+        let landed = try await presenter.presentLogin(
+            url: harness.url(try #require(resumed["url"]?.stringValue)),
+            redirectURL: URL(string: Harness.redirectURL)!)
         #expect(landed.absoluteString == Harness.redirectURL)
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.mvpd == "Cablevision")
     }
@@ -101,8 +113,11 @@ import Testing
         try await harness.loginV2()
         let response = try await harness.createSession()
         let body = try decodeObject(response)
-        #expect(Set(body.keys) == ["actionName", "actionType", "reasonType", "url", "sessionId", "mvpd",
-                                   "serviceProvider"])
+        #expect(
+            Set(body.keys) == [
+                "actionName", "actionType", "reasonType", "url", "sessionId", "mvpd",
+                "serviceProvider",
+            ])
         #expect(body["actionName"] == "authorize")
         #expect(body["actionType"] == "direct")
         #expect(body["reasonType"] == "authenticated")
@@ -128,24 +143,33 @@ import Testing
         #expect(await harness.emulator.requests(to: .authenticateV2).isEmpty)
         // The Promotional TempPass identity comes with the profile call (the sessions pages do
         // not list AP-TempPass-Identity), and is kept as v1 keeps generic_data.
-        try expectV2Error(try await harness.createSession(mvpd: "TempPass", headers: ["AP-TempPass-Identity": identity]),
-                          status: 400, code: "bad_request")
-        try expectV2Error(try await harness.v2("/api/v2/REF/profiles/TempPass",
-                                               headers: ["AP-TempPass-Identity": "not base64 json"]),
-                          status: 400, code: "invalid_header_identity_for_temporary_access")
-        #expect(try await harness.v2("/api/v2/REF/profiles/TempPass",
-                                     headers: ["AP-TempPass-Identity": identity]).status == 200)
-        #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.genericData
+        try expectV2Error(
+            try await harness.createSession(mvpd: "TempPass", headers: ["AP-TempPass-Identity": identity]),
+            status: 400, code: "bad_request")
+        try expectV2Error(
+            try await harness.v2(
+                "/api/v2/REF/profiles/TempPass",
+                headers: ["AP-TempPass-Identity": "not base64 json"]),
+            status: 400, code: "invalid_header_identity_for_temporary_access")
+        #expect(
+            try await harness.v2(
+                "/api/v2/REF/profiles/TempPass",
+                headers: ["AP-TempPass-Identity": identity]
+            ).status == 200)
+        #expect(
+            await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.genericData
                 == #"{"email":"viewer@example.com"}"#)
 
         // Inside the window the TempPass continues (same expiry); once over, 403.
         harness.clock.advance(by: .seconds(300))
         #expect(try decodeObject(try await harness.createSession(mvpd: "TempPass"))["reasonType"] == "temporary")
-        #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.expires
+        #expect(
+            await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.expires
                 == Date(timeIntervalSince1970: 1_800_000_600))
         harness.clock.advance(by: .seconds(300))
-        try expectV2Error(try await harness.createSession(mvpd: "TempPass"), status: 403,
-                          code: "temporary_access_duration_limit_exceeded", action: "authentication")
+        try expectV2Error(
+            try await harness.createSession(mvpd: "TempPass"), status: 403,
+            code: "temporary_access_duration_limit_exceeded", action: "authentication")
     }
 
     @Test func authenticateAllDegradationAnswersAuthorizeDegraded() async throws {
@@ -166,10 +190,14 @@ import Testing
 
     @Test func sessionInformationByCode() async throws {
         let harness = try await Harness.make()
-        let deviceInfo = Data(#"{"primaryHardwareType":"MobilePhone","model":"iPhone","version":"15,2","manufacturer":"Apple","vendor":"Apple","osName":"iOS","osVersion":"17.4","connectionType":"WiFi","applicationId":"REF30","displayWidth":390}"#.utf8).base64EncodedString()
-        let created = try decodeObject(try await harness.v2(
-            "/api/v2/REF/sessions", method: .post, form: Harness.sessionForm(mvpd: nil),
-            deviceInfo: deviceInfo, headers: ["User-Agent": "Emulator Tests"]))
+        let deviceInfo = Data(
+            #"{"primaryHardwareType":"MobilePhone","model":"iPhone","version":"15,2","manufacturer":"Apple","vendor":"Apple","osName":"iOS","osVersion":"17.4","connectionType":"WiFi","applicationId":"REF30","displayWidth":390}"#
+                .utf8
+        ).base64EncodedString()
+        let created = try decodeObject(
+            try await harness.v2(
+                "/api/v2/REF/sessions", method: .post, form: Harness.sessionForm(mvpd: nil),
+                deviceInfo: deviceInfo, headers: ["User-Agent": "Emulator Tests"]))
         let code = try #require(created["code"]?.stringValue)
 
         // A second device (with its own device headers) reads it by code.
@@ -178,13 +206,19 @@ import Testing
         let info = try decodeObject(response)
         #expect(Set(info.keys) == ["missingParameters", "existingParameters", "device", "notBefore", "notAfter"])
         #expect(info["missingParameters"] == ["mvpd"])
-        #expect(info["existingParameters"] == ["domainName": "adobe.com", "redirectUrl": .string(Harness.redirectURL),
-                                               "serviceProvider": "REF"])
+        #expect(
+            info["existingParameters"] == [
+                "domainName": "adobe.com", "redirectUrl": .string(Harness.redirectURL),
+                "serviceProvider": "REF",
+            ])
         #expect(info["notBefore"] == created["notBefore"])
         #expect(info["notAfter"] == created["notAfter"])
         let device = try #require(info["device"]?.objectValue)
-        #expect(Set(device.keys) == ["type", "model", "version", "hardware", "operatingSystem", "browser", "display",
-                                     "applicationId", "connection"])
+        #expect(
+            Set(device.keys) == [
+                "type", "model", "version", "hardware", "operatingSystem", "browser", "display",
+                "applicationId", "connection",
+            ])
         #expect(device["type"] == "MobilePhone")
         #expect(device["model"] == "iPhone")
         #expect(device["operatingSystem"]?["name"] == "iOS")
@@ -196,8 +230,9 @@ import Testing
         #expect(device["connection"]?["type"] == "WiFi")
 
         // Adobe's sample path form, and a complete session (no missingParameters).
-        _ = try await harness.v2WithCode("/api/v2/REF/sessions/\(code)", method: .post,
-                                         form: Harness.sessionForm(mvpd: "AutoCable"))
+        _ = try await harness.v2WithCode(
+            "/api/v2/REF/sessions/\(code)", method: .post,
+            form: Harness.sessionForm(mvpd: "AutoCable"))
         let complete = try decodeObject(try await harness.v2WithCode("/api/v2/sessions/REF/\(code)"))
         #expect(complete["missingParameters"] == nil)
         #expect(complete["existingParameters"]?["mvpd"] == "AutoCable")
@@ -206,35 +241,46 @@ import Testing
 
     @Test func unknownCodesAreInvalidCodesAndExpiredOnesInvalidSessions() async throws {
         let harness = try await Harness.make()
-        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/sessions/NOCODE1"), status: 400,
-                          code: "invalid_parameter_code")
-        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/sessions/NOCODE1", method: .post,
-                                                       form: Harness.sessionForm(mvpd: "Cablevision")),
-                          status: 400, code: "invalid_parameter_code")
+        try expectV2Error(
+            try await harness.v2WithCode("/api/v2/REF/sessions/NOCODE1"), status: 400,
+            code: "invalid_parameter_code")
+        try expectV2Error(
+            try await harness.v2WithCode(
+                "/api/v2/REF/sessions/NOCODE1", method: .post,
+                form: Harness.sessionForm(mvpd: "Cablevision")),
+            status: 400, code: "invalid_parameter_code")
         let code = try #require(try decodeObject(try await harness.createSession(mvpd: nil))["code"]?.stringValue)
         // A code belongs to its service provider.
-        try expectV2Error(try await harness.v2WithCode("/api/v2/OTHER/sessions/\(code)"), status: 400,
-                          code: "invalid_parameter_code")
+        try expectV2Error(
+            try await harness.v2WithCode("/api/v2/OTHER/sessions/\(code)"), status: 400,
+            code: "invalid_parameter_code")
         harness.clock.advance(by: .seconds(1799))
         #expect(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)").status == 200)
         harness.clock.advance(by: .seconds(1))
-        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)"), status: 400,
-                          code: "invalid_authentication_session")
-        try expectV2Error(try await harness.v2WithCode("/api/v2/REF/sessions/\(code)", method: .post,
-                                                       form: Harness.sessionForm(mvpd: "Cablevision")),
-                          status: 400, code: "invalid_authentication_session")
+        try expectV2Error(
+            try await harness.v2WithCode("/api/v2/REF/sessions/\(code)"), status: 400,
+            code: "invalid_authentication_session")
+        try expectV2Error(
+            try await harness.v2WithCode(
+                "/api/v2/REF/sessions/\(code)", method: .post,
+                form: Harness.sessionForm(mvpd: "Cablevision")),
+            status: 400, code: "invalid_authentication_session")
     }
 
     @Test func invalidParameters() async throws {
         let harness = try await Harness.make()
         try expectV2Error(try await harness.createSession(mvpd: "Nope"), status: 400, code: "invalid_parameter_mvpd")
-        try expectV2Error(try await harness.v2("/api/v2/OTHER/sessions", method: .post,
-                                               form: Harness.sessionForm(mvpd: "Cablevision")),
-                          status: 400, code: "invalid_integration")
-        try expectV2Error(try await harness.createSession(redirect: "not a url"), status: 400,
-                          code: "invalid_parameter_redirect_url")
-        try expectV2Error(try await harness.createSession(domain: "evil.example"), status: 400,
-                          code: "invalid_parameter_domain_name")
+        try expectV2Error(
+            try await harness.v2(
+                "/api/v2/OTHER/sessions", method: .post,
+                form: Harness.sessionForm(mvpd: "Cablevision")),
+            status: 400, code: "invalid_integration")
+        try expectV2Error(
+            try await harness.createSession(redirect: "not a url"), status: 400,
+            code: "invalid_parameter_redirect_url")
+        try expectV2Error(
+            try await harness.createSession(domain: "evil.example"), status: 400,
+            code: "invalid_parameter_domain_name")
     }
 }
 
@@ -276,19 +322,27 @@ import Testing
 
     @Test func unknownExpiredOrIncompleteCodesGetAnHTMLError() async throws {
         let harness = try await Harness.make()
-        let unknown = try await harness.emulator.handle(HTTPRequest(url: harness.url("/api/v2/authenticate/REF/ZZZZZZZ")))
+        let unknown = try await harness.emulator.handle(
+            HTTPRequest(url: harness.url("/api/v2/authenticate/REF/ZZZZZZZ")))
         #expect(unknown.status == 400)
         #expect(unknown.headers["Content-Type"]?.hasPrefix("text/html") == true)
 
-        let incomplete = try #require(try decodeObject(try await harness.createSession(redirect: nil))["code"]?.stringValue)
-        #expect(try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/api/v2/authenticate/REF/\(incomplete)"))).status == 400)
+        let incomplete = try #require(
+            try decodeObject(try await harness.createSession(redirect: nil))["code"]?.stringValue)
+        #expect(
+            try await harness.emulator.handle(
+                HTTPRequest(url: harness.url("/api/v2/authenticate/REF/\(incomplete)"))
+            ).status == 400)
 
         let code = try #require(try decodeObject(try await harness.createSession())["code"]?.stringValue)
-        #expect(try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/api/v2/authenticate/OTHER/\(code)"))).status == 400)
+        #expect(
+            try await harness.emulator.handle(
+                HTTPRequest(url: harness.url("/api/v2/authenticate/OTHER/\(code)"))
+            ).status == 400)
         harness.clock.advance(by: .seconds(1800))
-        #expect(try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/api/v2/authenticate/REF/\(code)"))).status == 400)
+        #expect(
+            try await harness.emulator.handle(
+                HTTPRequest(url: harness.url("/api/v2/authenticate/REF/\(code)"))
+            ).status == 400)
     }
 }

@@ -12,7 +12,10 @@ import Testing
         ("/api/v2/REF/configuration", .get, "AP-Visitor-Identifier", "ECID-123"),
         ("/api/v2/REF/configuration", .get, "AP-TempPass-Identity", "eyJlbWFpbCI6ImFAYi5jIn0="),
         ("/api/v2/REF/profiles/Cablevision", .get, "Cache-Control", "no-cache"),
-        ("/api/v2/REF/logout/Cablevision?redirectUrl=adobepass%3A%2F%2Fios.app", .get, "AP-TempPass-Identity", "eyJlbWFpbCI6ImFAYi5jIn0="),
+        (
+            "/api/v2/REF/logout/Cablevision?redirectUrl=adobepass%3A%2F%2Fios.app", .get, "AP-TempPass-Identity",
+            "eyJlbWFpbCI6ImFAYi5jIn0="
+        ),
         ("/api/v2/REF/logout/Cablevision?redirectUrl=adobepass%3A%2F%2Fios.app", .get, "X-Custom", "1"),
     ])
     func undocumentedHeaderIs400(path: String, method: HTTPMethod, header: String, value: String) async throws {
@@ -33,25 +36,35 @@ import Testing
         try await harness.loginV2()
         let identity = Data(#"{"email":"viewer@example.com"}"#.utf8).base64EncodedString()
         // AP-TempPass-Identity: authorize lists it, preauthorize does not.
-        #expect(try await harness.decide("authorize", resources: ["news"],
-                                         headers: ["AP-TempPass-Identity": identity]).status == 200)
-        try expectV2Error(try await harness.decide("preauthorize", resources: ["news"],
-                                                   headers: ["AP-TempPass-Identity": identity]),
-                          status: 400, code: "bad_request")
+        #expect(
+            try await harness.decide(
+                "authorize", resources: ["news"],
+                headers: ["AP-TempPass-Identity": identity]
+            ).status == 200)
+        try expectV2Error(
+            try await harness.decide(
+                "preauthorize", resources: ["news"],
+                headers: ["AP-TempPass-Identity": identity]),
+            status: 400, code: "bad_request")
         // Cache-Control: no v2 page lists it (v2 has no remote-cache switch).
-        try expectV2Error(try await harness.decide("preauthorize", resources: ["news"],
-                                                   headers: ["Cache-Control": "no-cache"]),
-                          status: 400, code: "bad_request")
+        try expectV2Error(
+            try await harness.decide(
+                "preauthorize", resources: ["news"],
+                headers: ["Cache-Control": "no-cache"]),
+            status: 400, code: "bad_request")
         // The device headers: the resume page does not list them, the checklist asks for them on
         // every call, so strict mode requires them there too.
         let created = try decodeObject(try await harness.createSession(mvpd: nil))
         let code = try #require(created["code"]?.stringValue)
-        try expectV2Error(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post,
-                                               form: Harness.sessionForm(mvpd: "Cablevision"), deviceID: nil,
-                                               deviceInfo: nil),
-                          status: 400, code: "invalid_header_device_identifier")
-        let resumed = try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post,
-                                           form: Harness.sessionForm(mvpd: "Cablevision"))
+        try expectV2Error(
+            try await harness.v2(
+                "/api/v2/REF/sessions/\(code)", method: .post,
+                form: Harness.sessionForm(mvpd: "Cablevision"), deviceID: nil,
+                deviceInfo: nil),
+            status: 400, code: "invalid_header_device_identifier")
+        let resumed = try await harness.v2(
+            "/api/v2/REF/sessions/\(code)", method: .post,
+            form: Harness.sessionForm(mvpd: "Cablevision"))
         #expect(resumed.status == 200)
         #expect(try decodeObject(resumed)["reasonType"] == "authenticated", "the device signed in above")
     }
@@ -60,10 +73,12 @@ import Testing
     /// application's to list, and passes.
     @Test func transportHeadersPass() async throws {
         let harness = try await Harness.make()
-        let response = try await harness.v2("/api/v2/REF/configuration", headers: [
-            "Host": "sp.pass-emulator.test", "Accept-Encoding": "gzip, deflate", "Accept-Language": "en-US",
-            "Connection": "keep-alive", "Content-Length": "0",
-        ])
+        let response = try await harness.v2(
+            "/api/v2/REF/configuration",
+            headers: [
+                "Host": "sp.pass-emulator.test", "Accept-Encoding": "gzip, deflate", "Accept-Language": "en-US",
+                "Connection": "keep-alive", "Content-Length": "0",
+            ])
         #expect(response.status == 200)
     }
 
@@ -79,8 +94,9 @@ import Testing
         #expect(created["actionName"] == "resume", "creation may lack them: it asks for a resume")
         let code = try #require(created["code"]?.stringValue)
         let form = Harness.sessionForm(mvpd: "Cablevision").filter { $0.0 != left }
-        try expectV2Error(try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post, form: form),
-                          status: 400, code: expected)
+        try expectV2Error(
+            try await harness.v2("/api/v2/REF/sessions/\(code)", method: .post, form: form),
+            status: 400, code: expected)
 
         // Not strict: Adobe's resume sample 2, a `retry` naming what is still missing.
         await harness.emulator.setStrictV2Requests(false)
@@ -93,14 +109,17 @@ import Testing
     /// other the page does not list, are a 400; the configuration's `profile` is listed.
     @Test func undocumentedParameterIs400() async throws {
         let harness = try await Harness.make()
-        try expectV2Error(try await harness.v2("/api/v2/REF/configuration",
-                                               query: [("requestor", "REF"), ("deviceId", Harness.deviceID)]),
-                          status: 400, code: "bad_request")
+        try expectV2Error(
+            try await harness.v2(
+                "/api/v2/REF/configuration",
+                query: [("requestor", "REF"), ("deviceId", Harness.deviceID)]),
+            status: 400, code: "bad_request")
         #expect(try await harness.v2("/api/v2/REF/configuration", query: [("profile", "tv")]).status == 200)
         var form = Harness.sessionForm(mvpd: "Cablevision")
         form.append(("generic_data", "{}"))
-        try expectV2Error(try await harness.v2("/api/v2/REF/sessions", method: .post, form: form),
-                          status: 400, code: "bad_request")
+        try expectV2Error(
+            try await harness.v2("/api/v2/REF/sessions", method: .post, form: form),
+            status: 400, code: "bad_request")
     }
 
     /// The X-Device-Info appendix restricts some keys to lists; other keys are free.
@@ -109,7 +128,10 @@ import Testing
         (#"{"model":"iPhone","primaryHardwareType":"Phone"}"#, false),
         (#"{"model":"iPhone","osVendor":"Apple Inc."}"#, false),
         (#"{"model":"iPhone","connectionSecure":"maybe"}"#, false),
-        (#"{"model":"Mac","osName":"Mac OS","osFamily":"macOS","osVendor":"Apple","primaryHardwareType":"Desktop"}"#, true),
+        (
+            #"{"model":"Mac","osName":"Mac OS","osFamily":"macOS","osVendor":"Apple","primaryHardwareType":"Desktop"}"#,
+            true
+        ),
         (#"{"model":"iPhone","type":"MobilePhone","connectionSecure":true,"displayWidth":390}"#, true),
     ])
     func deviceInfoValuesMustComeFromTheAppendixLists(json: String, accepted: Bool) async throws {

@@ -29,8 +29,10 @@ import Testing
     /// The secrets of a whole session: the software statement, the client secret, the bearer
     /// token, the MVPD password and the device identifier (v1 and v2 spellings).
     static func secrets(of harness: Harness) -> [String] {
-        ["software-statement", harness.clientSecret, harness.token, "alice-password", Harness.deviceID,
-         Harness.deviceIdentifier(Harness.deviceID)]
+        [
+            "software-statement", harness.clientSecret, harness.token, "alice-password", Harness.deviceID,
+            Harness.deviceIdentifier(Harness.deviceID),
+        ]
     }
 
     /// A v1 call, a v2 login with the MVPD's password form, and the DCR calls of `Harness.make`.
@@ -61,8 +63,10 @@ import Testing
         await harness.emulator.setRequestLogRedaction(true)
         await harness.emulator.clearRequestLog()
         _ = try await harness.emulator.handle(Harness.registerRequest(harness.baseURL))
-        _ = try await harness.emulator.handle(Harness.tokenRequest(harness.baseURL, clientID: harness.clientID,
-                                                                   secret: harness.clientSecret))
+        _ = try await harness.emulator.handle(
+            Harness.tokenRequest(
+                harness.baseURL, clientID: harness.clientID,
+                secret: harness.clientSecret))
         _ = try await harness.v1("/api/v1/authorize", [("resource", "news")])
         _ = try await harness.loginV2()
         let kept = await harness.emulator.requests
@@ -89,8 +93,9 @@ import Testing
         await harness.emulator.setRequestLogLimits(maximumRecords: 10_000, maximumBytes: 200_000)
         let big = String(repeating: "x", count: 1_000_000)
         for _ in 0..<5 {
-            _ = try await harness.emulator.handle(HTTPRequest(
-                method: .post, url: harness.url("/api/v1/config/REF"), body: Data(big.utf8)))
+            _ = try await harness.emulator.handle(
+                HTTPRequest(
+                    method: .post, url: harness.url("/api/v1/config/REF"), body: Data(big.utf8)))
         }
         let bounded = await harness.emulator.requests
         #expect(bounded.allSatisfy { ($0.body?.count ?? 0) <= 64 << 10 })
@@ -105,7 +110,8 @@ import Testing
         #expect(await harness.emulator.requests.isEmpty)
         _ = try await harness.v1("/api/v1/config/REF")
         #expect(await harness.emulator.requests.map(\.route) == [.configuration])
-        let delete = try await harness.emulator.handle(HTTPRequest(method: .delete, url: harness.url("/emulator/requests")))
+        let delete = try await harness.emulator.handle(
+            HTTPRequest(method: .delete, url: harness.url("/emulator/requests")))
         #expect(delete.status == 204)
         #expect(await harness.emulator.requests.isEmpty)
     }
@@ -178,16 +184,18 @@ import Testing
 @Suite struct ControlRouteTests {
     @Test func clockAdvanceNeedsATestClock() async throws {
         let harness = try await Harness.make()
-        let advance = try await harness.emulator.handle(HTTPRequest(
-            method: .post, url: harness.url("/emulator/clock/advance"), body: Data(#"{"seconds": 90}"#.utf8)))
+        let advance = try await harness.emulator.handle(
+            HTTPRequest(
+                method: .post, url: harness.url("/emulator/clock/advance"), body: Data(#"{"seconds": 90}"#.utf8)))
         #expect(advance.status == 200)
         #expect(try decodeObject(advance)["now"]?.numberValue == 1_800_000_090_000)
         #expect(harness.clock.now == Date(timeIntervalSince1970: 1_800_000_090))
 
         let system = PassEmulator()
-        let refused = try await system.handle(HTTPRequest(
-            method: .post, url: system.baseURL.appendingPathComponent("emulator/clock/advance"),
-            body: Data(#"{"seconds": 90}"#.utf8)))
+        let refused = try await system.handle(
+            HTTPRequest(
+                method: .post, url: system.baseURL.appendingPathComponent("emulator/clock/advance"),
+                body: Data(#"{"seconds": 90}"#.utf8)))
         #expect(refused.status == 409)
     }
 
@@ -197,8 +205,9 @@ import Testing
         #expect(response.status == 200)
         #expect(try JSONDecoder().decode(EmulatorScenario.self, from: response.body) == .standard)
         #expect(try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/nothing"))).status == 404)
-        #expect(try await harness.emulator.handle(HTTPRequest(method: .put, url: harness.url("/emulator/scenario")))
-                    .status == 405)
+        #expect(
+            try await harness.emulator.handle(HTTPRequest(method: .put, url: harness.url("/emulator/scenario")))
+                .status == 405)
     }
 
     @Test func resetForgetsEverything() async throws {

@@ -74,10 +74,10 @@ import Testing
 
     @Test func aMinimalFileGetsTheDefaults() throws {
         let json = #"""
-        {"requestors": [{"id": "R"}],
-         "mvpds": [{"id": "M", "users": [{"username": "u", "password": "p"}]}],
-         "entitlements": {"rules": [{"resources": ["a"]}]}}
-        """#
+            {"requestors": [{"id": "R"}],
+             "mvpds": [{"id": "M", "users": [{"username": "u", "password": "p"}]}],
+             "entitlements": {"rules": [{"resources": ["a"]}]}}
+            """#
         let scenario = try JSONDecoder().decode(EmulatorScenario.self, from: Data(json.utf8))
         let requestor = try #require(scenario.requestors.first)
         #expect(requestor.name == "R")

@@ -32,18 +32,24 @@ import Testing
         #expect(problem.description.hasPrefix("$.mvpds[1].autoLgin: unknown key"))
 
         #expect(firstProblem(#"{"requestor": []}"#)?.path == "$.requestor")
-        #expect(firstProblem(#"{"entitlements": {"rules": [{"resource": ["x"]}]}}"#)?.path == "$.entitlements.rules[0].resource")
-        #expect(firstProblem(#"{"mvpds": [{"id": "A", "users": [{"username": "u", "pasword": "p"}]}]}"#)?.path
+        #expect(
+            firstProblem(#"{"entitlements": {"rules": [{"resource": ["x"]}]}}"#)?.path
+                == "$.entitlements.rules[0].resource")
+        #expect(
+            firstProblem(#"{"mvpds": [{"id": "A", "users": [{"username": "u", "pasword": "p"}]}]}"#)?.path
                 == "$.mvpds[0].users[0].pasword")
         #expect(firstProblem(#"{"softwareStatements": {"accept": []}}"#)?.path == "$.softwareStatements.accept")
         // The MVPD's user metadata is free-form: any key.
-        #expect(firstProblem(#"{"mvpds": [{"id": "A", "users": [{"username": "u", "metadata": {"anything": 1}}]}]}"#) == nil)
+        #expect(
+            firstProblem(#"{"mvpds": [{"id": "A", "users": [{"username": "u", "metadata": {"anything": 1}}]}]}"#) == nil
+        )
     }
 
     @Test("a requestor listing an MVPD the scenario does not define")
     func unknownMVPD() throws {
-        let problem = try #require(firstProblem(
-            #"{"requestors": [{"id": "R", "mvpds": ["A", "Cabel"]}], "mvpds": [{"id": "A"}, {"id": "Cable"}]}"#))
+        let problem = try #require(
+            firstProblem(
+                #"{"requestors": [{"id": "R", "mvpds": ["A", "Cabel"]}], "mvpds": [{"id": "A"}, {"id": "Cable"}]}"#))
         #expect(problem.path == "$.requestors[0].mvpds[1]")
         #expect(problem.message == #"the MVPD "Cabel" is not defined in $.mvpds (defined: A, Cable)"#)
     }
@@ -54,10 +60,13 @@ import Testing
         #expect(firstProblem(#"{"mvpds": [{"id": "A", "authnTTL": "1h"}]}"#)?.message == "must be a number")
         #expect(firstProblem(#"{"mvpds": [{"displayName": "A"}]}"#)?.path == "$.mvpds[0].id")
         #expect(firstProblem(#"{"mvpds": [{"displayName": "A"}]}"#)?.message == "is required")
-        #expect(firstProblem(#"{"mvpds": [{"id": "A", "degradation": "authorizeSome"}]}"#)?.path == "$.mvpds[0].degradation")
+        #expect(
+            firstProblem(#"{"mvpds": [{"id": "A", "degradation": "authorizeSome"}]}"#)?.path == "$.mvpds[0].degradation"
+        )
         #expect(firstProblem(#"{"mvpds": [{"id": "A"}, {"id": "A"}]}"#)?.path == "$.mvpds[1].id")
         #expect(firstProblem(#"{"mvpds": [{"id": "A", "authzTTL": -1}]}"#)?.path == "$.mvpds[0].authzTTL")
-        #expect(firstProblem(#"{"entitlements": {"rules": [{"mvpd": "Nope"}]}}"#)?.path == "$.entitlements.rules[0].mvpd")
+        #expect(
+            firstProblem(#"{"entitlements": {"rules": [{"mvpd": "Nope"}]}}"#)?.path == "$.entitlements.rules[0].mvpd")
         #expect(firstProblem(#"{"maxPreauthorizeResources": 0}"#)?.path == "$.maxPreauthorizeResources")
         let syntax = try #require(firstProblem(#"{"mvpds": [}"#))
         #expect(syntax.path == "$")

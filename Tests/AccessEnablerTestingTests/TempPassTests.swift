@@ -23,12 +23,14 @@ import Testing
         harness.clock.advance(by: .seconds(300))
         // Starting again inside the window resumes it: the expiry does not move.
         #expect(try await harness.startTempPass().status == 204)
-        #expect(try decodeObject(try await harness.v1("/api/v1/tokens/authn"))["expires"]
+        #expect(
+            try decodeObject(try await harness.v1("/api/v1/tokens/authn"))["expires"]
                 == .string(String(1_800_000_600_000)))
         harness.clock.advance(by: .seconds(300))
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 410)
-        try expectEnhancedError(try await harness.startTempPass(), status: 400,
-                                code: "temporary_access_duration_limit_exceeded", action: "authentication")
+        try expectEnhancedError(
+            try await harness.startTempPass(), status: 400,
+            code: "temporary_access_duration_limit_exceeded", action: "authentication")
         // Another device still has its TempPass.
         #expect(try await harness.startTempPass(deviceID: "device-2").status == 204)
         // Logging out does not reset the TempPass.
@@ -39,8 +41,9 @@ import Testing
     @Test func freePreviewNeedsATempPassMVPD() async throws {
         let harness = try await Harness.make()
         #expect(try await harness.startTempPass(mvpd: "Cablevision").status == 400)
-        try expectEnhancedError(try await harness.startTempPass(mvpd: "Nope"), status: 400,
-                                code: "unknown_integration", action: "configuration")
+        try expectEnhancedError(
+            try await harness.startTempPass(mvpd: "Nope"), status: 400,
+            code: "unknown_integration", action: "configuration")
     }
 
     @Test func freePreviewIsProtected() async throws {

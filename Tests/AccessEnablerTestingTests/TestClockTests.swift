@@ -8,8 +8,10 @@ import Testing
     private func waitForSleepers(_ clock: TestClock, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation)
         async
     {
-        await eventually("\(count) tasks asleep on the test clock (\(clock.pendingSleeps) are)",
-                         sourceLocation: sourceLocation) { clock.pendingSleeps >= count }
+        await eventually(
+            "\(count) tasks asleep on the test clock (\(clock.pendingSleeps) are)",
+            sourceLocation: sourceLocation
+        ) { clock.pendingSleeps >= count }
     }
 
     @Test func startsAtTheFixedInstantAndMovesOnlyWhenTold() {
@@ -63,7 +65,9 @@ import Testing
         let sleeper = Task { try await clock.sleep(for: .seconds(3600)) }
         await waitForSleepers(clock, 1)
         sleeper.cancel()
-        await #expect(throws: CancellationError.self) { try await sleeper.value(awaiting: "the sleeper on the test clock") }
+        await #expect(throws: CancellationError.self) {
+            try await sleeper.value(awaiting: "the sleeper on the test clock")
+        }
         #expect(clock.pendingSleeps == 0)
         // A later advance must not resume the cancelled continuation a second time.
         clock.advance(by: .seconds(7200))
@@ -75,7 +79,9 @@ import Testing
             withUnsafeCurrentTask { $0?.cancel() }
             try await clock.sleep(for: .seconds(1))
         }
-        await #expect(throws: CancellationError.self) { try await sleeper.value(awaiting: "the sleeper on the test clock") }
+        await #expect(throws: CancellationError.self) {
+            try await sleeper.value(awaiting: "the sleeper on the test clock")
+        }
         #expect(clock.pendingSleeps == 0)
     }
 

@@ -21,8 +21,9 @@ func eventually(
     while await !condition() {
         if Task.isCancelled || ContinuousClock.now >= deadline {
             let reason = Task.isCancelled ? "cancelled" : "timed out after \(limit)"
-            Issue.record("Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
+                sourceLocation: sourceLocation)
             return
         }
         try? await Task.sleep(for: .milliseconds(1))
@@ -47,8 +48,9 @@ extension Task where Failure == any Error {
         defer {
             watchdog.cancel()
             if timedOut.withLock({ $0 }) {
-                Issue.record("Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
+                    sourceLocation: sourceLocation)
             }
         }
         return try await value

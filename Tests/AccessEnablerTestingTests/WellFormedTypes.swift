@@ -74,8 +74,9 @@ func expectWrongTypes(on route: EmulatorRoute, sourceLocation: SourceLocation = 
         #expect(!body.isEmpty, "\(route): a JSON object where none belongs", sourceLocation: sourceLocation)
         return
     }
-    let (path, wellFormedType) = try #require(wellFormedMembers[route], "\(route) has a reference member",
-                                              sourceLocation: sourceLocation)
+    let (path, wellFormedType) = try #require(
+        wellFormedMembers[route], "\(route) has a reference member",
+        sourceLocation: sourceLocation)
     let value = try #require(member(at: path, of: body), "\(route): \(path) is present", sourceLocation: sourceLocation)
     #expect(JSONType(value) != wellFormedType, "\(route): \(path) has the wrong type", sourceLocation: sourceLocation)
 }

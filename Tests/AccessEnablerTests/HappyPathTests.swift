@@ -53,7 +53,8 @@ import Testing
         let deviceID = try #require(await harness.deviceID())
         #expect(await harness.emulator.session(requestor: "REF", deviceID: deviceID) == nil)
         if backend == .restV2 {
-            let v1Calls = await harness.emulator.requests.compactMap(\.route).filter(AccessEnabler.Backend.v1Only.contains)
+            let v1Calls = await harness.emulator.requests.compactMap(\.route).filter(
+                AccessEnabler.Backend.v1Only.contains)
             #expect(v1Calls.isEmpty, "REST v2 uses only /api/v2/ and /o/client/ (plus the browser pages)")
             let paths = await harness.emulator.requests.filter { $0.headers["Authorization"] != nil }.map(\.path)
             #expect(paths.allSatisfy { $0.hasPrefix("/api/v2/") })

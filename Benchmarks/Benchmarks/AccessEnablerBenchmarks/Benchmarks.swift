@@ -55,8 +55,9 @@ enum Suite {
     static func configuration(
         iterations: Int, seconds: Int, warmup: Int = 3, extraMetrics: [BenchmarkMetric] = []
     ) -> Benchmark.Configuration {
-        configuration(iterations: iterations, seconds: seconds, warmup: warmup, extraMetrics: extraMetrics,
-                      checked: extraMetrics)
+        configuration(
+            iterations: iterations, seconds: seconds, warmup: warmup, extraMetrics: extraMetrics,
+            checked: extraMetrics)
     }
 
     /// A configuration for a paired benchmark: it also reports ``subjectNanoseconds`` and
@@ -64,8 +65,9 @@ enum Suite {
     static func pairedConfiguration(
         iterations: Int, seconds: Int, warmup: Int, extraMetrics: [BenchmarkMetric] = []
     ) -> Benchmark.Configuration {
-        configuration(iterations: iterations, seconds: seconds, warmup: warmup,
-                      extraMetrics: [subjectNanoseconds, baselineNanoseconds] + extraMetrics, checked: [])
+        configuration(
+            iterations: iterations, seconds: seconds, warmup: warmup,
+            extraMetrics: [subjectNanoseconds, baselineNanoseconds] + extraMetrics, checked: [])
     }
 
     /// A configuration that reports `extraMetrics` and gives a zero-tolerance threshold to those

@@ -105,7 +105,8 @@ private func registerBoundedPreauthorization() {
         let transport: CountingTransport
     }
 
-    Benchmark("PreauthorizeBounded1000", configuration: configuration) { (benchmark: Benchmark, bounded: BoundedFixture) in
+    Benchmark("PreauthorizeBounded1000", configuration: configuration) {
+        (benchmark: Benchmark, bounded: BoundedFixture) in
         _ = bounded.transport.take()
         benchmark.startMeasurement()
         let response = try? await bounded.fixture.enabler.preauthorize(all)
@@ -113,7 +114,9 @@ private func registerBoundedPreauthorization() {
         let counts = bounded.transport.take()
         benchmark.measurement(Bounded.requests, counts.requests)
         benchmark.measurement(Bounded.peakInFlight, counts.peakInFlight)
-        if response?.authorizedResources.count != 1_000 { benchmark.error("PreauthorizeBounded1000: not 1,000 decisions") }
+        if response?.authorizedResources.count != 1_000 {
+            benchmark.error("PreauthorizeBounded1000: not 1,000 decisions")
+        }
     } setup: {
         var counting: CountingTransport?
         let fixture = try await Fixture.make(configure: {

@@ -73,8 +73,10 @@ func registerLaunchBenchmark() {
         benchmark.measurement(Launch.firstDecision, firstDecision.nanoseconds)
         for (metric, count) in zip(Launch.phaseMetrics, phases) { benchmark.measurement(metric, count) }
         if configured == nil || !status.isAuthenticated || decisions?.authorizedResources.count != 10 || token == nil {
-            benchmark.error("Launch: a phase failed (setRequestor \(configured != nil), authenticated "
-                + "\(status.isAuthenticated), decisions \(decisions?.authorizedResources.count ?? 0), token \(token != nil))")
+            benchmark.error(
+                "Launch: a phase failed (setRequestor \(configured != nil), authenticated "
+                    + "\(status.isAuthenticated), decisions \(decisions?.authorizedResources.count ?? 0), token \(token != nil))"
+            )
         }
     } setup: {
         try? FileManager.default.removeItem(at: directory)

@@ -19,7 +19,8 @@ func registerLegacyBenchmarks() {
         let fixture: Fixture
     }
 
-    Benchmark("LegacyPreauthorizeRoundTrip", configuration: configuration) { (benchmark: Benchmark, fixture: LegacyFixture) in
+    Benchmark("LegacyPreauthorizeRoundTrip", configuration: configuration) {
+        (benchmark: Benchmark, fixture: LegacyFixture) in
         let asyncFirst = benchmark.currentIteration % 2 == 0
         var async: (response: PreauthorizeResponse?, time: Duration) = (nil, .zero)
         if asyncFirst { async = await asyncRoundTrip(fixture.legacy.accessEnabler, request) }
@@ -33,11 +34,13 @@ func registerLegacyBenchmarks() {
     } setup: {
         // The adapter makes its own core from this configuration; the fixture configures that core.
         var core: LegacyAccessEnabler?
-        let fixture = try await Fixture.make(makeEnabler: { configuration in
-            let adapter = LegacyAccessEnabler(softwareStatement: Fixture.softwareStatement, configuration: configuration)
-            core = adapter
-            return adapter.accessEnabler
-        }, configure: { $0.preauthorizeChunkSize = 10 })
+        let fixture = try await Fixture.make(
+            makeEnabler: { configuration in
+                let adapter = LegacyAccessEnabler(
+                    softwareStatement: Fixture.softwareStatement, configuration: configuration)
+                core = adapter
+                return adapter.accessEnabler
+            }, configure: { $0.preauthorizeChunkSize = 10 })
         guard let core else { throw BenchmarkFailure("no adapter") }
         _ = try await fixture.enabler.preauthorize(request)
         await fixture.emulator.setRequestLogging(false)

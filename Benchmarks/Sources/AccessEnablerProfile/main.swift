@@ -19,7 +19,8 @@ guard arguments.count == 3, let operation = NetworkOperation.all.first(where: { 
     let count = Int(arguments[2]), count >= 0, ["sdk", "raw", "raw-lean", "pair", "pair-lean"].contains(arguments[1])
 else {
     let names = NetworkOperation.all.map(\.name).joined(separator: "|")
-    FileHandle.standardError.write(Data("usage: AccessEnablerProfile \(names) sdk|raw|raw-lean|pair|pair-lean N\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: AccessEnablerProfile \(names) sdk|raw|raw-lean|pair|pair-lean N\n".utf8))
     exit(2)
 }
 let mode = arguments[1]
@@ -54,14 +55,17 @@ Task.detached {
             }
             let sdk50 = sdk.sorted()[sdk.count / 2], raw50 = raw.sorted()[raw.count / 2]
             let ratio = Double(sdk50.components.attoseconds) / Double(raw50.components.attoseconds)
-            print("\(operation.name) \(mode) x\(count): SDK p50 \(sdk50), raw p50 \(raw50), SDK/raw \((ratio * 100).rounded() / 100)")
+            print(
+                "\(operation.name) \(mode) x\(count): SDK p50 \(sdk50), raw p50 \(raw50), SDK/raw \((ratio * 100).rounded() / 100)"
+            )
         default:
             var client = pair.raw
             client.setsFieldsAtOnce = mode == "raw-lean"
             let rawClient = client
             let start = clock.now
             for _ in 0..<count {
-                let ok = mode == "sdk" ? try await operation.sdk(pair.fixture.enabler) : try await operation.raw(rawClient)
+                let ok =
+                    mode == "sdk" ? try await operation.sdk(pair.fixture.enabler) : try await operation.raw(rawClient)
                 guard ok else { throw BenchmarkFailure("a call failed") }
             }
             let elapsed = clock.now - start

@@ -66,7 +66,9 @@ package struct RawClient: Sendable {
 
     /// Registers a client and gets an access token by hand, then takes the device headers from
     /// `template`, a request the SDK sent to the same emulator.
-    package static func make(session: URLSession, baseURL: URL, template: EmulatorRequestRecord) async throws -> RawClient {
+    package static func make(session: URLSession, baseURL: URL, template: EmulatorRequestRecord) async throws
+        -> RawClient
+    {
         func field(_ name: String) throws -> String {
             guard let value = template.headers[name] else { throw BenchmarkFailure("the SDK sent no \(name)") }
             return value
@@ -115,7 +117,8 @@ package struct RawClient: Sendable {
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
             let status = (response as? HTTPURLResponse)?.statusCode ?? -1
-            throw BenchmarkFailure("\(request.url?.path ?? "?") answered \(status): \(String(decoding: data, as: UTF8.self))")
+            throw BenchmarkFailure(
+                "\(request.url?.path ?? "?") answered \(status): \(String(decoding: data, as: UTF8.self))")
         }
         return data
     }
@@ -138,8 +141,9 @@ package struct RawClient: Sendable {
 
     /// `POST /api/v2/{requestor}/decisions/{kind}/{mvpd}` with `{"resources": [...]}`.
     private func decisions(_ kind: String, _ resources: [String]) async throws -> DecisionsBody {
-        let url = URL(string: baseURL.absoluteString
-            + "/api/v2/\(Fixture.requestorID)/decisions/\(kind)/\(Fixture.mvpdID)")!
+        let url = URL(
+            string: baseURL.absoluteString
+                + "/api/v2/\(Fixture.requestorID)/decisions/\(kind)/\(Fixture.mvpdID)")!
         var request = request(url, method: "POST", contentType: "application/json")
         request.httpBody = try JSONEncoder().encode(["resources": resources])
         return try JSONDecoder().decode(DecisionsBody.self, from: try await Self.send(request, with: session))

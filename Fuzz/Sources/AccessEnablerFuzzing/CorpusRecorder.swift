@@ -32,13 +32,15 @@ public enum CorpusRecorder {
             configuration.logHandler = { _ in }
             let enabler = AccessEnabler(softwareStatement: "corpus", configuration: configuration)
             _ = try? await enabler.setRequestor("REF")
-            _ = try? await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
+            _ = try? await enabler.authenticate(
+                presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
             _ = try? await enabler.preauthorize(PreauthorizeRequest(resources: ["news", "premium"]))
             _ = try? await enabler.authorize(resource: "news")
             _ = try? await enabler.authorize(resource: "premium")
             _ = try? await enabler.getMetadata(.userMetadata("zip"))
             _ = try? await enabler.logout()
-            _ = try? await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "TempPass", transport: emulator.transport))
+            _ = try? await enabler.authenticate(
+                presenter: HeadlessPresenter(mvpdID: "TempPass", transport: emulator.transport))
             for (path, response) in recording.all {
                 for target in FuzzTarget.allCases where target.matches(path: path, backend: backend) {
                     seeds.append(FuzzCase.encode(target: target, status: response.status, body: response.body))
@@ -49,7 +51,10 @@ public enum CorpusRecorder {
             seeds.append(FuzzCase.encode(target: .redirectURL, status: 200, body: Data(text.utf8)))
         }
         seeds.append(FuzzCase.encode(target: .deviceInfo, status: 200, body: Data("eyJtb2RlbCI6IkFwcGxlVFYifQ==".utf8)))
-        seeds.append(FuzzCase.encode(target: .statusJSON, status: 200, body: Data(#"{"status":"412","code":"x","action":"retry-after"}"#.utf8)))
+        seeds.append(
+            FuzzCase.encode(
+                target: .statusJSON, status: 200,
+                body: Data(#"{"status":"412","code":"x","action":"retry-after"}"#.utf8)))
         return seeds
     }
 }

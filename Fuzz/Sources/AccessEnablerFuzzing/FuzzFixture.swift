@@ -58,7 +58,8 @@ public actor FuzzFixture {
         let enabler = AccessEnabler(softwareStatement: "fuzz-statement", configuration: configuration)
         do {
             try await enabler.setRequestor("REF")
-            try await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
+            try await enabler.authenticate(
+                presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
             _ = try await enabler.authorize(resource: "news")
         } catch {
             fatalError("the fuzz fixture could not sign in: \(error)")
@@ -68,7 +69,8 @@ public actor FuzzFixture {
         return records
     }
 
-    func runResponse(backend: AccessEnabler.Backend, step: FuzzTarget.Step, path: String, status: Int, body: Data) async {
+    func runResponse(backend: AccessEnabler.Backend, step: FuzzTarget.Step, path: String, status: Int, body: Data) async
+    {
         let records = await signedInRecords(backend)
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if status == 302 { headers["Location"] = String(decoding: body.prefix(200), as: UTF8.self) }
@@ -89,14 +91,16 @@ public actor FuzzFixture {
                 _ = await enabler.checkAuthentication()
             case .tempPass:
                 let presenter = HeadlessPresenter(mvpdID: "TempPass", transport: emulator.transport)
-                try await enabler.authenticate(forceAuthentication: true, data: ["email": "fuzz@example.com"], presenter: presenter)
+                try await enabler.authenticate(
+                    forceAuthentication: true, data: ["email": "fuzz@example.com"], presenter: presenter)
             case .authenticate:
                 let presenter = HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport)
                 try await enabler.authenticate(forceAuthentication: true, presenter: presenter)
             case .authorize:
                 _ = try await enabler.authorize(resource: "news")
             case .preauthorize:
-                _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news", "premium", "a,b"], disabledFeatures: [.localCache]))
+                _ = try await enabler.preauthorize(
+                    PreauthorizeRequest(resources: ["news", "premium", "a,b"], disabledFeatures: [.localCache]))
             case .userMetadata:
                 _ = try await enabler.getMetadata(.userMetadata("zip"))
             case .logout:

@@ -12,9 +12,11 @@ extension AccessEnabler {
 
     private func checkAuthenticationInOneCall() async -> AuthenticationStatus {
         let status = await authenticationStatus()
-        hub.emit(.authenticationChecked(.init(
-            isAuthenticated: status.isAuthenticated, mvpdID: status.authentication?.mvpd.id,
-            userID: status.authentication?.userID, fromCache: true)))
+        hub.emit(
+            .authenticationChecked(
+                .init(
+                    isAuthenticated: status.isAuthenticated, mvpdID: status.authentication?.mvpd.id,
+                    userID: status.authentication?.userID, fromCache: true)))
         return status
     }
 
@@ -32,9 +34,10 @@ extension AccessEnabler {
             guard let mvpd = loaded.mvpd(withID: session.mvpd.id) else {
                 return .notAuthenticated(.providerNotAvailable)
             }
-            return .authenticated(Authentication(
-                requestorID: loaded.requestorID, mvpd: mvpd, userID: session.userID, expires: session.expires,
-                profileType: session.profileType))
+            return .authenticated(
+                Authentication(
+                    requestorID: loaded.requestorID, mvpd: mvpd, userID: session.userID, expires: session.expires,
+                    profileType: session.profileType))
         } catch let error as AccessEnablerError {
             return .notAuthenticated(error)
         } catch {
@@ -82,7 +85,8 @@ extension AccessEnabler {
     ) async throws -> Authentication {
         try await asOneCall {
             try await authenticate(
-                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, partnerFirst: true,
+                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter,
+                partnerFirst: true,
                 presenter: presenter, partnerFallback: partnerFallback)
         }
     }
@@ -94,8 +98,10 @@ extension AccessEnabler {
     ) async throws -> Authentication {
         let loaded = try await currentConfiguration()
         if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
-            hub.emit(.authenticationChecked(.init(
-                isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
+            hub.emit(
+                .authenticationChecked(
+                    .init(
+                        isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
             return existing
         }
         do {
@@ -156,7 +162,9 @@ extension AccessEnabler {
             pollUntil = PollDeadline.afterRedirect(
                 now: clock.now, wait: max(configuration.profileWaitAfterRedirect, .zero),
                 codeExpires: codeExpires ?? clock.now.adding(Self.defaultCodeLifetime))
-            log.info("the login reached the redirect URL; waiting up to \(pollUntil.date.timeIntervalSince(clock.now)) s for the profile of \(mvpd.id)")
+            log.info(
+                "the login reached the redirect URL; waiting up to \(pollUntil.date.timeIntervalSince(clock.now)) s for the profile of \(mvpd.id)"
+            )
         case .complete:
             // Nothing interactive: the service provider has the authentication already.
             pollUntil = PollDeadline(date: clock.now, endsWithLogin: false)
@@ -175,7 +183,8 @@ extension AccessEnabler {
         guard session.expires > clock.now else {
             log.error("the service provider issued an authentication that had already expired; not stored")
             throw AccessEnablerError.authenticationSessionExpired.with(
-                details: "The service provider issued an authentication that had already expired; check the device clock.")
+                details:
+                    "The service provider issued an authentication that had already expired; check the device clock.")
         }
         guard try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch) else {
             // A logout began while the viewer was signing in: nothing is written back.
@@ -185,8 +194,10 @@ extension AccessEnabler {
         // The choice is remembered once it led to a session: a failed or cancelled attempt
         // leaves the store as it was.
         try await cache.storeSelectedMVPD(session.mvpd, for: requestorID)
-        hub.emit(.authenticationChecked(.init(
-            isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
+        hub.emit(
+            .authenticationChecked(
+                .init(
+                    isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
         return Authentication(record: session, requestorID: requestorID)
     }
 
@@ -205,7 +216,8 @@ extension AccessEnabler {
         static func afterRedirect(now: Date, wait: Duration, codeExpires: Date) -> PollDeadline {
             let bounded = now.adding(wait)
             return bounded < codeExpires
-                ? PollDeadline(date: bounded, endsWithLogin: true) : PollDeadline(date: codeExpires, endsWithLogin: false)
+                ? PollDeadline(date: bounded, endsWithLogin: true)
+                : PollDeadline(date: codeExpires, endsWithLogin: false)
         }
     }
 
@@ -228,10 +240,13 @@ extension AccessEnabler {
                 if deadline.endsWithLogin {
                     log.error("the login with \(mvpd.id) reached the redirect URL, but no profile came")
                     throw AccessEnablerError.authenticationSessionMissing.with(
-                        details: "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect.")
+                        details:
+                            "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect."
+                    )
                 }
                 throw AccessEnablerError.authenticationSessionMissing.with(
-                    details: "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
+                    details:
+                        "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
             }
             log.info("no authentication for \(mvpd.id) yet; asking again in \(interval)")
             try await clock.sleep(for: interval)

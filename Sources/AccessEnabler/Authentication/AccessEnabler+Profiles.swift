@@ -76,16 +76,20 @@ extension AccessEnabler {
         guard let best = found.first else {
             if let local, try await cache.removeAuthentication(local, for: requestorID) {
                 log.info("the service provider holds no authentication any more; removed it locally")
-                hub.emit(.authenticationRemoved(reason: AccessEnablerError.authenticationSessionMissing.with(
-                    details: "The service provider no longer holds the authentication.")))
+                hub.emit(
+                    .authenticationRemoved(
+                        reason: AccessEnablerError.authenticationSessionMissing.with(
+                            details: "The service provider no longer holds the authentication.")))
             }
             return await checkAuthentication()
         }
         if try await cache.replaceAuthentication(local, with: best, for: requestorID, ifGeneration: generation) {
             log.info("adopted the service provider's authentication with \(best.mvpd.id)")
             if local != nil, localOnServer == nil {
-                hub.emit(.authenticationRemoved(reason: AccessEnablerError.authenticationSessionMissing.with(
-                    details: "The service provider no longer holds the authentication.")))
+                hub.emit(
+                    .authenticationRemoved(
+                        reason: AccessEnablerError.authenticationSessionMissing.with(
+                            details: "The service provider no longer holds the authentication.")))
             }
             try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID)
         }
@@ -108,7 +112,8 @@ extension AccessEnabler {
         var answered = 0
         for serviceProvider in serviceProviders {
             do {
-                let records = try await backend.authentications(at: serviceProvider, configuration: loaded, context: context)
+                let records = try await backend.authentications(
+                    at: serviceProvider, configuration: loaded, context: context)
                 answered += 1
                 for record in records
                 where record.expires > clock.now && !found.contains(where: { $0.mvpd.id == record.mvpd.id }) {
@@ -116,7 +121,9 @@ extension AccessEnabler {
                 }
             } catch {
                 if error is CancellationError || serviceProvider == issuer { throw error }
-                log.error("\(serviceProvider.origin) could not list its profiles (\((error as? AccessEnablerError)?.code ?? "unknown")); skipped")
+                log.error(
+                    "\(serviceProvider.origin) could not list its profiles (\((error as? AccessEnablerError)?.code ?? "unknown")); skipped"
+                )
                 firstFailure = firstFailure ?? error
             }
         }
@@ -140,23 +147,30 @@ extension AccessEnabler {
     /// Reads the session's profile again after an authorization (REST API v2, when
     /// ``Configuration/refreshesProfileAfterAuthorization`` is on) and keeps its new attributes,
     /// in the background: the media token does not wait for it, and a failure is only logged.
-    nonisolated func refreshProfile(of cached: CachedSession, requestorID: String, configuration loaded: RequestorConfiguration) {
+    nonisolated func refreshProfile(
+        of cached: CachedSession, requestorID: String, configuration loaded: RequestorConfiguration
+    ) {
         Task { [weak self] in
             guard let self else { return }
             do {
                 let context = try await self.context(for: requestorID)
                 let session = cached.authentication
-                guard var fresh = try await self.backend.completeAuthentication(
-                    mvpd: session.mvpd, configuration: loaded, data: [:], context: context)
+                guard
+                    var fresh = try await self.backend.completeAuthentication(
+                        mvpd: session.mvpd, configuration: loaded, data: [:], context: context)
                 else { return }
                 fresh.issued = session.issued
                 fresh.mvpd = session.mvpd
                 fresh.serviceProvider = session.serviceProvider
-                if fresh != session, try await self.cache.updateAuthentication(fresh, for: requestorID, ifSession: cached) {
+                if fresh != session,
+                    try await self.cache.updateAuthentication(fresh, for: requestorID, ifSession: cached)
+                {
                     self.log.info("the profile changed after the authorization; updated it")
                 }
             } catch {
-                self.log.error("the profile could not be read again after the authorization (\((error as? AccessEnablerError)?.code ?? "cancelled"))")
+                self.log.error(
+                    "the profile could not be read again after the authorization (\((error as? AccessEnablerError)?.code ?? "cancelled"))"
+                )
             }
         }
     }
@@ -164,7 +178,8 @@ extension AccessEnabler {
 
 extension Authentication {
     init(record: AuthenticationRecord, requestorID: String) {
-        self.init(requestorID: requestorID, mvpd: record.mvpd, userID: record.userID, expires: record.expires,
-                  profileType: record.profileType)
+        self.init(
+            requestorID: requestorID, mvpd: record.mvpd, userID: record.userID, expires: record.expires,
+            profileType: record.profileType)
     }
 }

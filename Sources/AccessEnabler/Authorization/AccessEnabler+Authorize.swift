@@ -74,37 +74,46 @@ extension AccessEnabler {
             return .notAuthenticated(reason)
         }
         let authentication = session.authentication
-        hub.emit(.authenticationChecked(.init(
-            isAuthenticated: true, mvpdID: authentication.mvpd.id, userID: authentication.userID, fromCache: true)))
+        hub.emit(
+            .authenticationChecked(
+                .init(
+                    isAuthenticated: true, mvpdID: authentication.mvpd.id, userID: authentication.userID,
+                    fromCache: true)))
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
         let (token, check) = try await authorize(
             resource: resource, data: data, session: session, requestorID: loaded.requestorID)
-        return .authorized(token, check: check, mvpd: loaded.mvpd(withID: authentication.mvpd.id) ?? authentication.mvpd)
+        return .authorized(
+            token, check: check, mvpd: loaded.mvpd(withID: authentication.mvpd.id) ?? authentication.mvpd)
     }
 
     private func authorize(
         resource: String, data: [String: String], session: CachedSession, requestorID: String
     ) async throws -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck) {
         do {
-            let (token, fromCache) = try await mediaToken(for: resource, data: data, session: session, requestorID: requestorID)
+            let (token, fromCache) = try await mediaToken(
+                for: resource, data: data, session: session, requestorID: requestorID)
             guard token.expires > clock.now else {
                 log.error("the service provider issued a media token that had already expired")
                 throw AccessEnablerError.serverResponseFormatUnknown.with(
-                    details: "The service provider issued a media token that had already expired; check the device clock.")
+                    details:
+                        "The service provider issued a media token that had already expired; check the device clock.")
             }
             let check = EntitlementEvent.AuthorizationCheck(
-                resource: resource, isAuthorized: true, mvpdID: token.mvpdID, userID: token.userID, fromCache: fromCache)
+                resource: resource, isAuthorized: true, mvpdID: token.mvpdID, userID: token.userID, fromCache: fromCache
+            )
             hub.emit(.authorizationChecked(check))
             return (token, check)
         } catch {
             await handleSessionRejection(error, session: session, requestorID: requestorID)
             if let error = error as? AccessEnablerError {
-                hub.emit(.authorizationChecked(.init(
-                    resource: resource, isAuthorized: false, mvpdID: session.authentication.mvpd.id,
-                    userID: session.authentication.userID,
-                    fromCache: false, error: error.status)))
+                hub.emit(
+                    .authorizationChecked(
+                        .init(
+                            resource: resource, isAuthorized: false, mvpdID: session.authentication.mvpd.id,
+                            userID: session.authentication.userID,
+                            fromCache: false, error: error.status)))
             }
             throw error
         }
@@ -133,7 +142,8 @@ extension AccessEnabler {
             }
             return (token, false)
         }
-        if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now {
+        if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now
+        {
             do {
                 return (try await backend.mediaToken(for: cached, session: session, context: context), true)
             } catch let error as AccessEnablerError where Self.meansAuthorizationGone(error) {

@@ -19,8 +19,10 @@ public struct MediaToken: Sendable, Hashable {
     public var requestor: String
 
     /// Creates a media token.
-    public init(resource: String, serializedToken: String, expires: Date, mvpdID: String, userID: String,
-                requestor: String) {
+    public init(
+        resource: String, serializedToken: String, expires: Date, mvpdID: String, userID: String,
+        requestor: String
+    ) {
         self.resource = resource
         self.serializedToken = serializedToken
         self.expires = expires
@@ -36,9 +38,11 @@ extension MediaToken: CustomStringConvertible, CustomDebugStringConvertible, Cus
     }
     public var debugDescription: String { description }
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "resource": resource, "serializedToken": "<redacted>", "expires": expires,
-            "mvpdID": mvpdID, "userID": userID, "requestor": requestor,
-        ])
+        Mirror(
+            self,
+            children: [
+                "resource": resource, "serializedToken": "<redacted>", "expires": expires,
+                "mvpdID": mvpdID, "userID": userID, "requestor": requestor,
+            ])
     }
 }

@@ -27,8 +27,10 @@ extension AccessEnabler {
         public var connectionPort: UInt16?
 
         /// Creates options.
-        public init(applicationProfile: String? = nil, visitorID: String? = nil, handleSVC: Bool = false,
-                    deviceInfo: DeviceInfo? = nil, connectionIP: String? = nil, connectionPort: UInt16? = nil) {
+        public init(
+            applicationProfile: String? = nil, visitorID: String? = nil, handleSVC: Bool = false,
+            deviceInfo: DeviceInfo? = nil, connectionIP: String? = nil, connectionPort: UInt16? = nil
+        ) {
             self.applicationProfile = applicationProfile
             self.visitorID = visitorID
             self.handleSVC = handleSVC

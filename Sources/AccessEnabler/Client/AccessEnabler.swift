@@ -76,7 +76,8 @@ public actor AccessEnabler {
         self.cache = TokenCache(
             storage: configuration.storage, integrityCheck: configuration.storageIntegrityCheck, events: hub, log: log)
         let caller = HTTPCaller(
-            transport: configuration.transport, log: log, clock: configuration.clock, retryPolicy: configuration.retryPolicy,
+            transport: configuration.transport, log: log, clock: configuration.clock,
+            retryPolicy: configuration.retryPolicy,
             requestTimeout: configuration.requestTimeout, maximumResponseBytes: configuration.maximumResponseBytes)
         self.tokens = AccessTokenProvider(
             softwareStatement: softwareStatement, cache: cache, caller: caller, clock: configuration.clock)

@@ -236,8 +236,9 @@ extension DeviceInfo {
             case _ where name.hasPrefix("Mac") || name.hasPrefix("iMac"): type = "Desktop"
             default: type = nil
             }
-            return Hardware(model: name.isEmpty ? identifier : name, version: version.isEmpty ? nil : version,
-                            manufacturer: "Apple", vendor: "Apple", primaryHardwareType: type)
+            return Hardware(
+                model: name.isEmpty ? identifier : name, version: version.isEmpty ? nil : version,
+                manufacturer: "Apple", vendor: "Apple", primaryHardwareType: type)
         }
 
         /// The hardware identifier: the simulated device in a simulator, the machine on a device,
@@ -245,7 +246,9 @@ extension DeviceInfo {
         /// iPad app on a Mac).
         static func appleIdentifier(machine: String, simulatorModel: String?, hardwareModel: () -> String?) -> String {
             if let simulatorModel, !simulatorModel.isEmpty { return simulatorModel }
-            guard machine.hasPrefix("arm") || machine.hasPrefix("x86") || machine.hasPrefix("i386") else { return machine }
+            guard machine.hasPrefix("arm") || machine.hasPrefix("x86") || machine.hasPrefix("i386") else {
+                return machine
+            }
             return hardwareModel() ?? machine
         }
 
@@ -281,8 +284,9 @@ extension DeviceInfo {
                 let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 return value.isEmpty ? nil : value
             }
-            return Hardware(model: dmi("product_name") ?? DeviceInfo.machine, version: dmi("product_version"),
-                            manufacturer: dmi("sys_vendor"), vendor: nil, primaryHardwareType: nil)
+            return Hardware(
+                model: dmi("product_name") ?? DeviceInfo.machine, version: dmi("product_version"),
+                manufacturer: dmi("sys_vendor"), vendor: nil, primaryHardwareType: nil)
         }
         #endif
     }

@@ -74,32 +74,38 @@ extension AccessEnablerError {
     /// `setRequestor` has not completed (or failed); action `retry`.
     public static let requestorNotConfigured = sdk(
         "requestor_not_configured", .retry,
-        "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API.")
+        "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API."
+    )
 
     /// The local authentication session has expired; action `authentication`.
     public static let authenticationSessionExpired = sdk(
         "authentication_session_expired", .authentication,
-        "The current authentication session has expired. The user must re-authenticate with a supported MVPD in order to continue.")
+        "The current authentication session has expired. The user must re-authenticate with a supported MVPD in order to continue."
+    )
 
     /// There is no local authentication session; action `authentication`.
     public static let authenticationSessionMissing = sdk(
         "authentication_session_missing", .authentication,
-        "The authentication session associated with this request could not be retrieved. The user must re-authenticate with a supported MVPD in order to continue.")
+        "The authentication session associated with this request could not be retrieved. The user must re-authenticate with a supported MVPD in order to continue."
+    )
 
     /// No DCR access token could be obtained; action `none`.
     public static let accessTokenUnavailable = sdk(
         "access_token_unavailable", .none,
-        "The request failed due to an unexpected error while retrieving the access token. Please check the validity of your software statement and custom scheme.")
+        "The request failed due to an unexpected error while retrieving the access token. Please check the validity of your software statement and custom scheme."
+    )
 
     /// The server answered with a body the SDK cannot read; action `none`.
     public static let serverResponseFormatUnknown = sdk(
         "server_response_format_unknown", .none,
-        "The request failed due to an unknown server response format. Please capture the device console logs and contact support.")
+        "The request failed due to an unknown server response format. Please capture the device console logs and contact support."
+    )
 
     /// The request did not reach the server or no answer came back; action `none`.
     public static let networkError = sdk(
         "network_error", .none,
-        "The request failed due to a network error. If the issue persists over several retries, please capture the device console logs and contact support.")
+        "The request failed due to a network error. If the issue persists over several retries, please capture the device console logs and contact support."
+    )
 
     /// The viewer did not pick a TV provider (the presenter returned nil); action `authentication`.
     public static let providerNotSelected = sdk(
@@ -167,9 +173,11 @@ extension AccessEnablerError {
 
 extension AccessEnablerError {
     /// The MVPD denied the authorization; `details` carries the MVPD's text.
-    public static let authorizationDeniedByMVPD = server(403, "authorization_denied_by_mvpd", .none, "User not authorized")
+    public static let authorizationDeniedByMVPD = server(
+        403, "authorization_denied_by_mvpd", .none, "User not authorized")
     /// The server's authorization for the resource was not found.
-    public static let authorizationNotFoundOnServer = server(404, "authorization_not_found", .authorization, "Not Found")
+    public static let authorizationNotFoundOnServer = server(
+        404, "authorization_not_found", .authorization, "Not Found")
     /// The server's authorization for the resource has expired.
     public static let authorizationExpired = server(410, "authorization_expired", .authorization, "Gone")
     /// Too many resources in one preauthorization request.
@@ -179,7 +187,8 @@ extension AccessEnablerError {
     /// The server failed (HTTP 5xx).
     public static let internalError = server(500, "internal_error", .retry, "Internal Server Error")
     /// The requestor ID is unknown to the service provider.
-    public static let invalidRequestor = server(400, "invalid_requestor", .none, "The requestor parameter is missing or invalid.")
+    public static let invalidRequestor = server(
+        400, "invalid_requestor", .none, "The requestor parameter is missing or invalid.")
     /// The companion app's code is not one the service provider knows (mistyped, or never
     /// issued): ask the viewer to check it.
     public static let invalidAuthenticationCode = server(
@@ -191,9 +200,12 @@ extension AccessEnablerError {
     /// The server rejected the request as malformed.
     public static let badRequest = server(400, "bad_request", .none, "Bad Request")
     /// The server answered with a status the protocol does not define for this call.
-    public static let unexpectedStatus = server(0, "unexpected_response_status", .none, "The server answered with an unexpected status.")
+    public static let unexpectedStatus = server(
+        0, "unexpected_response_status", .none, "The server answered with an unexpected status.")
 
-    private static func server(_ status: Int, _ code: String, _ action: Status.Action, _ message: String) -> AccessEnablerError {
+    private static func server(_ status: Int, _ code: String, _ action: Status.Action, _ message: String)
+        -> AccessEnablerError
+    {
         AccessEnablerError(Status(status: status, code: code, message: message, action: action))
     }
 }

@@ -65,8 +65,10 @@ public enum EntitlementEvent: Sendable, Hashable {
         /// The failure, when not authorized.
         public var error: Status?
         /// Creates a check record.
-        public init(resource: String, isAuthorized: Bool, mvpdID: String? = nil, userID: String? = nil,
-                    fromCache: Bool, error: Status? = nil) {
+        public init(
+            resource: String, isAuthorized: Bool, mvpdID: String? = nil, userID: String? = nil,
+            fromCache: Bool, error: Status? = nil
+        ) {
             self.resource = resource
             self.isAuthorized = isAuthorized
             self.mvpdID = mvpdID

@@ -56,7 +56,9 @@ extension AccessEnabler {
                         log.error("the browser logout ended at an unexpected URL")
                     }
                 case .partner(let mvpdID):
-                    log.info("\(mvpdID) was an Apple TV Provider sign-in: the viewer must also sign out in the system settings")
+                    log.info(
+                        "\(mvpdID) was an Apple TV Provider sign-in: the viewer must also sign out in the system settings"
+                    )
                     outcome.partnerLogoutMVPDIDs.append(mvpdID)
                     hub.emit(.partnerLogoutRequired(mvpdID: mvpdID))
                 case .complete:

@@ -36,10 +36,12 @@ extension AccessEnabler {
         case .userMetadata(let name):
             if let attributes = session.attributes {
                 let attribute = attributes[name]
-                return Metadata(key: key, value: attribute?.value ?? .null, isEncrypted: attribute?.isEncrypted ?? false)
+                return Metadata(
+                    key: key, value: attribute?.value ?? .null, isEncrypted: attribute?.isEncrypted ?? false)
             }
             let record = try await userMetadata(session: cached, requestorID: requestorID)
-            return Metadata(key: key, value: record.values[name] ?? .null, isEncrypted: record.encryptedKeys.contains(name))
+            return Metadata(
+                key: key, value: record.values[name] ?? .null, isEncrypted: record.encryptedKeys.contains(name))
         }
     }
 

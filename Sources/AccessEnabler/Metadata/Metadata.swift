@@ -42,8 +42,11 @@ extension Metadata: CustomStringConvertible, CustomReflectable {
         return "Metadata(\(key): \(value)\(isEncrypted ? ", encrypted" : ""))"
     }
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "key": key, "value": key == .deviceID ? JSONValue.string("<redacted>") : value, "isEncrypted": isEncrypted,
-        ])
+        Mirror(
+            self,
+            children: [
+                "key": key, "value": key == .deviceID ? JSONValue.string("<redacted>") : value,
+                "isEncrypted": isEncrypted,
+            ])
     }
 }

@@ -27,7 +27,8 @@ extension AccessEnabler {
     ) async throws -> Authentication {
         try await asOneCall {
             try await authenticateInOneCall(
-                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, presenter: presenter)
+                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter,
+                presenter: presenter)
         }
     }
 
@@ -104,8 +105,9 @@ extension AccessEnabler {
                 log.error("the service provider named an MVPD the requestor does not offer; not used")
                 return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
             }
-            guard let existing = try await backend.completeAuthentication(
-                mvpd: mvpd, configuration: loaded, data: [:], context: try await context(for: requestorID))
+            guard
+                let existing = try await backend.completeAuthentication(
+                    mvpd: mvpd, configuration: loaded, data: [:], context: try await context(for: requestorID))
             else { return fallBack(.serverFallback(reasonType: "authorize")) }
             session = existing
         case .success(.partnerProfile(var authenticationRequest)):
@@ -134,7 +136,8 @@ extension AccessEnabler {
                 let offered = Self.offeredProfiles(records, in: loaded).filter { named == nil || $0.mvpd.id == named }
                 guard offered.count == 1, let record = offered.first else {
                     if records.isEmpty { return fallBack(.validationFailed(code: "no_profile")) }
-                    log.error("the partner profile answer held no profile of the MVPD signed in at the partner; not used")
+                    log.error(
+                        "the partner profile answer held no profile of the MVPD signed in at the partner; not used")
                     return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
                 }
                 session = record
@@ -142,7 +145,8 @@ extension AccessEnabler {
         }
         guard session.expires > clock.now else {
             throw AccessEnablerError.authenticationSessionExpired.with(
-                details: "The service provider issued an authentication that had already expired; check the device clock.")
+                details:
+                    "The service provider issued an authentication that had already expired; check the device clock.")
         }
         guard try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch) else {
             log.info("partner authentication finished after a logout started; discarded")
@@ -151,12 +155,15 @@ extension AccessEnabler {
         try await cache.storeSelectedMVPD(session.mvpd, for: requestorID)
         log.info("signed in with \(session.mvpd.id) through the partner \(framework.partnerName)")
         hub.emit(.partnerSingleSignOn(.signedIn(mvpdID: session.mvpd.id)))
-        hub.emit(.authenticationChecked(.init(
-            isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
+        hub.emit(
+            .authenticationChecked(
+                .init(
+                    isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
         return .signedIn(Authentication(record: session, requestorID: requestorID))
     }
 
-    private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason, preselected: MVPD? = nil) -> PartnerAttempt {
+    private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason, preselected: MVPD? = nil) -> PartnerAttempt
+    {
         log.info("partner single sign-on not used (\(reason)); continuing with the MVPD picker")
         hub.emit(.partnerSingleSignOn(.fellBack(reason)))
         return .basicFlow(preselected: preselected, fallback: reason)
@@ -197,11 +204,13 @@ extension AccessEnabler {
     /// Runs a partner API call: a 400 that rejects the partner's status or response (the
     /// `invalid_header_pfs_*` codes, `invalid_parameter_saml_response`) is a fallback
     /// (`.failure` with its code); everything else is thrown as usual.
-    private func serverValidated<Value>(_ body: () async throws -> Value) async throws -> Result<Value, PartnerFailure> {
+    private func serverValidated<Value>(_ body: () async throws -> Value) async throws -> Result<Value, PartnerFailure>
+    {
         do {
             return .success(try await body())
         } catch let error as AccessEnablerError
-            where !error.isFromSDK && (error.code.hasPrefix("invalid_header_pfs_") || error.code == "invalid_parameter_saml_response")
+            where !error.isFromSDK
+            && (error.code.hasPrefix("invalid_header_pfs_") || error.code == "invalid_parameter_saml_response")
         {
             return .failure(PartnerFailure(code: error.code))
         }

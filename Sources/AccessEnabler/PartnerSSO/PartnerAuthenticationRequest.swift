@@ -13,7 +13,9 @@ public struct PartnerAuthenticationRequest: Sendable, Hashable {
     public var mvpdID: String?
 
     /// Creates a request.
-    public init(type: String, request: String, attributeNames: [String], providerID: String? = nil, mvpdID: String? = nil) {
+    public init(
+        type: String, request: String, attributeNames: [String], providerID: String? = nil, mvpdID: String? = nil
+    ) {
         self.type = type
         self.request = request
         self.attributeNames = attributeNames

@@ -65,7 +65,8 @@ public struct PartnerFrameworkStatus: Sendable, Hashable {
     /// milliseconds, as a string).
     public var headerValue: String {
         let payload = Payload(
-            frameworkPermissionInfo: .init(accessStatus: accessStatus.rawValue, error: permissionError.map(Payload.Failure.init)),
+            frameworkPermissionInfo: .init(
+                accessStatus: accessStatus.rawValue, error: permissionError.map(Payload.Failure.init)),
             frameworkProviderInfo: .init(
                 id: providerID,
                 expirationDate: expirationDate.map { String(Int64(($0.timeIntervalSince1970 * 1000).rounded())) },

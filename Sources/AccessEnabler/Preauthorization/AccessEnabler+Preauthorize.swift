@@ -23,7 +23,8 @@ extension AccessEnabler {
         let requestorID = loaded.requestorID
         let resources = Self.distinct(request.resources)
         guard !resources.isEmpty, !resources.contains(where: \.isEmpty) else {
-            throw AccessEnablerError.invalidArgument.with(details: "Preauthorize needs at least one non-empty resource ID.")
+            throw AccessEnablerError.invalidArgument.with(
+                details: "Preauthorize needs at least one non-empty resource ID.")
         }
         let now = clock.now
         let useCache = !request.disabledFeatures.contains(.localCache)
@@ -62,10 +63,12 @@ extension AccessEnabler {
             }
             defer { next += 1 }
             guard let decision = fetched[next] else {
-                decisions.append(Decision(
-                    id: resource, isAuthorized: false,
-                    error: Status(status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,
-                                  message: "The server returned no decision for this resource.", action: .retry)))
+                decisions.append(
+                    Decision(
+                        id: resource, isAuthorized: false,
+                        error: Status(
+                            status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,
+                            message: "The server returned no decision for this resource.", action: .retry)))
                 continue
             }
             decisions.append(decision)
@@ -73,7 +76,8 @@ extension AccessEnabler {
         }
         if !cacheable.isEmpty {
             let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
-            await cache.storeDecisions(cacheable, for: requestorID, expires: expires, ifGeneration: cachedSession.generation)
+            await cache.storeDecisions(
+                cacheable, for: requestorID, expires: expires, ifGeneration: cachedSession.generation)
         }
         return PreauthorizeResponse(decisions: decisions)
     }
@@ -93,8 +97,9 @@ extension AccessEnabler {
         }
         let backend = self.backend
         if chunks.count == 1 {
-            return Self.aligned(try await backend.preauthorize(
-                chunks[0], session: session, bypassRemoteCache: bypassRemoteCache, context: context), to: chunks[0])
+            return Self.aligned(
+                try await backend.preauthorize(
+                    chunks[0], session: session, bypassRemoteCache: bypassRemoteCache, context: context), to: chunks[0])
         }
         // The children write into a box by index rather than returning (index, result) through
         // the group: in the benchmark process (release, Swift 6.3, Linux, with package-benchmark's
@@ -190,4 +195,3 @@ extension AccessEnabler {
         return resources.filter { seen.insert($0).inserted }
     }
 }
-

@@ -95,7 +95,8 @@ extension AccessEnabler {
     {
         let operation = SharedOperation { [self, providers] in
             if storedIfUsable, let stored = await self.usableStoredConfiguration(requestorID, from: providers) {
-                return LoadedConfiguration(configuration: stored.configuration, fetched: stored.fetched, fromStorage: true)
+                return LoadedConfiguration(
+                    configuration: stored.configuration, fetched: stored.fetched, fromStorage: true)
             }
             let fetched = try await self.fetchConfiguration(requestorID: requestorID, from: providers)
             return LoadedConfiguration(configuration: fetched, fetched: self.clock.now, fromStorage: false)
@@ -133,7 +134,8 @@ extension AccessEnabler {
         do {
             // A load already in progress (a concurrent setRequestor) serves the picker too.
             if requestor.pending != nil { return try await currentConfiguration() }
-            return try await loadConfiguration(current.requestorID, from: requestor.serviceProviders, storedIfUsable: false)
+            return try await loadConfiguration(
+                current.requestorID, from: requestor.serviceProviders, storedIfUsable: false)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -153,7 +155,9 @@ extension AccessEnabler {
                 requestor.configuration = loaded.configuration
                 requestor.fetched = loaded.fetched
                 if loaded.fromStorage {
-                    log.info("configuration from storage (fetched \(Int(clock.now.timeIntervalSince(loaded.fetched))) s ago)")
+                    log.info(
+                        "configuration from storage (fetched \(Int(clock.now.timeIntervalSince(loaded.fetched))) s ago)"
+                    )
                 } else {
                     await keep(loaded)
                     await reconcileAuthentication(with: loaded.configuration)
@@ -197,7 +201,8 @@ extension AccessEnabler {
     private func keep(_ loaded: LoadedConfiguration) async {
         guard backend.cachesConfiguration, loaded.configuration.failures.isEmpty else { return }
         try? await cache.storeConfiguration(
-            ConfigurationRecord(loaded.configuration, serviceProviders: requestor.serviceProviders, fetched: loaded.fetched))
+            ConfigurationRecord(
+                loaded.configuration, serviceProviders: requestor.serviceProviders, fetched: loaded.fetched))
     }
 
     /// Fetches every service provider's configuration concurrently and merges the answers.
@@ -246,8 +251,12 @@ extension AccessEnabler {
                     pending.remove(index)
                 case .deadline:
                     for index in pending {
-                        failures.append((index, AccessEnablerError.networkError.with(
-                            details: "The service provider did not answer in time.")))
+                        failures.append(
+                            (
+                                index,
+                                AccessEnablerError.networkError.with(
+                                    details: "The service provider did not answer in time.")
+                            ))
                     }
                     pending.removeAll()
                 }

@@ -18,8 +18,10 @@ public struct RequestorConfiguration: Sendable, Hashable {
     var answeredServiceProviders: Set<URL> = []
 
     /// Creates a configuration.
-    public init(requestorID: String, name: String? = nil, domains: [String] = [], mvpds: [MVPD] = [],
-                failures: [ServiceProviderFailure] = []) {
+    public init(
+        requestorID: String, name: String? = nil, domains: [String] = [], mvpds: [MVPD] = [],
+        failures: [ServiceProviderFailure] = []
+    ) {
         self.requestorID = requestorID
         self.name = name
         self.domains = domains

@@ -56,13 +56,14 @@ public struct FileTokenStorageError: Error, Sendable, Hashable, CustomStringConv
 
     public var description: String {
         let subject = file?.path ?? "the file"
-        let reason = switch code {
-        case .notARegularFile: "\(subject) is not a regular file"
-        case .symbolicLink: "\(subject) is a symbolic link, which the storage does not follow"
-        case .ownedByAnotherUser: "\(subject) belongs to another user"
-        case .writableByOthers: "other users can write to the folder \(subject)"
-        case .lockTimedOut: "another instance or process held the lock \(subject) longer than the lock timeout"
-        }
+        let reason =
+            switch code {
+            case .notARegularFile: "\(subject) is not a regular file"
+            case .symbolicLink: "\(subject) is a symbolic link, which the storage does not follow"
+            case .ownedByAnotherUser: "\(subject) belongs to another user"
+            case .writableByOthers: "other users can write to the folder \(subject)"
+            case .lockTimedOut: "another instance or process held the lock \(subject) longer than the lock timeout"
+            }
         return "FileTokenStorageError.\(code): \(reason)"
     }
 }

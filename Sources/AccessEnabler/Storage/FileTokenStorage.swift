@@ -150,7 +150,9 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// Re-reads the files under the lock (the snapshot and every journal line, other processes'
     /// included) and appends `changes` in the same lock only if the record under `key`
     /// satisfies `condition`.
-    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+    public func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool
+    )
         throws -> Bool
     {
         let entries = changes.map { change in
@@ -360,7 +362,8 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         let stamp = Date().epochMilliseconds
         var movedTo: URL?
         for file in [url, journalURL] where FileManager.default.fileExists(atPath: file.path) {
-            let aside = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".corrupt-\(stamp)")
+            let aside = file.deletingLastPathComponent().appendingPathComponent(
+                file.lastPathComponent + ".corrupt-\(stamp)")
             try FileManager.default.moveItem(at: file, to: aside)
             if movedTo == nil { movedTo = aside }
         }
@@ -404,7 +407,9 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     }
 
     /// The file's bytes from `start` to `end`, or to its end (`expected` long, when known).
-    private static func read(_ descriptor: Int32, from start: Int, to end: Int?, expected size: Int? = nil) throws -> Data {
+    private static func read(_ descriptor: Int32, from start: Int, to end: Int?, expected size: Int? = nil) throws
+        -> Data
+    {
         var capacity = end ?? size ?? 0
         if end == nil, size == nil {
             var status = stat()

@@ -15,7 +15,9 @@ public final class InMemoryTokenStorage: TokenStorage {
     public func removeAllRecords() throws { records.withLock { $0.removeAll() } }
 
     /// Checks and applies under one lock.
-    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+    public func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool
+    )
         throws -> Bool
     {
         records.withLock { records in

@@ -60,7 +60,9 @@ extension TokenStorage {
     /// Reads the record with ``loadRecords()``, then applies the changes one by one with
     /// ``writeRecord(_:forKey:)`` and ``removeRecord(forKey:)``. Another process may write
     /// between the read and the writes: implement it in a store that can lock across processes.
-    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+    public func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool
+    )
         throws -> Bool
     {
         guard condition(try loadRecords()[key]) else { return false }

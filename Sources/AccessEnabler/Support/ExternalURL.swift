@@ -28,9 +28,10 @@ package enum ExternalURL {
     /// in the authority (an IPv6 host), `#` only as the first fragment delimiter.
     static func encoded(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        if bytes.allSatisfy({ isAllowed($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "[")
-            && $0 != UInt8(ascii: "]") }), bytes.filter({ $0 == UInt8(ascii: "#") }).count <= 1
-        {
+        if bytes.allSatisfy({
+            isAllowed($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "[")
+                && $0 != UInt8(ascii: "]")
+        }), bytes.filter({ $0 == UInt8(ascii: "#") }).count <= 1 {
             return text
         }
         let authority = authorityRange(bytes)

@@ -73,7 +73,8 @@ struct Log: Sendable {
         components.password = nil
         // A REST v2 authentication code in the path lets another device finish the login.
         var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
-        for index in segments.indices.dropFirst() where segments[index - 1] == "sessions" || segments[index - 1] == "code" {
+        for index in segments.indices.dropFirst()
+        where segments[index - 1] == "sessions" || segments[index - 1] == "code" {
             segments[index] = "redacted"
         }
         components.percentEncodedPath = segments.joined(separator: "/")

@@ -79,7 +79,8 @@ extension TokenCache {
         let keys = [StorageKey.client(origin: origin), StorageKey.accessToken(origin: origin)]
         pendingWrites.subtract(keys)
         do {
-            _ = try storage.applyChanges(keys.map { .remove(forKey: $0.rawValue) }, ifRecord: keys[0].rawValue) { data in
+            _ = try storage.applyChanges(keys.map { .remove(forKey: $0.rawValue) }, ifRecord: keys[0].rawValue) {
+                data in
                 let stored = data.flatMap { try? JSONDecoder().decode(ClientCredentialsRecord.self, from: $0) }
                 return stored?.clientID == rejectedClientID
             }

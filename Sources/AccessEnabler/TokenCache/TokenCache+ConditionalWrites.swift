@@ -58,7 +58,9 @@ extension TokenCache {
         else { return false }
         do {
             let data = try JSONEncoder().encode(record)
-            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) {
+            if case .storeChanged(let stored) = try applyIfStored(
+                current, requestor: requestor, [.write(data, forKey: key.rawValue)])
+            {
                 adopt(stored, for: requestor)
                 return false
             }

@@ -17,10 +17,13 @@ extension TokenCache {
 
     /// The authentication of `requestor` (if any) and the cache generation, read together: what a
     /// later conditional write compares with.
-    func sessionState(for requestor: String) throws(AccessEnablerError) -> (session: CachedSession?, generation: UInt64) {
+    func sessionState(for requestor: String) throws(AccessEnablerError) -> (session: CachedSession?, generation: UInt64)
+    {
         try ensureLoaded()
-        return (sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) },
-                generation)
+        return (
+            sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) },
+            generation
+        )
     }
 
     /// Stores `record` as the authentication of `requestor` in place of `expected` (nil: none),
@@ -47,7 +50,8 @@ extension TokenCache {
         let outcome: StoredSessionOutcome
         do {
             let data = try JSONEncoder().encode(record)
-            let changes = dropped.map { TokenStorageChange.remove(forKey: $0.rawValue) }
+            let changes =
+                dropped.map { TokenStorageChange.remove(forKey: $0.rawValue) }
                 + [.write(data, forKey: key.rawValue)]
             outcome = try applyIfStored(expected?.authentication, requestor: requestor, changes)
         } catch {
@@ -100,7 +104,9 @@ extension TokenCache {
         let key = StorageKey.authentication(requestor: requestor)
         do {
             let data = try JSONEncoder().encode(updated)
-            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) {
+            if case .storeChanged(let stored) = try applyIfStored(
+                current, requestor: requestor, [.write(data, forKey: key.rawValue)])
+            {
                 adopt(stored, for: requestor)
                 return false
             }
@@ -151,7 +157,9 @@ extension TokenCache {
     /// user metadata).
     func sessionDataKeys(for requestor: String) -> [StorageKey] {
         guard let session = sessions[requestor] else { return [] }
-        var keys = session.authorizations.keys.sorted().map { StorageKey.authorization(requestor: requestor, resource: $0) }
+        var keys = session.authorizations.keys.sorted().map {
+            StorageKey.authorization(requestor: requestor, resource: $0)
+        }
         if session.userMetadata != nil { keys.append(StorageKey.userMetadata(requestor: requestor)) }
         return keys
     }
@@ -261,7 +269,9 @@ extension TokenCache {
     {
         try ensureLoaded()
         do {
-            return try storeForSession(record, forKey: StorageKey.userMetadata(requestor: requestor), session, requestor) {
+            return try storeForSession(
+                record, forKey: StorageKey.userMetadata(requestor: requestor), session, requestor
+            ) {
                 $0.userMetadata = record
             }
         } catch {

@@ -80,7 +80,8 @@ struct ConfigurationRecord: Codable, Sendable, Equatable {
         domains = configuration.domains
         mvpds = configuration.mvpds
         domainsByServiceProvider = Dictionary(
-            configuration.domainsByServiceProvider.map { ($0.key.absoluteString, $0.value) }, uniquingKeysWith: { a, _ in a })
+            configuration.domainsByServiceProvider.map { ($0.key.absoluteString, $0.value) },
+            uniquingKeysWith: { a, _ in a })
         self.serviceProviders = serviceProviders.map(\.origin)
         self.fetched = fetched
     }

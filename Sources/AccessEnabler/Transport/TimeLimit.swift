@@ -20,14 +20,15 @@ enum TimeLimitTimer: Sendable {
         if clock is SystemClock {
             return .system(SystemTimeLimits.shared.start(duration, expire: expire))
         }
-        return .task(Task {
-            do {
-                try await clock.sleep(asTimeLimit: duration)
-            } catch {
-                return
-            }
-            expire()
-        })
+        return .task(
+            Task {
+                do {
+                    try await clock.sleep(asTimeLimit: duration)
+                } catch {
+                    return
+                }
+                expire()
+            })
     }
 
     /// Stops the timer; `expire` will not be called unless it has already started.
@@ -77,8 +78,11 @@ final class SystemTimeLimits: Sendable {
     func start(_ duration: Duration, expire: @escaping @Sendable () -> Void) -> ID {
         let now = wakeUp.now
         let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds < 0 ? 0 : seconds >= Int64(UInt64.max / 2_000_000_000)
-            ? UInt64.max / 2 : UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+        let nanoseconds =
+            seconds < 0
+            ? 0
+            : seconds >= Int64(UInt64.max / 2_000_000_000)
+                ? UInt64.max / 2 : UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
         let deadline = now + min(nanoseconds, UInt64.max - now)
         return state.withLock { state in
             state.nextID += 1

@@ -34,21 +34,29 @@ protocol EntitlementBackend: Sendable {
     /// Every authentication the service provider holds for this device (REST API v2: every
     /// profile — other MVPDs, single sign-on, TempPass; REST API v1: the one authN token), each
     /// bound to its MVPD from `configuration` where it lists it.
-    func authentications(at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
-                         context: RequestContext) async throws -> [AuthenticationRecord]
+    func authentications(
+        at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+        context: RequestContext
+    ) async throws -> [AuthenticationRecord]
 
     /// Preauthorization decisions for at most one chunk of resources, in any order.
-    func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
-                      context: RequestContext) async throws -> [Decision]
+    func preauthorize(
+        _ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+        context: RequestContext
+    ) async throws -> [Decision]
 
     /// Obtains the authorization for `resource` (and, when the protocol issues it at once, a
     /// media token).
-    func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
-                   context: RequestContext) async throws -> AuthorizationGrant
+    func authorize(
+        _ resource: String, data: [String: String], session: AuthenticationRecord,
+        context: RequestContext
+    ) async throws -> AuthorizationGrant
 
     /// A fresh media token for an existing authorization.
-    func mediaToken(for authorization: AuthorizationRecord, session: AuthenticationRecord,
-                    context: RequestContext) async throws -> MediaToken
+    func mediaToken(
+        for authorization: AuthorizationRecord, session: AuthenticationRecord,
+        context: RequestContext
+    ) async throws -> MediaToken
 
     /// The user metadata of the session.
     func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord
@@ -61,14 +69,18 @@ protocol EntitlementBackend: Sendable {
     /// TV side: creates an authentication session whose code the viewer types on another
     /// device; with `mvpd` (preselected) the session has every parameter, without it the
     /// companion supplies them.
-    func startSecondScreenAuthentication(mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
-                                         context: RequestContext) async throws -> SecondScreenStep
+    func startSecondScreenAuthentication(
+        mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
+        context: RequestContext
+    ) async throws -> SecondScreenStep
 
     /// TV side: every profile the poll answer for the code holds, in MVPD order (empty while
     /// the viewer has not finished on the other device). The caller decides which it accepts: a
     /// hostile service provider may answer with profiles for other MVPDs.
-    func authentications(forCode code: String, at serviceProvider: ServiceProvider,
-                         configuration: RequestorConfiguration, context: RequestContext) async throws
+    func authentications(
+        forCode code: String, at serviceProvider: ServiceProvider,
+        configuration: RequestorConfiguration, context: RequestContext
+    ) async throws
         -> [AuthenticationRecord]
 
     /// Companion side: validates a typed code and reads what its session already has.

@@ -6,7 +6,8 @@ import Foundation
 /// else a typed error per status and call.
 enum ErrorMapping {
     /// Throws the mapped error unless `response` is a 2xx.
-    static func requireSuccess(_ response: HTTPResponse, _ endpoint: WireEndpoint, now: Date) throws(AccessEnablerError) {
+    static func requireSuccess(_ response: HTTPResponse, _ endpoint: WireEndpoint, now: Date) throws(AccessEnablerError)
+    {
         guard response.isSuccess else { throw error(for: response, endpoint: endpoint, now: now) }
     }
 
@@ -48,9 +49,11 @@ enum ErrorMapping {
         case (.preauthorize, 403), (.preauthorizeDecisions, 403): return .tooManyResources
         case (.configuration, 400): return .invalidRequestor
         case (_, 401):
-            return AccessEnablerError(Status(
-                status: 401, code: AccessEnablerError.accessTokenUnavailable.code,
-                message: AccessEnablerError.accessTokenUnavailable.status.message, action: .applicationRegistration))
+            return AccessEnablerError(
+                Status(
+                    status: 401, code: AccessEnablerError.accessTokenUnavailable.code,
+                    message: AccessEnablerError.accessTokenUnavailable.status.message, action: .applicationRegistration)
+            )
         case (_, 429): return .tooManyRequests
         case (_, 500...599): return .internalError
         case (_, 400), (_, 405): return .badRequest

@@ -31,7 +31,10 @@ struct RequestContext: Sendable {
     /// answered (sent on the calls whose page lists the header).
     var partnerFrameworkStatus: String?
 
-    init(requestorID: String, deviceID: String, options: AccessEnabler.Options, redirectURL: URL, deviceInfoHeader: String) {
+    init(
+        requestorID: String, deviceID: String, options: AccessEnabler.Options, redirectURL: URL,
+        deviceInfoHeader: String
+    ) {
         self.requestorID = requestorID
         self.deviceID = deviceID
         self.options = options

@@ -72,7 +72,8 @@ struct ServiceProvider: Sendable, Hashable {
         guard inet_pton(AF_INET6, String(bare), &ipv6) == 1 else { return false }
         return withUnsafeBytes(of: &ipv6) { bytes in
             let loopback = bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1
-            let mappedLoopback = bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+            let mappedLoopback =
+                bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
                 && bytes[12] == 127
             return loopback || mappedLoopback
         }

@@ -22,7 +22,8 @@ struct WireClient: Sendable {
             response = try await caller.send(authorized(request, token), endpoint: endpoint)
         } else if response.status == 403, Self.isInvalidClient(response) {
             log.info("\(endpoint.rawValue): client credentials rejected; registering again once")
-            token = try await tokens.registerAgain(for: serviceProvider, rejectedClientID: token.clientID, context: context)
+            token = try await tokens.registerAgain(
+                for: serviceProvider, rejectedClientID: token.clientID, context: context)
             response = try await caller.send(authorized(request, token), endpoint: endpoint)
         }
         return response
@@ -100,21 +101,24 @@ struct HTTPCaller: Sendable {
             do {
                 let response = try await exchange(request, started: started)
                 log.debug("\(endpoint.rawValue) answered \(response.status)")
-                guard let delay = retryDelay(for: response, endpoint: endpoint, attempt: attempt, started: started) else {
+                guard let delay = retryDelay(for: response, endpoint: endpoint, attempt: attempt, started: started)
+                else {
                     return response
                 }
                 wait = delay
             } catch let error as HTTPTransportError where error == .responseTooLarge {
                 log.error("\(endpoint.rawValue): the response exceeded \(maximumResponseBytes) bytes; transfer stopped")
                 throw AccessEnablerError.serverResponseFormatUnknown.with(
-                    details: "The response was larger than \(maximumResponseBytes) bytes.", underlying: "response too large")
+                    details: "The response was larger than \(maximumResponseBytes) bytes.",
+                    underlying: "response too large")
             } catch {
                 if error is CancellationError || Task.isCancelled { throw CancellationError() }
                 let mapped = ErrorMapping.transportError(error)
                 log.error("\(endpoint.rawValue) failed: \(mapped.underlyingSummary ?? "transport error")")
-                guard endpoint.isRetryable, let delay = delayIfAllowed(
-                    retryPolicy.backoff(afterAttempt: attempt, random: Double.random(in: 0...1)),
-                    attempt: attempt, started: started)
+                guard endpoint.isRetryable,
+                    let delay = delayIfAllowed(
+                        retryPolicy.backoff(afterAttempt: attempt, random: Double.random(in: 0...1)),
+                        attempt: attempt, started: started)
                 else { throw mapped }
                 wait = delay
             }
@@ -151,7 +155,9 @@ struct HTTPCaller: Sendable {
     }
 
     /// The wait before retrying after `response`, or nil to return it as it is.
-    private func retryDelay(for response: HTTPResponse, endpoint: WireEndpoint, attempt: Int, started: Date) -> Duration? {
+    private func retryDelay(for response: HTTPResponse, endpoint: WireEndpoint, attempt: Int, started: Date)
+        -> Duration?
+    {
         guard endpoint.isRetryable else { return nil }
         let wait: Duration
         if response.status == 429 {

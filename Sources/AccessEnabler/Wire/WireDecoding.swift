@@ -23,7 +23,9 @@ struct EpochMilliseconds: Decodable, Sendable, Hashable {
             value = number
         } else if let double = try? container.decode(Double.self), double.isFinite {
             value = Int64(saturating: double)
-        } else if let text = try? container.decode(String.self), let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
+        } else if let text = try? container.decode(String.self),
+            let number = Int64(text.trimmingCharacters(in: .whitespaces))
+        {
             value = number
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not epoch milliseconds")

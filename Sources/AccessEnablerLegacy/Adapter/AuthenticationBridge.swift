@@ -15,7 +15,8 @@ final class AuthenticationBridge: AuthenticationPresenter {
     var preselectedMVPD: String?
     /// Whether the current flow asked the app for anything (else it was answered from the cache).
     private(set) var interacted = false
-    private var providerRequest: (id: UInt64, providers: [CoreMVPD], continuation: CheckedContinuation<CoreMVPD?, any Error>)?
+    private var providerRequest:
+        (id: UInt64, providers: [CoreMVPD], continuation: CheckedContinuation<CoreMVPD?, any Error>)?
     private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
     private var lastRequestID: UInt64 = 0
 

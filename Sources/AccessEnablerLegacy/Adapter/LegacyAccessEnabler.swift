@@ -66,7 +66,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// The pre-3.0 initializer, without a software statement: the configuration fails.
-    @available(*, deprecated, message: "AccessEnabler 3.x registers with a software statement: use init(_ softwareStatement:) with the statement from the TVE Dashboard.")
+    @available(
+        *, deprecated,
+        message:
+            "AccessEnabler 3.x registers with a software statement: use init(_ softwareStatement:) with the statement from the TVE Dashboard."
+    )
     public convenience override init() {
         self.init(softwareStatement: "")
     }
@@ -149,38 +153,65 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// The pre-3.0 signed-requestor form; the signature is no longer used.
-    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:).")
+    @available(
+        *, deprecated, renamed: "setRequestor(_:)",
+        message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:)."
+    )
     open func setRequestor(_ requestorID: String!, signedRequestorId: String!) {
         setRequestor(requestorID)
     }
 
     /// The pre-3.0 signed-requestor form with service providers; the signature is no longer used.
-    @available(*, deprecated, renamed: "setRequestor(_:serviceProviders:)", message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:serviceProviders:).")
+    @available(
+        *, deprecated, renamed: "setRequestor(_:serviceProviders:)",
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:serviceProviders:)."
+    )
     open func setRequestor(_ requestorID: String!, signedRequestorId: String!, serviceProviders urls: [Any]!) {
         setRequestor(requestorID, serviceProviders: urls)
     }
 
     /// The pre-3.0 tvOS form with a secret and public key; they are no longer used.
-    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:).")
+    @available(
+        *, deprecated, renamed: "setRequestor(_:)",
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:)."
+    )
     open func setRequestor(_ requestorID: String!, signedRequestorId: String!, secret: String!, publicKey: String!) {
         setRequestor(requestorID)
     }
 
     /// The pre-3.0 tvOS form with service providers, a secret and a public key; they are no longer used.
-    @available(*, deprecated, renamed: "setRequestor(_:serviceProviders:)", message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:serviceProviders:).")
-    open func setRequestor(_ requestorID: String!, signedRequestorId: String!, serviceProviders urls: [Any]!, secret: String!, publicKey: String!) {
+    @available(
+        *, deprecated, renamed: "setRequestor(_:serviceProviders:)",
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:serviceProviders:)."
+    )
+    open func setRequestor(
+        _ requestorID: String!, signedRequestorId: String!, serviceProviders urls: [Any]!, secret: String!,
+        publicKey: String!
+    ) {
         setRequestor(requestorID, serviceProviders: urls)
     }
 
     /// The pre-3.0 signed-requestor form as Adobe's 3.0 migration guide spells it.
-    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:).")
+    @available(
+        *, deprecated, renamed: "setRequestor(_:)",
+        message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor(_:)."
+    )
     open func setRequestor(_ requestorID: String!, setSignedRequestorId signedRequestorID: String!) {
         setRequestor(requestorID)
     }
 
     /// The pre-3.0 tvOS form as Adobe's 3.0 migration guide spells it.
-    @available(*, deprecated, renamed: "setRequestor(_:)", message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:).")
-    open func setRequestor(_ requestorID: String!, setSignedRequestorId signedRequestorID: String!, secret: String!, publicKey: String!) {
+    @available(
+        *, deprecated, renamed: "setRequestor(_:)",
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor(_:)."
+    )
+    open func setRequestor(
+        _ requestorID: String!, setSignedRequestorId signedRequestorID: String!, secret: String!, publicKey: String!
+    ) {
         setRequestor(requestorID)
     }
 
@@ -218,7 +249,9 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// `getAuthentication:withData:andFilter:`.
-    open func getAuthentication(_ forceAuthn: Bool, withData data: [AnyHashable: Any]!, andFilter filter: [AnyHashable: Any]!) {
+    open func getAuthentication(
+        _ forceAuthn: Bool, withData data: [AnyHashable: Any]!, andFilter filter: [AnyHashable: Any]!
+    ) {
         let data = LegacyValues.stringDictionary(data)
         let filter = ProviderFilter(filter)
         onMain { $0.getAuthentication(force: forceAuthn, data: data, filter: filter) }
@@ -257,7 +290,10 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// The pre-3.0 name of ``handleExternalURL(_:)``.
-    @available(*, deprecated, renamed: "handleExternalURL(_:)", message: "Since 3.0 call handleExternalURL(_:) with the redirect URL the web view reached.")
+    @available(
+        *, deprecated, renamed: "handleExternalURL(_:)",
+        message: "Since 3.0 call handleExternalURL(_:) with the redirect URL the web view reached."
+    )
     open func getAuthenticationToken() {
         handleExternalURL(ADOBEPASS_REDIRECT_URL)
     }
@@ -279,14 +315,18 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// `preauthorize:didCompleteWith:` (3.6+). Decisions, or a server error with its status, go to
     /// `onResponse`; a failure of the SDK itself (status 0, for example `requestor_not_configured`
     /// before the configuration completed) goes to `onFailure`. Does not wait for configuration.
-    open func preauthorize(_ request: PreauthorizeRequest, didCompleteWith callback: AccessEnablerCallback<PreauthorizeResponse>) {
+    open func preauthorize(
+        _ request: PreauthorizeRequest, didCompleteWith callback: AccessEnablerCallback<PreauthorizeResponse>
+    ) {
         // Spelled out rather than through onMain: on the main thread (the usual caller) the call
         // allocates nothing more than the async call it makes.
         let session = self.session
         if MainQueue.isCurrent {
             MainActor.assumeIsolated { session.preauthorize(request, didCompleteWith: callback) }
         } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { session.preauthorize(request, didCompleteWith: callback) } }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { session.preauthorize(request, didCompleteWith: callback) }
+            }
         }
     }
 
@@ -354,7 +394,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 extension AccessEnabler {
     /// Points a file migrated with only its import changed at the legacy class: in
     /// `AccessEnablerLegacy`, `AccessEnabler` is the async actor.
-    @available(*, unavailable, message: "the Objective-C SDK's class is LegacyAccessEnabler here: write LegacyAccessEnabler(softwareStatement); AccessEnabler is the async actor")
+    @available(
+        *, unavailable,
+        message:
+            "the Objective-C SDK's class is LegacyAccessEnabler here: write LegacyAccessEnabler(softwareStatement); AccessEnabler is the async actor"
+    )
     public init(_ softwareStatement: String!) {
         self.init(softwareStatement: softwareStatement ?? "")
     }

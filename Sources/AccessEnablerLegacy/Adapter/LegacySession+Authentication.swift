@@ -11,7 +11,9 @@ extension LegacySession {
                     track(authentication: authentication, cached: true)
                 } else {
                     emit(.notAuthenticated)
-                    emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
+                    emit {
+                        $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
+                    }
                     track(authentication: nil, cached: false)
                 }
             }
@@ -40,7 +42,8 @@ extension LegacySession {
                 authentication.cancelWaiting()
                 return
             }
-            reportAuthentication(.failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
+            reportAuthentication(
+                .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
             return
         }
         authentication.preselectedMVPD = mvpdID
@@ -62,7 +65,8 @@ extension LegacySession {
         isPollingSecondScreen = false
         let secondScreen = secondScreen.withLock { $0 }
         authenticationFlow = perform { [self] in
-            let result = secondScreen
+            let result =
+                secondScreen
                 ? await runSecondScreenAuthentication(force: force, filter: filter)
                 : await runAuthentication(force: force, data: data, filter: filter)
             guard !Task.isCancelled else { return }

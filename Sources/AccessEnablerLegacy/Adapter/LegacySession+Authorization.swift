@@ -3,7 +3,8 @@ import Foundation
 
 extension LegacySession {
     func checkAuthorization(_ resource: String, data: [String: String]) {
-        whenConfigured { [self] in perform { [self] in await authorize(resource, data: data, authenticateFirst: false) } }
+        whenConfigured { [self] in perform { [self] in await authorize(resource, data: data, authenticateFirst: false) }
+        }
     }
 
     func getAuthorization(_ resource: String, data: [String: String]) {
@@ -39,7 +40,8 @@ extension LegacySession {
             }
             if mvpd.isTempPass { emit(.tempPassAuthorized(resource: resource)) }
             emit { $0.setToken(token.serializedToken, forResource: resource) }
-            trackAuthorization(success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
+            trackAuthorization(
+                success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
         } catch let error as AccessEnablerError {
             fail(resource, LegacyFailure(code: Self.legacyAuthorizationCode(for: error), error: error))
         } catch {
@@ -54,7 +56,10 @@ extension LegacySession {
         case USER_NOT_AUTHENTICATED_ERROR: emit(.authenticationMissing(resource: resource, status))
         default: break
         }
-        emit { $0.tokenRequestFailed(resource, errorCode: failure.code, errorDescription: status.details ?? status.message ?? "") }
+        emit {
+            $0.tokenRequestFailed(
+                resource, errorCode: failure.code, errorDescription: status.details ?? status.message ?? "")
+        }
         trackAuthorization(success: false, mvpdID: nil, userID: nil, cached: false, error: status)
     }
 

@@ -22,7 +22,9 @@ extension LegacySession {
                 // failed to clear storage still ends signed out for the app, as before.
                 let outcome = try? await core.logout(presenter: navigator)
                 for mvpdID in outcome?.partnerLogoutMVPDIDs ?? [] { emit(.partnerLogoutRequired(mvpdID: mvpdID)) }
-                emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
+                emit {
+                    $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
+                }
             }
         }
     }
@@ -48,11 +50,12 @@ extension LegacySession {
                     return
                 }
                 let value = try? await core.getMetadata(key)
-                let text: String? = switch (key, value?.value) {
-                case (.authenticationExpiry, .number(let ms)?), (.authorizationExpiry, .number(let ms)?):
-                    String(format: "%.0f", ms.rounded(.towardZero))
-                default: nil
-                }
+                let text: String? =
+                    switch (key, value?.value) {
+                    case (.authenticationExpiry, .number(let ms)?), (.authorizationExpiry, .number(let ms)?):
+                        String(format: "%.0f", ms.rounded(.towardZero))
+                    default: nil
+                    }
                 let encrypted = value?.isEncrypted ?? false
                 emit {
                     let metadata: Any? = text ?? value.flatMap { LegacyValues.foundationValue($0.value) }

@@ -68,10 +68,12 @@ extension LegacyStatus {
         case .permission:
             return LegacyStatus(errorId: "VSA403", level: .info, message: "TV Provider access is not granted.")
         case .providerNotSupported(let id):
-            return LegacyStatus(errorId: "N004", level: .info, message: "The TV Provider does not support this provider.",
-                                details: id)
+            return LegacyStatus(
+                errorId: "N004", level: .info, message: "The TV Provider does not support this provider.",
+                details: id)
         case .frameworkError(let code):
-            return LegacyStatus(errorId: "VSA503", level: .info, message: "The TV Provider request failed.", details: code)
+            return LegacyStatus(
+                errorId: "VSA503", level: .info, message: "The TV Provider request failed.", details: code)
         case .noPartnerProviders, .providerUnavailable, .serverFallback, .validationFailed, .pickerProvider:
             return nil
         }
@@ -81,7 +83,8 @@ extension LegacyStatus {
 extension ProviderFilter {
     /// The core's filter; nil when the app gave no `TV_PROVIDERS`.
     var partnerFilter: PartnerProviderFilter? {
-        tvProviders.isEmpty ? nil : PartnerProviderFilter(providers: tvProviders, featuredProviders: featuredTVProviders)
+        tvProviders.isEmpty
+            ? nil : PartnerProviderFilter(providers: tvProviders, featuredProviders: featuredTVProviders)
     }
 }
 

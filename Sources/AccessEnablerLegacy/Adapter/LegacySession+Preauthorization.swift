@@ -20,7 +20,9 @@ extension LegacySession {
         }
     }
 
-    func preauthorize(_ request: PreauthorizeRequest, didCompleteWith callback: AccessEnablerCallback<PreauthorizeResponse>) {
+    func preauthorize(
+        _ request: PreauthorizeRequest, didCompleteWith callback: AccessEnablerCallback<PreauthorizeResponse>
+    ) {
         perform { [self] in
             do {
                 callback.onResponse(result: try await core.preauthorize(request))
@@ -32,7 +34,8 @@ extension LegacySession {
                     callback.onResponse(result: response)
                 }
             } catch {
-                callback.onFailure(result: PreauthorizeResponse(status: AccessEnablerError.networkError.status, decisions: []))
+                callback.onFailure(
+                    result: PreauthorizeResponse(status: AccessEnablerError.networkError.status, decisions: []))
             }
         }
     }

@@ -16,7 +16,9 @@ extension LegacySession {
                 emit { $0.setRequestorComplete(ACCESS_ENABLER_STATUS_SUCCESS) }
             } catch {
                 phase = .failed
-                if let status = (error as? AccessEnablerError).flatMap(LegacyStatus.configurationFailed) { emit(status) }
+                if let status = (error as? AccessEnablerError).flatMap(LegacyStatus.configurationFailed) {
+                    emit(status)
+                }
                 emit { $0.setRequestorComplete(ACCESS_ENABLER_STATUS_ERROR) }
             }
             runQueuedCalls()

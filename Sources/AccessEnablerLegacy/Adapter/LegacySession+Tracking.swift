@@ -17,20 +17,22 @@ extension LegacySession {
     /// `TRACKING_AUTHENTICATION`: [0] success, [1] MVPD, [2] MD5 of the user ID, [3] token cached,
     /// [4] device type, [5] client type, [6] OS.
     func track(authentication: Authentication?, cached: Bool) {
-        let data = [
-            authentication == nil ? "false" : "true", authentication?.mvpd.id ?? "",
-            authentication.map { MD5.hexDigest($0.userID) } ?? "", cached ? "true" : "false",
-        ] + platform
+        let data =
+            [
+                authentication == nil ? "false" : "true", authentication?.mvpd.id ?? "",
+                authentication.map { MD5.hexDigest($0.userID) } ?? "", cached ? "true" : "false",
+            ] + platform
         emit { $0.sendTrackingData(data, forEventType: TRACKING_AUTHENTICATION) }
     }
 
     /// `TRACKING_AUTHORIZATION`: [0] success, [1] MVPD, [2] MD5 of the user ID, [3] token cached,
     /// [4] error, [5] details, [6] device type, [7] client type, [8] OS.
     func trackAuthorization(success: Bool, mvpdID: String?, userID: String?, cached: Bool, error: Status?) {
-        let data = [
-            success ? "true" : "false", mvpdID ?? "", userID.map(MD5.hexDigest) ?? "", cached ? "true" : "false",
-            error?.code ?? "", error?.details ?? "",
-        ] + platform
+        let data =
+            [
+                success ? "true" : "false", mvpdID ?? "", userID.map(MD5.hexDigest) ?? "", cached ? "true" : "false",
+                error?.code ?? "", error?.details ?? "",
+            ] + platform
         emit { $0.sendTrackingData(data, forEventType: TRACKING_AUTHORIZATION) }
     }
 

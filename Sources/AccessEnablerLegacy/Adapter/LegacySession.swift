@@ -142,7 +142,8 @@ final class LegacySession {
         }
         #if compiler(>=6.2)
         if #available(iOS 26, tvOS 26, macOS 26, watchOS 26, visionOS 26, *),
-            LegacyTaskStart.current.withLock({ $0 }) == .immediateWhereAvailable {
+            LegacyTaskStart.current.withLock({ $0 }) == .immediateWhereAvailable
+        {
             return Task.immediate { @MainActor in await body() }
         }
         #endif

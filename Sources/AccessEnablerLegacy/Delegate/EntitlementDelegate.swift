@@ -50,7 +50,8 @@ public protocol EntitlementDelegate: NSObjectProtocol {
     /// A `getMetadata` result: static metadata (expiries, device ID) is a `String`, user metadata
     /// the Foundation value of its JSON (dictionaries, arrays, strings, numbers); nil when it could
     /// not be read. `key` is the operation and `arguments` the dictionary passed to `getMetadata`.
-    func setMetadataStatus(_ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!)
+    func setMetadataStatus(
+        _ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!)
     /// Load `url` in a web view; when it is about to load ``ADOBEPASS_REDIRECT_URL``, cancel that
     /// navigation and call `handleExternalURL(_:)`. Also used for the logout page.
     func navigate(toUrl url: String!)
@@ -72,7 +73,9 @@ extension EntitlementDelegate {
     /// Optional: does nothing.
     public func selectedProvider(_ mvpd: MVPD!) {}
     /// Optional: does nothing.
-    public func setMetadataStatus(_ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!) {}
+    public func setMetadataStatus(
+        _ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!
+    ) {}
     /// Optional: does nothing.
     public func sendTrackingData(_ data: [Any]!, forEventType event: Int32) {}
     /// Optional: does nothing.

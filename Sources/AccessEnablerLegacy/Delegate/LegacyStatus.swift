@@ -35,32 +35,39 @@ struct LegacyStatus: Sendable, Hashable {
     /// `N005`: the viewer backed out of the MVPD picker or the login page.
     static let pickerCancelled = LegacyStatus(errorId: "N005", level: .info, message: "The MVPD picker was cancelled.")
     /// `N011`: authenticated with a TempPass MVPD.
-    static let tempPassAuthenticated = LegacyStatus(errorId: "N011", level: .info, message: "The user is authenticated with TempPass.")
+    static let tempPassAuthenticated = LegacyStatus(
+        errorId: "N011", level: .info, message: "The user is authenticated with TempPass.")
     /// `REGCODE`: a registration code to show; the viewer finishes on another device. The public
     /// docs do not name the key of the code: it is `code`.
     static func registrationCode(_ code: ActivationCode) -> LegacyStatus {
         var values = ["code": code.code, "expires": String(Int64(code.expires.timeIntervalSince1970 * 1000))]
         if let url = code.activationURL { values["activationURL"] = url.absoluteString }
         if let url = code.qrCodeURL { values["qrCodeURL"] = url.absoluteString }
-        return LegacyStatus(errorId: "REGCODE", level: .success,
-                            message: "Enter the code on another device to sign in.", values: values)
+        return LegacyStatus(
+            errorId: "REGCODE", level: .success,
+            message: "Enter the code on another device to sign in.", values: values)
     }
     /// `REG500`: the registration code could not be created.
     static func registrationCodeUnavailable(_ status: Status) -> LegacyStatus {
-        LegacyStatus(errorId: "REG500", level: .error, message: status.message ?? "The registration code could not be created.",
-                     details: status.details)
+        LegacyStatus(
+            errorId: "REG500", level: .error, message: status.message ?? "The registration code could not be created.",
+            details: status.details)
     }
     /// `N130`: an authorization without an authentication session.
     static func authenticationMissing(resource: String, _ status: Status) -> LegacyStatus {
-        LegacyStatus(errorId: "N130", level: .error, message: status.message ?? "", details: status.details, resource: resource)
+        LegacyStatus(
+            errorId: "N130", level: .error, message: status.message ?? "", details: status.details, resource: resource)
     }
     /// `Z011`: authorized with a TempPass MVPD.
     static func tempPassAuthorized(resource: String) -> LegacyStatus {
-        LegacyStatus(errorId: "Z011", level: .info, message: "The user is authorized with TempPass.", resource: resource)
+        LegacyStatus(
+            errorId: "Z011", level: .info, message: "The user is authorized with TempPass.", resource: resource)
     }
     /// `Z100`: the MVPD denied the authorization; `message` is the MVPD's text when it sent one.
     static func authorizationDenied(resource: String, _ status: Status) -> LegacyStatus {
-        LegacyStatus(errorId: "Z100", level: .error, message: status.details ?? status.message ?? "", details: status.details, resource: resource)
+        LegacyStatus(
+            errorId: "Z100", level: .error, message: status.details ?? status.message ?? "", details: status.details,
+            resource: resource)
     }
     /// `P100`: preauthorization failed (too many resources).
     static func preauthorizationFailed(_ status: Status) -> LegacyStatus {
@@ -69,9 +76,10 @@ struct LegacyStatus: Sendable, Hashable {
     /// `VSA203`: the logout ended a profile from Apple's TV Provider; the viewer must also sign
     /// out in the system settings.
     static func partnerLogoutRequired(mvpdID: String) -> LegacyStatus {
-        LegacyStatus(errorId: "VSA203", level: .info,
-                     message: "The user signed in through the TV Provider in Settings and must also sign out there.",
-                     details: mvpdID)
+        LegacyStatus(
+            errorId: "VSA203", level: .info,
+            message: "The user signed in through the TV Provider in Settings and must also sign out there.",
+            details: mvpdID)
     }
 
     /// The configuration-phase report for a failed `setRequestor`: `CFG400` (invalid requestor; in
@@ -87,12 +95,16 @@ struct LegacyStatus: Sendable, Hashable {
             return LegacyStatus(errorId: "CFG400", level: .error, message: message, details: status.details)
         }
         switch error {
-        case .invalidRequestor: return LegacyStatus(errorId: "CFG400", level: .error, message: message, details: status.details)
-        case .accessTokenUnavailable: return LegacyStatus(errorId: "R401", level: .error, message: message, details: status.details)
-        case .networkError: return LegacyStatus(errorId: "CFG404", level: .error, message: message, details: status.details)
+        case .invalidRequestor:
+            return LegacyStatus(errorId: "CFG400", level: .error, message: message, details: status.details)
+        case .accessTokenUnavailable:
+            return LegacyStatus(errorId: "R401", level: .error, message: message, details: status.details)
+        case .networkError:
+            return LegacyStatus(errorId: "CFG404", level: .error, message: message, details: status.details)
         default:
             guard (500...599).contains(status.status) else { return nil }
-            return LegacyStatus(errorId: "CFG\(status.status)", level: .error, message: message, details: status.details)
+            return LegacyStatus(
+                errorId: "CFG\(status.status)", level: .error, message: message, details: status.details)
         }
     }
 }

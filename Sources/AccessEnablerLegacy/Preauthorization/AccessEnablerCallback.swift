@@ -7,8 +7,10 @@ public final class AccessEnablerCallback<Result: Sendable>: Sendable {
     let failure: @MainActor @Sendable (Result) -> Void
 
     /// Creates a callback from its two handlers.
-    public init(onResponse: @escaping @MainActor @Sendable (Result) -> Void,
-                onFailure: @escaping @MainActor @Sendable (Result) -> Void) {
+    public init(
+        onResponse: @escaping @MainActor @Sendable (Result) -> Void,
+        onFailure: @escaping @MainActor @Sendable (Result) -> Void
+    ) {
         self.response = onResponse
         self.failure = onFailure
     }

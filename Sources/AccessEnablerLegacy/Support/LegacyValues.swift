@@ -77,7 +77,9 @@ enum LegacyOptions {
             switch key.base as? String {
             case "applicationProfile": options.applicationProfile = LegacyValues.text(value)
             case "visitorID", "ap_vi": options.visitorID = LegacyValues.text(value)
-            case "handleSVC": options.handleSVC = (value as? Bool) ?? (LegacyValues.text(value) == "true") || LegacyValues.integer(value) == 1
+            case "handleSVC":
+                options.handleSVC =
+                    (value as? Bool) ?? (LegacyValues.text(value) == "true") || LegacyValues.integer(value) == 1
             case "device_info": options.deviceInfo = LegacyValues.text(value).flatMap(DeviceInfo.init(base64Encoded:))
             default: break
             }
@@ -96,7 +98,9 @@ struct MetadataRequest: Sendable, Hashable {
     var userMetadataName: String?
 
     init(_ dictionary: [AnyHashable: Any]?) {
-        opcode = LegacyValues.value(METADATA_OPCODE_KEY, in: dictionary).flatMap(LegacyValues.integer).flatMap { Int32(exactly: $0) }
+        opcode = LegacyValues.value(METADATA_OPCODE_KEY, in: dictionary).flatMap(LegacyValues.integer).flatMap {
+            Int32(exactly: $0)
+        }
         resource = LegacyValues.value(METADATA_RESOURCE_ID_KEY, in: dictionary).flatMap(LegacyValues.text)
         userMetadataName = LegacyValues.value(METADATA_USER_META_KEY, in: dictionary).flatMap(LegacyValues.text)
     }

@@ -99,7 +99,8 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
                 } else if state.now >= deadline {
                     outcome = .wake
                 } else {
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, isTimeLimit: isTimeLimit)
+                    state.sleepers[id] = Sleeper(
+                        deadline: deadline, continuation: continuation, isTimeLimit: isTimeLimit)
                     outcome = .suspended
                 }
                 lock.unlock()

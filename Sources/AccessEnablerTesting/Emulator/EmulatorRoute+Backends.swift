@@ -100,7 +100,8 @@ extension EmulatorRoute {
         case .sessions, .sessionResume, .sessionInfo, .partnerSessions: return .authenticate
         case .partnerProfiles: return .authnToken
         case .profiles, .profileForMVPD, .profileForCode: return .authnToken
-        case .register, .token, .mvpdLogin, .browserLogout, .activation, .configuration, .configurationV2, .authenticate,
+        case .register, .token, .mvpdLogin, .browserLogout, .activation, .configuration, .configurationV2,
+            .authenticate,
             .authenticateV2, .preauthorize, .preauthorizeV2, .authorize, .authorizeV2, .logout, .logoutV2:
             return nil
         }

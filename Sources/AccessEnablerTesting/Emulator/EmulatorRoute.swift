@@ -157,7 +157,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     var allowedMethods: Set<HTTPMethod> {
         switch self {
         case .register, .token, .freePreview, .sessions, .preauthorizeV2, .authorizeV2, .partnerSessions,
-             .partnerProfiles:
+            .partnerProfiles:
             return [.post]
         case .logout: return [.delete]
         case .mvpdLogin: return [.get, .post]
@@ -166,8 +166,8 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
         case .sessionResume: return [.post, .put]
         case .logoutV2: return [.get, .delete]
         case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-             .browserLogout, .activation, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
-             .profileForCode:
+            .browserLogout, .activation, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
+            .profileForCode:
             return [.get]
         }
     }
@@ -176,10 +176,10 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     var isV2: Bool {
         switch self {
         case .configurationV2, .sessions, .sessionResume, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
-             .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions, .partnerProfiles:
+            .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions, .partnerProfiles:
             return true
         case .register, .token, .configuration, .authenticate, .mvpdLogin, .freePreview, .authnToken, .authorize,
-             .mediaToken, .preauthorize, .userMetadata, .logout, .browserLogout, .activation:
+            .mediaToken, .preauthorize, .userMetadata, .logout, .browserLogout, .activation:
             return false
         }
     }
@@ -198,4 +198,3 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
         return (segments[2], segments.count > 4 ? segments[segments.count - 1] : nil)
     }
 }
-

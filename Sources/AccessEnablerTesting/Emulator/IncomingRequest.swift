@@ -30,7 +30,9 @@ struct IncomingRequest: Sendable {
         rawQuery = query
         self.query = FormParameters(parsing: query)
 
-        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map { PercentEncoding.decode($0, plusAsSpace: false) }
+        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map {
+            PercentEncoding.decode($0, plusAsSpace: false)
+        }
         var suffixFormat: ResponseFormat?
         if let last = segments.last {
             if last.hasSuffix(".json") {
@@ -44,7 +46,7 @@ struct IncomingRequest: Sendable {
         self.segments = segments
 
         if let body = http.body, !body.isEmpty,
-           http.headers["Content-Type"]?.lowercased().contains("application/x-www-form-urlencoded") ?? false
+            http.headers["Content-Type"]?.lowercased().contains("application/x-www-form-urlencoded") ?? false
         {
             form = FormParameters(parsing: String(decoding: body, as: UTF8.self))
         } else {

@@ -10,11 +10,13 @@ struct ServiceError: Error, Sendable {
     var action: String
 
     /// Adobe's help page for enhanced error codes.
-    static let helpURL = "https://experienceleague.adobe.com/docs/pass/authentication/auth-features/error-reportn/enhanced-error-codes.html"
+    static let helpURL =
+        "https://experienceleague.adobe.com/docs/pass/authentication/auth-features/error-reportn/enhanced-error-codes.html"
 
     static func invalidRequestor(_ details: String? = nil) -> ServiceError {
-        ServiceError(status: 400, code: "invalid_requestor", message: "The requestor parameter is missing or invalid.",
-                     details: details, action: "none")
+        ServiceError(
+            status: 400, code: "invalid_requestor", message: "The requestor parameter is missing or invalid.",
+            details: details, action: "none")
     }
 
     static let invalidDeviceID = ServiceError(
@@ -33,9 +35,10 @@ struct ServiceError: Error, Sendable {
     }
 
     static func unknownIntegration(_ details: String) -> ServiceError {
-        ServiceError(status: 400, code: "unknown_integration",
-                     message: "There is no integration between the requestor and the MVPD.", details: details,
-                     action: "configuration")
+        ServiceError(
+            status: 400, code: "unknown_integration",
+            message: "There is no integration between the requestor and the MVPD.", details: details,
+            action: "configuration")
     }
 
     static let methodNotAllowed = ServiceError(
@@ -66,8 +69,9 @@ struct ServiceError: Error, Sendable {
     }
 
     static func authorizationDenied(_ details: String?) -> ServiceError {
-        ServiceError(status: 403, code: "authorization_denied_by_mvpd", message: "User not authorized",
-                     details: details, action: "none")
+        ServiceError(
+            status: 403, code: "authorization_denied_by_mvpd", message: "User not authorized",
+            details: details, action: "none")
     }
 
     static let authorizationNotFound = ServiceError(
@@ -77,9 +81,10 @@ struct ServiceError: Error, Sendable {
         status: 410, code: "authorization_expired", message: "Gone", action: "authorization")
 
     static func tooManyResources(limit: Int) -> ServiceError {
-        ServiceError(status: 403, code: "too_many_resources", message: "Too many resources",
-                     details: "At most \(limit) resources may be preauthorized in one request.",
-                     action: "configuration")
+        ServiceError(
+            status: 403, code: "too_many_resources", message: "Too many resources",
+            details: "At most \(limit) resources may be preauthorized in one request.",
+            action: "configuration")
     }
 
     static let temporaryAccessExpired = ServiceError(
@@ -99,14 +104,16 @@ extension ServiceError {
         message: "The service provider parameter value is missing or invalid.", action: "none")
 
     static func invalidMVPD(_ details: String? = nil) -> ServiceError {
-        ServiceError(status: 400, code: "invalid_parameter_mvpd", message: "The mvpd parameter value is missing or invalid.",
-                     details: details, action: "none")
+        ServiceError(
+            status: 400, code: "invalid_parameter_mvpd", message: "The mvpd parameter value is missing or invalid.",
+            details: details, action: "none")
     }
 
     static func invalidIntegration(serviceProvider: String, mvpd: String) -> ServiceError {
-        ServiceError(status: 400, code: "invalid_integration",
-                     message: "The integration between the service provider and the MVPD is missing or disabled.",
-                     details: "\(serviceProvider) does not offer \(mvpd).", action: "none")
+        ServiceError(
+            status: 400, code: "invalid_integration",
+            message: "The integration between the service provider and the MVPD is missing or disabled.",
+            details: "\(serviceProvider) does not offer \(mvpd).", action: "none")
     }
 
     /// Not in Adobe's catalogue (which has no code for the domain): named like the other
@@ -121,9 +128,10 @@ extension ServiceError {
         message: "The redirect URL parameter value is missing or invalid.", action: "none")
 
     static func invalidResources(_ details: String) -> ServiceError {
-        ServiceError(status: 400, code: "invalid_parameter_resources",
-                     message: "The resources parameter value is missing or invalid.", details: details,
-                     action: "none")
+        ServiceError(
+            status: 400, code: "invalid_parameter_resources",
+            message: "The resources parameter value is missing or invalid.", details: details,
+            action: "none")
     }
 
     static let invalidHeaderDeviceInfo = ServiceError(
@@ -155,9 +163,10 @@ extension ServiceError {
         message: "The authenticated profile has expired.", action: "authentication")
 
     static func tooManyResourcesV2(limit: Int) -> ServiceError {
-        ServiceError(status: 403, code: "too_many_resources",
-                     message: "The request contains too many resources.",
-                     details: "At most \(limit) resources may be sent in one request.", action: "configuration")
+        ServiceError(
+            status: 403, code: "too_many_resources",
+            message: "The request contains too many resources.",
+            details: "At most \(limit) resources may be sent in one request.", action: "configuration")
     }
 
     static let temporaryAccessDurationLimitExceeded = ServiceError(
@@ -165,15 +174,19 @@ extension ServiceError {
         message: "The temporary access duration limit has been exceeded.", action: "authentication")
 
     static func preauthorizationDeniedByMVPD(_ details: String?) -> ServiceError {
-        ServiceError(status: 403, code: "preauthorization_denied_by_mvpd",
-                     message: #"The MVPD has returned a "Deny" decision when requesting pre-authorization for the specified resource."#,
-                     details: details, action: "none")
+        ServiceError(
+            status: 403, code: "preauthorization_denied_by_mvpd",
+            message:
+                #"The MVPD has returned a "Deny" decision when requesting pre-authorization for the specified resource."#,
+            details: details, action: "none")
     }
 
     static func authorizationDeniedByMVPD(_ details: String?) -> ServiceError {
-        ServiceError(status: 403, code: "authorization_denied_by_mvpd",
-                     message: #"The MVPD has returned a "Deny" decision when requesting authorization for the specified resource."#,
-                     details: details, action: "none")
+        ServiceError(
+            status: 403, code: "authorization_denied_by_mvpd",
+            message:
+                #"The MVPD has returned a "Deny" decision when requesting authorization for the specified resource."#,
+            details: details, action: "none")
     }
 
     static let authorizationDeniedByDegradationRule = ServiceError(

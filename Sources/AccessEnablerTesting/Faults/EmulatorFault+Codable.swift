@@ -38,10 +38,12 @@ extension EmulatorFault: Codable {
             self = .delay(try container.decodeSeconds(forKey: .seconds))
         case .tooManyRequests:
             let retryAfter = try container.decodeIfPresent(String.self, forKey: .retryAfter)
-            self = .tooManyRequests(retryAfter: try retryAfter.map { try container.checkedHeaderValue($0, forKey: .retryAfter) })
+            self = .tooManyRequests(
+                retryAfter: try retryAfter.map { try container.checkedHeaderValue($0, forKey: .retryAfter) })
         case .largeBody:
             let bytes = try container.decode(Int.self, forKey: .bytes)
-            self = .largeBody(bytes: try container.checkedCount(bytes, forKey: .bytes, maximum: ControlInput.maximumBodyBytes))
+            self = .largeBody(
+                bytes: try container.checkedCount(bytes, forKey: .bytes, maximum: ControlInput.maximumBodyBytes))
         case let kind:
             self = try Self.withoutParameters(kind, codingPath: decoder.codingPath)
         }
@@ -57,8 +59,9 @@ extension EmulatorFault: Codable {
         case .tooManyRequests: return .tooManyRequests(retryAfter: nil)
         case .html: return .html(status: 502)
         case .status, .delay, .largeBody:
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath, debugDescription: "The fault '\(kind.rawValue)' needs parameters"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath, debugDescription: "The fault '\(kind.rawValue)' needs parameters"))
         }
     }
 
@@ -89,8 +92,10 @@ extension EmulatorFault: Codable {
             try container.encode(Kind.largeBody, forKey: .kind)
             try container.encode(bytes, forKey: .bytes)
         case .hold:
-            throw EncodingError.invalidValue(self, .init(
-                codingPath: encoder.codingPath, debugDescription: "A hold fault has no JSON form"))
+            throw EncodingError.invalidValue(
+                self,
+                .init(
+                    codingPath: encoder.codingPath, debugDescription: "A hold fault has no JSON form"))
         }
     }
 }

@@ -30,8 +30,9 @@ extension EmulatorFault {
                 <body><h1>\(status) Error</h1><p>The server could not handle the request.</p></body></html>
 
                 """
-            return HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"],
-                                body: Data(page.utf8))
+            return HTTPResponse(
+                status: status, headers: ["Content-Type": "text/html; charset=utf-8"],
+                body: Data(page.utf8))
         case .tooManyRequests(let retryAfter):
             var headers: HTTPHeaders = ["Content-Type": "text/html", "Server": "openresty"]
             if let retryAfter { headers["Retry-After"] = retryAfter }
@@ -48,8 +49,9 @@ extension EmulatorFault {
     }
 
     private static func json(_ status: Int, _ text: some StringProtocol) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json;charset=UTF-8"],
-                     body: Data(text.utf8))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json;charset=UTF-8"],
+            body: Data(text.utf8))
     }
 
     /// A plausible well-formed body of the route (cut in half for `malformedJSON`).
@@ -60,21 +62,29 @@ extension EmulatorFault {
         case .token:
             return #"{"access_token":"truncated-token","token_type":"bearer","expires_in":21600,"created_at":0}"#
         case .configurationV2:
-            return #"{"device":"unknown","clientType":"html5","os":"Unknown","requestor":{"id":"REF","name":"Reference","domains":[{"name":"adobe.com","mvpdInitiated":false}],"mvpds":[{"id":"Cablevision","displayName":"Cablevision"}]}}"#
+            return
+                #"{"device":"unknown","clientType":"html5","os":"Unknown","requestor":{"id":"REF","name":"Reference","domains":[{"name":"adobe.com","mvpdInitiated":false}],"mvpds":[{"id":"Cablevision","displayName":"Cablevision"}]}}"#
         case .sessions, .sessionResume:
-            return #"{"actionName":"authenticate","actionType":"interactive","reasonType":"none","url":"/api/v2/authenticate/REF/8ER640M","code":"8ER640M","sessionId":"1b614390-6610-4d14-9421-6565f6e75958","mvpd":"Cablevision","serviceProvider":"REF","notBefore":"1733735289035","notAfter":"1733737089035"}"#
+            return
+                #"{"actionName":"authenticate","actionType":"interactive","reasonType":"none","url":"/api/v2/authenticate/REF/8ER640M","code":"8ER640M","sessionId":"1b614390-6610-4d14-9421-6565f6e75958","mvpd":"Cablevision","serviceProvider":"REF","notBefore":"1733735289035","notAfter":"1733737089035"}"#
         case .partnerSessions:
-            return #"{"actionName":"partner_profile","actionType":"direct","reasonType":"none","url":"/api/v2/REF/profiles/sso/Apple","sessionId":"83c046be-ea4b-4581-b5f2-13e56e69dee9","mvpd":"Cablevision","serviceProvider":"REF","authenticationRequest":{"type":"saml","request":"PHNhbWxwOkF1dGhuUmVxdWVzdC8+","attributesNames":["uid"]}}"#
+            return
+                #"{"actionName":"partner_profile","actionType":"direct","reasonType":"none","url":"/api/v2/REF/profiles/sso/Apple","sessionId":"83c046be-ea4b-4581-b5f2-13e56e69dee9","mvpd":"Cablevision","serviceProvider":"REF","authenticationRequest":{"type":"saml","request":"PHNhbWxwOkF1dGhuUmVxdWVzdC8+","attributesNames":["uid"]}}"#
         case .partnerProfiles:
-            return #"{"profiles":{"Cablevision":{"notBefore":1752149281000,"notAfter":1783685280000,"issuer":"Apple","type":"appleSSO","attributes":{"userID":{"value":"user","state":"plain"}}}}}"#
+            return
+                #"{"profiles":{"Cablevision":{"notBefore":1752149281000,"notAfter":1783685280000,"issuer":"Apple","type":"appleSSO","attributes":{"userID":{"value":"user","state":"plain"}}}}}"#
         case .sessionInfo:
-            return #"{"existingParameters":{"mvpd":"Cablevision","domainName":"adobe.com","redirectUrl":"adobepass://ios.app","serviceProvider":"REF"},"notBefore":"1733735289035","notAfter":"1733737089035"}"#
+            return
+                #"{"existingParameters":{"mvpd":"Cablevision","domainName":"adobe.com","redirectUrl":"adobepass://ios.app","serviceProvider":"REF"},"notBefore":"1733735289035","notAfter":"1733737089035"}"#
         case .profiles, .profileForMVPD, .profileForCode:
-            return #"{"profiles":{"Cablevision":{"notBefore":1752149281000,"notAfter":1783685280000,"issuer":"Cablevision","type":"regular","attributes":{"userID":{"value":"user","state":"plain"}}}}}"#
+            return
+                #"{"profiles":{"Cablevision":{"notBefore":1752149281000,"notAfter":1783685280000,"issuer":"Cablevision","type":"regular","attributes":{"userID":{"value":"user","state":"plain"}}}}}"#
         case .preauthorizeV2, .authorizeV2:
-            return #"{"decisions":[{"resource":"news","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true},{"resource":"sports","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true}]}"#
+            return
+                #"{"decisions":[{"resource":"news","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true},{"resource":"sports","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true}]}"#
         case .logoutV2:
-            return #"{"logouts":{"Cablevision":{"actionName":"logout","actionType":"interactive","mvpd":"Cablevision","url":"/adobe-services/logout?noflash=true&mso_id=Cablevision&requestor_id=REF&redirect_url=adobepass%3A%2F%2Fios.app"}}}"#
+            return
+                #"{"logouts":{"Cablevision":{"actionName":"logout","actionType":"interactive","mvpd":"Cablevision","url":"/adobe-services/logout?noflash=true&mso_id=Cablevision&requestor_id=REF&redirect_url=adobepass%3A%2F%2Fios.app"}}}"#
         default:
             return #"{"requestor":"REF","mvpd":"Cablevision","userId":"user","expires":"1800000000000"}"#
         }
@@ -84,9 +94,11 @@ extension EmulatorFault {
     private static func wrongTypesBody(for route: EmulatorRoute) -> String {
         switch route {
         case .register:
-            return #"{"client_id":42,"client_secret":true,"client_id_issued_at":"yesterday","redirect_uris":"x","grant_types":{},"scopes":7}"#
+            return
+                #"{"client_id":42,"client_secret":true,"client_id_issued_at":"yesterday","redirect_uris":"x","grant_types":{},"scopes":7}"#
         case .token:
-            return #"{"access_token":12345,"token_type":["bearer"],"expires_in":"six hours","created_at":"now","id":false}"#
+            return
+                #"{"access_token":12345,"token_type":["bearer"],"expires_in":"six hours","created_at":"now","id":false}"#
         case .configuration:
             return #"{"requestor":{"id":17,"name":[],"domains":"adobe.com","mvpds":{"id":"Cablevision"}}}"#
         case .authnToken:
@@ -100,15 +112,19 @@ extension EmulatorFault {
         case .userMetadata:
             return #"{"updated":"recently","encrypted":"zip","data":["userID"]}"#
         case .configurationV2:
-            return #"{"device":1,"clientType":false,"os":[],"requestor":{"id":17,"name":[],"domains":"adobe.com","mvpds":{"id":"Cablevision"}}}"#
+            return
+                #"{"device":1,"clientType":false,"os":[],"requestor":{"id":17,"name":[],"domains":"adobe.com","mvpds":{"id":"Cablevision"}}}"#
         case .sessions, .sessionResume, .partnerSessions:
-            return #"{"actionName":7,"actionType":[],"reasonType":{},"url":42,"missingParameters":"mvpd","code":true,"sessionId":1,"mvpd":[],"serviceProvider":0,"notBefore":{},"notAfter":[]}"#
+            return
+                #"{"actionName":7,"actionType":[],"reasonType":{},"url":42,"missingParameters":"mvpd","code":true,"sessionId":1,"mvpd":[],"serviceProvider":0,"notBefore":{},"notAfter":[]}"#
         case .sessionInfo:
-            return #"{"existingParameters":["mvpd"],"missingParameters":"domain","device":"phone","notBefore":true,"notAfter":{}}"#
+            return
+                #"{"existingParameters":["mvpd"],"missingParameters":"domain","device":"phone","notBefore":true,"notAfter":{}}"#
         case .profiles, .profileForMVPD, .profileForCode, .partnerProfiles:
             return #"{"profiles":[{"notBefore":"soon","notAfter":true,"issuer":1,"type":[],"attributes":"userID"}]}"#
         case .preauthorizeV2, .authorizeV2:
-            return #"{"decisions":{"resource":7,"serviceProvider":[],"mvpd":1,"source":false,"authorized":"yes","token":"abc","notBefore":"x","notAfter":[]}}"#
+            return
+                #"{"decisions":{"resource":7,"serviceProvider":[],"mvpd":1,"source":false,"authorized":"yes","token":"abc","notBefore":"x","notAfter":[]}}"#
         case .logoutV2:
             return #"{"logouts":[{"actionName":1,"actionType":true,"mvpd":[],"url":42}]}"#
         case .authenticate, .mvpdLogin, .freePreview, .logout, .browserLogout, .authenticateV2, .activation:

@@ -53,7 +53,7 @@ public enum EmulatorFault: Sendable, Equatable {
         switch (lhs, rhs) {
         case let (.status(a, b, c), .status(d, e, f)): return a == d && b == e && c == f
         case (.malformedJSON, .malformedJSON), (.dropConnection, .dropConnection), (.timeout, .timeout),
-             (.wrongTypes, .wrongTypes), (.emptyBody, .emptyBody):
+            (.wrongTypes, .wrongTypes), (.emptyBody, .emptyBody):
             return true
         case let (.html(a), .html(b)): return a == b
         case let (.delay(a), .delay(b)): return a == b

@@ -31,7 +31,8 @@ public final class PassEmulatorURLProtocol: URLProtocol {
 
     override public func startLoading() {
         let (routingID, httpRequest) = Self.emulatorRequest(from: request)
-        let emulator = routingID.flatMap { EmulatorRegistry.transport(for: $0)?.emulator(for: httpRequest.url) }
+        let emulator =
+            routingID.flatMap { EmulatorRegistry.transport(for: $0)?.emulator(for: httpRequest.url) }
             ?? EmulatorRegistry.uniqueEmulator(for: httpRequest.url)
         guard let emulator else {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotFindHost))
@@ -128,8 +129,9 @@ private final class Delivery: @unchecked Sendable {
                 fields[field.name] = field.value
             }
         }
-        guard let httpResponse = HTTPURLResponse(
-            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)
+        guard
+            let httpResponse = HTTPURLResponse(
+                url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)
         else {
             urlProtocol.client?.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
             return

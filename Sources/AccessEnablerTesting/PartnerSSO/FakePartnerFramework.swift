@@ -62,7 +62,8 @@ public actor FakePartnerFramework: PartnerFramework {
 
     /// Creates a fake partner.
     public init(
-        partnerName: String = "Apple", clock: any AccessEnablerClock, accessStatus: PartnerFrameworkStatus.AccessStatus = .granted,
+        partnerName: String = "Apple", clock: any AccessEnablerClock,
+        accessStatus: PartnerFrameworkStatus.AccessStatus = .granted,
         signedInProvider: String? = nil, expirationDate: Date? = nil, picker: PickerAction = .cancel,
         exchange: ExchangeAction = .respond, userID: String = "partner-user", signInLifetime: TimeInterval = 86_400
     ) {
@@ -84,7 +85,9 @@ public actor FakePartnerFramework: PartnerFramework {
 
     /// The status: without permission, the permission alone; signed in, the provider; else,
     /// when the picker may be shown, the scripted picker action.
-    public func status(for request: PartnerStatusRequest) async throws -> PartnerFrameworkOutcome<PartnerFrameworkStatus> {
+    public func status(for request: PartnerStatusRequest) async throws -> PartnerFrameworkOutcome<
+        PartnerFrameworkStatus
+    > {
         statusRequests.append(request)
         guard accessStatus == .granted else { return .completed(PartnerFrameworkStatus(accessStatus: accessStatus)) }
         if signedInProvider == nil, request.allowsInterruption {
@@ -107,7 +110,8 @@ public actor FakePartnerFramework: PartnerFramework {
         case .invalidResponse:
             return .completed(PartnerAuthenticationResponse(response: "<not-saml/>", status: currentStatus))
         case .respond:
-            let requestID = Data(base64Encoded: request.request)
+            let requestID =
+                Data(base64Encoded: request.request)
                 .flatMap { String(data: $0, encoding: .utf8) }
                 .flatMap(Self.requestID(in:)) ?? ""
             let response = """

@@ -27,8 +27,10 @@ struct HTMLForm: Sendable, Equatable {
             let (attributes, next) = Self.attributes(in: bytes, afterTagNameAt: inputStart + 6)
             cursor = next
             guard let name = attributes["name"], !name.isEmpty else { continue }
-            inputs.append(Input(name: name, type: (attributes["type"] ?? "text").lowercased(),
-                                value: attributes["value"] ?? ""))
+            inputs.append(
+                Input(
+                    name: name, type: (attributes["type"] ?? "text").lowercased(),
+                    value: attributes["value"] ?? ""))
         }
     }
 
@@ -36,8 +38,8 @@ struct HTMLForm: Sendable, Equatable {
     static func errorMessage(in html: String) -> String? {
         let bytes = Array(html.utf8)
         guard let start = find(#"class="error""#, in: bytes, from: 0),
-              let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")),
-              let end = find("</", in: bytes, from: close)
+            let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")),
+            let end = find("</", in: bytes, from: close)
         else { return nil }
         return decodeEntities(String(decoding: bytes[(close + 1)..<end], as: UTF8.self))
     }
@@ -60,13 +62,16 @@ struct HTMLForm: Sendable, Equatable {
     private static func attributes(in bytes: [UInt8], afterTagNameAt start: Int) -> ([String: String], Int) {
         var result: [String: String] = [:]
         var index = start
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+        }
         while index < bytes.count {
             while index < bytes.count, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
             guard index < bytes.count, bytes[index] != UInt8(ascii: ">") else { break }
             let nameStart = index
             while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="),
-                  bytes[index] != UInt8(ascii: ">") { index += 1 }
+                bytes[index] != UInt8(ascii: ">")
+            { index += 1 }
             let name = String(decoding: bytes[nameStart..<index].map(lowercase), as: UTF8.self)
             while index < bytes.count, isSpace(bytes[index]) { index += 1 }
             var value = ""

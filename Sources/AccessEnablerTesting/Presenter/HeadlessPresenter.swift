@@ -50,7 +50,7 @@ public struct HeadlessPresenter: AuthenticationPresenter {
             let response = try await transport.send(request)
             if (300..<400).contains(response.status) {
                 guard let location = response.headers["Location"],
-                      let next = ExternalURL.resolve(location, against: request.url)
+                    let next = ExternalURL.resolve(location, against: request.url)
                 else { throw HeadlessPresenterError.invalidRedirect(status: response.status) }
                 if next.absoluteString.hasPrefix(target) { return next }
                 request = Self.page(next)
@@ -58,7 +58,7 @@ public struct HeadlessPresenter: AuthenticationPresenter {
             }
             let html = String(decoding: response.body, as: UTF8.self)
             guard response.status == 200, let form = HTMLForm(html: html),
-                  form.inputs.contains(where: { $0.type == "password" })
+                form.inputs.contains(where: { $0.type == "password" })
             else {
                 throw HeadlessPresenterError.unexpectedPage(status: response.status, path: request.url.path)
             }
@@ -75,8 +75,10 @@ public struct HeadlessPresenter: AuthenticationPresenter {
     }
 
     /// The request a browser sends when the form is submitted with the credentials filled in.
-    private static func submission(of form: HTMLForm, at pageURL: URL, username: String,
-                                   password: String) throws -> HTTPRequest {
+    private static func submission(
+        of form: HTMLForm, at pageURL: URL, username: String,
+        password: String
+    ) throws -> HTTPRequest {
         var fields: [(String, String)] = []
         var filledUsername = false
         var filledPassword = false

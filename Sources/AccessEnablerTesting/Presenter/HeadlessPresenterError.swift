@@ -22,7 +22,8 @@ public enum HeadlessPresenterError: Error, Sendable, Equatable, CustomStringConv
         switch self {
         case .providerNotOffered(let id): return "The MVPD \(id) is not offered."
         case .missingCredentials: return "The login page asked for credentials, but none were given."
-        case .loginRejected(let message): return "The MVPD rejected the credentials" + (message.map { ": \($0)" } ?? ".")
+        case .loginRejected(let message):
+            return "The MVPD rejected the credentials" + (message.map { ": \($0)" } ?? ".")
         case .malformedForm: return "The login form has no username and password fields."
         case .unexpectedPage(let status, let path): return "Unexpected page (HTTP \(status)) at \(path)."
         case .invalidRedirect(let status): return "HTTP \(status) redirect without a usable Location."

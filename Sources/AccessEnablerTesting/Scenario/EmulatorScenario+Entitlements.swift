@@ -57,8 +57,10 @@ extension EmulatorScenario {
         public var details: String?
 
         /// Creates a rule.
-        public init(resources: [String], mvpd: String? = nil, userID: String? = nil, authorized: Bool,
-                    details: String? = nil) {
+        public init(
+            resources: [String], mvpd: String? = nil, userID: String? = nil, authorized: Bool,
+            details: String? = nil
+        ) {
             self.resources = resources
             self.mvpd = mvpd
             self.userID = userID

@@ -21,30 +21,36 @@ extension EmulatorScenario {
                 "userID": "alice-user-id",
                 "householdID": "alice-household",
                 "zip": "10001",
-                "maxRating": ["MPAA": "PG-13", "VCHIP": "TV-14", "URL": "https://cablevision.pass-emulator.test/ratings"],
+                "maxRating": [
+                    "MPAA": "PG-13", "VCHIP": "TV-14", "URL": "https://cablevision.pass-emulator.test/ratings",
+                ],
                 "channelID": ["news", "sports", "movies", "kids"],
             ],
             encryptedMetadata: ["zip"])
         let bob = User(username: "bob", password: "bob-password", userID: "bob-user-id")
         return EmulatorScenario(
             requestors: [
-                Requestor(id: "REF", name: "Reference Requestor", domains: ["adobe.com"],
-                          mvpds: ["Cablevision", "AutoCable", "TempPass"]),
+                Requestor(
+                    id: "REF", name: "Reference Requestor", domains: ["adobe.com"],
+                    mvpds: ["Cablevision", "AutoCable", "TempPass"]),
                 Requestor(id: "OTHER", name: "Other Requestor", domains: ["adobe.com"], mvpds: ["AutoCable"]),
             ],
             mvpds: [
-                MVPD(id: "Cablevision", displayName: "Cablevision",
-                     logoURL: URL(string: "https://logos.pass-emulator.test/cablevision.png"),
-                     users: [alice], authnTTL: 3600, authzTTL: 1800),
-                MVPD(id: "AutoCable", displayName: "Auto Cable",
-                     logoURL: URL(string: "https://logos.pass-emulator.test/autocable.png"),
-                     autoLogin: true, users: [bob], authnTTL: 3600, authzTTL: 1800),
+                MVPD(
+                    id: "Cablevision", displayName: "Cablevision",
+                    logoURL: URL(string: "https://logos.pass-emulator.test/cablevision.png"),
+                    users: [alice], authnTTL: 3600, authzTTL: 1800),
+                MVPD(
+                    id: "AutoCable", displayName: "Auto Cable",
+                    logoURL: URL(string: "https://logos.pass-emulator.test/autocable.png"),
+                    autoLogin: true, users: [bob], authnTTL: 3600, authzTTL: 1800),
                 MVPD(id: "TempPass", displayName: "TempPass", isTempPass: true, authnTTL: 600, authzTTL: 600),
             ],
             tempPassTTL: 600,
             entitlements: Entitlements(rules: [
-                Rule(resources: ["premium"], authorized: false,
-                     details: Entitlements.defaultDetails(for: "premium")),
+                Rule(
+                    resources: ["premium"], authorized: false,
+                    details: Entitlements.defaultDetails(for: "premium")),
                 Rule(resources: ["news", "sports", "movies", "kids"], authorized: true),
             ]))
     }

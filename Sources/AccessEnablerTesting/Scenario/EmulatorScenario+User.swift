@@ -33,7 +33,9 @@ extension EmulatorScenario {
             self.encryptedMetadata = encryptedMetadata
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case username, password, userID, metadata, encryptedMetadata }
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case username, password, userID, metadata, encryptedMetadata
+        }
 
         /// Decodes a user; only `username` is required (`userID` defaults to it).
         public init(from decoder: any Decoder) throws {

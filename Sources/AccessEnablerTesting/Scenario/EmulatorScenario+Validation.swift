@@ -56,44 +56,51 @@ extension EmulatorScenario {
         check(mediaTokenTTL, "$.mediaTokenTTL")
         check(accessTokenTTL, "$.accessTokenTTL")
         if maxPreauthorizeResources < 1 {
-            problems.append(Problem(
-                path: "$.maxPreauthorizeResources", message: "must be 1 or more; got \(maxPreauthorizeResources)"))
+            problems.append(
+                Problem(
+                    path: "$.maxPreauthorizeResources", message: "must be 1 or more; got \(maxPreauthorizeResources)"))
         }
         for (index, requestor) in requestors.enumerated() {
             if let first = requestors.firstIndex(where: { $0.id == requestor.id }), first < index {
-                problems.append(Problem(
-                    path: "$.requestors[\(index)].id",
-                    message: "the requestor ID \"\(requestor.id)\" is also the ID of $.requestors[\(first)]"))
+                problems.append(
+                    Problem(
+                        path: "$.requestors[\(index)].id",
+                        message: "the requestor ID \"\(requestor.id)\" is also the ID of $.requestors[\(first)]"))
             }
             for (position, mvpd) in requestor.mvpds.enumerated() where !defined.contains(mvpd) {
-                problems.append(Problem(
-                    path: "$.requestors[\(index)].mvpds[\(position)]",
-                    message: "the MVPD \"\(mvpd)\" is not defined in $.mvpds (defined: "
-                        + (defined.isEmpty ? "none" : defined.joined(separator: ", ")) + ")"))
+                problems.append(
+                    Problem(
+                        path: "$.requestors[\(index)].mvpds[\(position)]",
+                        message: "the MVPD \"\(mvpd)\" is not defined in $.mvpds (defined: "
+                            + (defined.isEmpty ? "none" : defined.joined(separator: ", ")) + ")"))
             }
         }
         for (index, mvpd) in mvpds.enumerated() {
             let path = "$.mvpds[\(index)]"
             if let first = mvpds.firstIndex(where: { $0.id == mvpd.id }), first < index {
-                problems.append(Problem(
-                    path: "\(path).id", message: "the MVPD ID \"\(mvpd.id)\" is also the ID of $.mvpds[\(first)]"))
+                problems.append(
+                    Problem(
+                        path: "\(path).id", message: "the MVPD ID \"\(mvpd.id)\" is also the ID of $.mvpds[\(first)]"))
             }
             check(mvpd.authnTTL, "\(path).authnTTL")
             check(mvpd.authzTTL, "\(path).authzTTL")
             check(mvpd.profileDelay, "\(path).profileDelay")
             for (position, user) in mvpd.users.enumerated() {
                 if let first = mvpd.users.firstIndex(where: { $0.username == user.username }), first < position {
-                    problems.append(Problem(
-                        path: "\(path).users[\(position)].username",
-                        message: "the username \"\(user.username)\" is also the username of \(path).users[\(first)]"))
+                    problems.append(
+                        Problem(
+                            path: "\(path).users[\(position)].username",
+                            message: "the username \"\(user.username)\" is also the username of \(path).users[\(first)]"
+                        ))
                 }
             }
         }
         for (index, rule) in entitlements.rules.enumerated() {
             if let mvpd = rule.mvpd, !defined.contains(mvpd) {
-                problems.append(Problem(
-                    path: "$.entitlements.rules[\(index)].mvpd",
-                    message: "the MVPD \"\(mvpd)\" is not defined in $.mvpds"))
+                problems.append(
+                    Problem(
+                        path: "$.entitlements.rules[\(index)].mvpd",
+                        message: "the MVPD \"\(mvpd)\" is not defined in $.mvpds"))
             }
         }
         return problems
@@ -112,9 +119,10 @@ extension EmulatorScenario.Problem {
             self.init(path: Self.path(context.codingPath), message: "must be \(Self.describe(type)), not null")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                let reason = context.underlyingError.map {
-                    ($0 as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? $0.localizedDescription
-                } ?? context.debugDescription
+                let reason =
+                    context.underlyingError.map {
+                        ($0 as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? $0.localizedDescription
+                    } ?? context.debugDescription
                 self.init(path: "$", message: "the file is not valid JSON (\(reason))")
             } else {
                 self.init(path: Self.path(context.codingPath), message: context.debugDescription)
@@ -169,11 +177,12 @@ extension Decoder {
         where !known.contains(key.stringValue) {
             let suggestion = known.min { editDistance($0, key.stringValue) < editDistance($1, key.stringValue) }
                 .flatMap { editDistance($0, key.stringValue) <= 2 ? $0 : nil }
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [key],
-                debugDescription: "unknown key \"\(key.stringValue)\""
-                    + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-                    + "; the keys here are: " + known.joined(separator: ", ")))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [key],
+                    debugDescription: "unknown key \"\(key.stringValue)\""
+                        + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+                        + "; the keys here are: " + known.joined(separator: ", ")))
         }
     }
 }

@@ -73,19 +73,26 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         requestors = try container.decodeIfPresent([Requestor].self, forKey: .requestors) ?? []
         mvpds = try container.decodeIfPresent([MVPD].self, forKey: .mvpds) ?? []
         tempPassTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .tempPassTTL) ?? defaults.tempPassTTL
-        mediaTokenTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .mediaTokenTTL)
+        mediaTokenTTL =
+            try container.decodeIfPresent(TimeInterval.self, forKey: .mediaTokenTTL)
             ?? defaults.mediaTokenTTL
-        accessTokenTTL = try container.decodeIfPresent(TimeInterval.self, forKey: .accessTokenTTL)
+        accessTokenTTL =
+            try container.decodeIfPresent(TimeInterval.self, forKey: .accessTokenTTL)
             ?? defaults.accessTokenTTL
-        softwareStatements = try container.decodeIfPresent(SoftwareStatementPolicy.self, forKey: .softwareStatements)
+        softwareStatements =
+            try container.decodeIfPresent(SoftwareStatementPolicy.self, forKey: .softwareStatements)
             ?? defaults.softwareStatements
-        maxPreauthorizeResources = try container.decodeIfPresent(Int.self, forKey: .maxPreauthorizeResources)
+        maxPreauthorizeResources =
+            try container.decodeIfPresent(Int.self, forKey: .maxPreauthorizeResources)
             ?? defaults.maxPreauthorizeResources
-        enhancedErrorReporting = try container.decodeIfPresent(Bool.self, forKey: .enhancedErrorReporting)
+        enhancedErrorReporting =
+            try container.decodeIfPresent(Bool.self, forKey: .enhancedErrorReporting)
             ?? defaults.enhancedErrorReporting
-        strictV2Requests = try container.decodeIfPresent(Bool.self, forKey: .strictV2Requests)
+        strictV2Requests =
+            try container.decodeIfPresent(Bool.self, forKey: .strictV2Requests)
             ?? defaults.strictV2Requests
-        entitlements = try container.decodeIfPresent(Entitlements.self, forKey: .entitlements)
+        entitlements =
+            try container.decodeIfPresent(Entitlements.self, forKey: .entitlements)
             ?? defaults.entitlements
     }
 

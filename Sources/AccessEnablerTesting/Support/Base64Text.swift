@@ -14,7 +14,7 @@ enum Base64Text {
     /// The JSON object a Base64 header value carries, with its text; nil when it is not one.
     static func decodeJSONObject(_ value: String) -> (object: [String: Any], text: String)? {
         guard let data = decode(value),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         else { return nil }
         return (object, String(decoding: data, as: UTF8.self))
     }

@@ -22,8 +22,10 @@ struct FormParameters: Sendable {
             if let equals = piece.firstIndex(of: "=") {
                 let rawName = piece[..<equals]
                 let rawValue = piece[piece.index(after: equals)...]
-                pairs.append(Pair(rawName: rawName, rawValue: rawValue,
-                                  name: PercentEncoding.decode(rawName), value: PercentEncoding.decode(rawValue)))
+                pairs.append(
+                    Pair(
+                        rawName: rawName, rawValue: rawValue,
+                        name: PercentEncoding.decode(rawName), value: PercentEncoding.decode(rawValue)))
             } else {
                 pairs.append(Pair(rawName: piece, rawValue: nil, name: PercentEncoding.decode(piece), value: nil))
             }

@@ -29,7 +29,8 @@ enum SHA1 {
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
             for word in 0..<16 {
                 let offset = blockStart + word * 4
-                schedule[word] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
+                schedule[word] =
+                    UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
                     | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
             }
             for word in 16..<80 {

@@ -8,9 +8,10 @@ import Testing
         let harness = Harness(backend: .restV1)
         try await harness.signIn("Cablevision")
         let start = try #require(await harness.emulator.requests(to: .authenticate).first)
-        #expect(start.queryItems.map(\.name) == [
-            "requestor_id", "mso_id", "domain_name", "deviceId", "noflash", "no_iframe", "redirect_url",
-        ])
+        #expect(
+            start.queryItems.map(\.name) == [
+                "requestor_id", "mso_id", "domain_name", "deviceId", "noflash", "no_iframe", "redirect_url",
+            ])
         #expect(start.query("requestor_id") == "REF")
         #expect(start.query("mso_id") == "Cablevision")
         #expect(start.query("domain_name") == "adobe.com")
@@ -32,7 +33,8 @@ import Testing
         let harness = Harness(backend: backend)
         try await harness.configure()
         let presenter = ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!)
-        let authentication = try await harness.enabler.authenticate(data: ["email": "viewer@example.com"], presenter: presenter)
+        let authentication = try await harness.enabler.authenticate(
+            data: ["email": "viewer@example.com"], presenter: presenter)
         #expect(authentication.mvpd.isTempPass)
         #expect(authentication.userID.hasPrefix("temppass_"))
         #expect(presenter.calls.withLock { $0 } == ["select"], "no login page")
@@ -76,7 +78,8 @@ import Testing
     func loginEndingAtALookAlikeRedirectIsRejected(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
         try await harness.configure()
-        let presenter = ScriptedPresenter(mvpdID: "Cablevision", landing: URL(string: "adobepass://ios.app.evil.example")!)
+        let presenter = ScriptedPresenter(
+            mvpdID: "Cablevision", landing: URL(string: "adobepass://ios.app.evil.example")!)
         await #expect(throws: AccessEnablerError.invalidRedirectURL) {
             try await harness.enabler.authenticate(presenter: presenter)
         }
@@ -93,7 +96,8 @@ import Testing
         await #expect(throws: AccessEnablerError.presentationFailed) {
             try await harness.enabler.authenticate(forceAuthentication: true, presenter: UnusablePresenter())
         }
-        let forced = try await harness.enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("Cablevision"))
+        let forced = try await harness.enabler.authenticate(
+            forceAuthentication: true, presenter: harness.presenter("Cablevision"))
         #expect(forced.mvpd.id == "Cablevision")
     }
 
@@ -184,8 +188,10 @@ import Testing
     @Test(arguments: allBackends)
     func appDeviceInfoReplacesTheComputedOne(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
-        let custom = DeviceInfo(fields: ["model": "AppleTV", "osName": "tvOS", "osVersion": "18.0", "version": "14,1",
-                                         "connectionType": "WiFi"])
+        let custom = DeviceInfo(fields: [
+            "model": "AppleTV", "osName": "tvOS", "osVersion": "18.0", "version": "14,1",
+            "connectionType": "WiFi",
+        ])
         await harness.enabler.setOptions(.init(deviceInfo: custom))
         try await harness.configure()
         let call = try #require(await harness.emulator.requests(to: backend.configurationRoute).first)
@@ -193,9 +199,10 @@ import Testing
         let header = try #require(call.headers["X-Device-Info"])
         let json = try #require(Data(base64Encoded: header))
         let fields = try JSONDecoder().decode([String: String].self, from: json)
-        #expect(fields == [
-            "model": "AppleTV", "osName": "tvOS", "osVersion": "18.0", "version": "14,1", "connectionType": "WiFi",
-        ])
+        #expect(
+            fields == [
+                "model": "AppleTV", "osName": "tvOS", "osVersion": "18.0", "version": "14,1", "connectionType": "WiFi",
+            ])
     }
 
     /// Two logins with different MVPDs in flight at once: each is held where it starts on the
@@ -233,7 +240,8 @@ import Testing
         #expect(await enabler.checkAuthentication().authentication == finishedLater)
         #expect(await enabler.selectedProvider()?.id == expectedWinner)
         let deviceID = try #require(await harness.deviceID())
-        #expect(await harness.emulator.session(requestor: "REF", deviceID: deviceID)?.mvpd == expectedWinner,
-                "the server holds the same session")
+        #expect(
+            await harness.emulator.session(requestor: "REF", deviceID: deviceID)?.mvpd == expectedWinner,
+            "the server holds the same session")
     }
 }

@@ -55,7 +55,7 @@ import Testing
     {
         { request, response in
             guard request.url.path.contains("/profiles/code/"), var body = object(response),
-                  let profiles = body["profiles"] as? [String: Any], !profiles.isEmpty
+                let profiles = body["profiles"] as? [String: Any], !profiles.isEmpty
             else { return response }
             var renamed: [String: Any] = [:]
             for (mvpd, profile) in profiles {
@@ -74,7 +74,9 @@ import Testing
         try await pair.tv.configure()
         try await pair.phone.configure()
         var iterator = pair.tv.enabler.secondScreenSignIn(mvpdID: preselected).makeAsyncIterator()
-        guard case .showCode(let code) = try await iterator.next(awaiting: "the code shown") else { throw CancellationError() }
+        guard case .showCode(let code) = try await iterator.next(awaiting: "the code shown") else {
+            throw CancellationError()
+        }
         try await pair.phone.enabler.activate(code: code.code, mvpdID: mvpd, presenter: pair.phone.presenter(mvpd))
         let next = Task { [iterator] in
             var iterator = iterator
@@ -106,7 +108,9 @@ import Testing
         #expect(authentication.mvpd.id == "Cablevision")
         #expect(await pair.tv.enabler.checkAuthentication().authentication?.mvpd.id == "Cablevision")
         let asked = await pair.emulator.requests(to: .sessionInfo).count
-        #expect(asked == (preselected == nil ? 2 : 1), "the TV asks which MVPD was activated only when it did not preselect one")
+        #expect(
+            asked == (preselected == nil ? 2 : 1),
+            "the TV asks which MVPD was activated only when it did not preselect one")
     }
 
     @Test func aPreselectedMVPDsProfileIsTheOnlyOneAccepted() async throws {
@@ -154,14 +158,18 @@ import Testing
         try await pair.tv.configure()
         let started = pair.clock.now
         var iterator = pair.tv.enabler.secondScreenSignIn().makeAsyncIterator()
-        guard case .showCode(let code) = try await iterator.next(awaiting: "the code shown") else { throw CancellationError() }
+        guard case .showCode(let code) = try await iterator.next(awaiting: "the code shown") else {
+            throw CancellationError()
+        }
         #expect(code.expires == started.addingTimeInterval(3600))
     }
 
     /// Codes a screen should not show: a line feed forging a second line, control characters,
     /// spaces, markup, too short or too long.
-    @Test(arguments: ["8ER640M\nCode: FAKE", "8ER\u{1B}[2J640M", "8ER 640M", "<b>8ER640M</b>", "ABC",
-                      String(repeating: "A", count: 17)])
+    @Test(arguments: [
+        "8ER640M\nCode: FAKE", "8ER\u{1B}[2J640M", "8ER 640M", "<b>8ER640M</b>", "ABC",
+        String(repeating: "A", count: 17),
+    ])
     func anImplausibleCodeIsRefused(code: String) async throws {
         let pair = Pair(rewrite: { request, response in
             guard request.url.path.hasSuffix("/sessions"), var body = Self.object(response) else { return response }
@@ -170,7 +178,9 @@ import Testing
         })
         try await pair.tv.configure()
         var iterator = pair.tv.enabler.secondScreenSignIn().makeAsyncIterator()
-        await #expect(throws: AccessEnablerError.serverResponseFormatUnknown) { try await iterator.next(awaiting: "the refused code") }
+        await #expect(throws: AccessEnablerError.serverResponseFormatUnknown) {
+            try await iterator.next(awaiting: "the refused code")
+        }
     }
 
     @Test(arguments: ["8ER640M", "abcd", "0123456789ABCDEF"])
@@ -182,7 +192,9 @@ import Testing
         })
         try await pair.tv.configure()
         var iterator = pair.tv.enabler.secondScreenSignIn().makeAsyncIterator()
-        guard case .showCode(let shown) = try await iterator.next(awaiting: "the code shown") else { throw CancellationError() }
+        guard case .showCode(let shown) = try await iterator.next(awaiting: "the code shown") else {
+            throw CancellationError()
+        }
         #expect(shown.code == code)
     }
 }

@@ -30,7 +30,8 @@ import Testing
         }
         let authentication = try await login.value(awaiting: "the login")
         #expect(authentication.mvpd.id == "AutoCable")
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 4, "at 0, 3, 6 s nothing; at 9 s the profile")
+        #expect(
+            await harness.emulator.requests(to: .profileForMVPD).count == 4, "at 0, 3, 6 s nothing; at 9 s the profile")
         #expect(await harness.enabler.checkAuthentication().isAuthenticated)
     }
 
@@ -50,7 +51,9 @@ import Testing
         let error = await #expect(throws: AccessEnablerError.self) { try await login.value(awaiting: "the login") }
         #expect(error == .authenticationSessionMissing)
         #expect(error?.status.details?.contains("before the login's code expired") == true)
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 3, "0, 10 and 20 min; 30 min is past the code")
+        #expect(
+            await harness.emulator.requests(to: .profileForMVPD).count == 3, "0, 10 and 20 min; 30 min is past the code"
+        )
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }
 
@@ -79,7 +82,9 @@ import Testing
         let error = await #expect(throws: AccessEnablerError.self) { try await login.value(awaiting: "the login") }
         #expect(error == .authenticationSessionMissing)
         #expect(error?.status.details?.contains("The MVPD login ended without a profile") == true)
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 10, "every 3 s from 0 to 27 s; 30 s is the end")
+        #expect(
+            await harness.emulator.requests(to: .profileForMVPD).count == 10,
+            "every 3 s from 0 to 27 s; 30 s is the end")
         #expect(harness.clock.now.timeIntervalSince(started) == 27)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }
@@ -101,7 +106,9 @@ import Testing
         await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
         #expect(ended.withLock { $0 }, "the login ended at the end of the 5 s wait")
         if !ended.withLock({ $0 }) { login.cancel() }
-        await #expect(throws: AccessEnablerError.authenticationSessionMissing) { try await login.value(awaiting: "the login") }
+        await #expect(throws: AccessEnablerError.authenticationSessionMissing) {
+            try await login.value(awaiting: "the login")
+        }
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 2, "at 0 and 3 s; 6 s is past the wait")
     }
 
@@ -127,7 +134,9 @@ import Testing
         let status = try await harness.enabler.refreshAuthentication()
         #expect(status.isAuthenticated == false)
         #expect(!harness.storage.keysHoldingAuthentication)
-        await events.waitFor { if case .authenticationRemoved(let reason?) = $0 { reason == .authenticationSessionMissing } else { false } }
+        await events.waitFor {
+            if case .authenticationRemoved(let reason?) = $0 { reason == .authenticationSessionMissing } else { false }
+        }
         let profileRoute: EmulatorRoute = backend == .restV2 ? .profiles : .authnToken
         #expect(await harness.emulator.requests(to: profileRoute).count == (backend == .restV2 ? 1 : 2))
     }
@@ -154,14 +163,18 @@ import Testing
     }
 
     @Test func theProfileCanBeReadAgainAfterEveryAuthorization() async throws {
-        let harness = Harness(backend: .restV2, scenario: Self.scenario()) { $0.refreshesProfileAfterAuthorization = true }
+        let harness = Harness(backend: .restV2, scenario: Self.scenario()) {
+            $0.refreshesProfileAfterAuthorization = true
+        }
         try await harness.signIn("AutoCable")
         _ = try await harness.enabler.authorize(resource: "sports")
         // Read in the background: the media token does not wait for it.
         await eventually {
             (try? await harness.enabler.getMetadata(.userMetadata("lastAuthorizedResource")).value) == .string("sports")
         }
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 2, "the login's read and one after the authorization")
+        #expect(
+            await harness.emulator.requests(to: .profileForMVPD).count == 2,
+            "the login's read and one after the authorization")
     }
 
     @Test func aSessionGoneOnTheServerIsReplacedByAnotherProfileItHolds() async throws {
@@ -170,10 +183,13 @@ import Testing
         try await harness.signIn("Cablevision")
         let deviceID = try #require(await harness.deviceID())
         await harness.emulator.invalidateSessions()
-        await harness.emulator.grantProfile(mvpd: "AutoCable", userID: "b", ttl: 7200, requestor: "REF", deviceID: deviceID)
+        await harness.emulator.grantProfile(
+            mvpd: "AutoCable", userID: "b", ttl: 7200, requestor: "REF", deviceID: deviceID)
         let status = try await harness.enabler.refreshAuthentication()
         #expect(status.authentication?.mvpd.id == "AutoCable")
-        await events.waitFor { if case .authenticationRemoved(let reason?) = $0 { reason == .authenticationSessionMissing } else { false } }
+        await events.waitFor {
+            if case .authenticationRemoved(let reason?) = $0 { reason == .authenticationSessionMissing } else { false }
+        }
     }
 
     @Test func theViewersChoiceAmongSeveralProfilesIsAdopted() async throws {
@@ -216,15 +232,23 @@ import Testing
         #expect(profiles.map(\.mvpd.id) == ["Cablevision", "AutoCable"], "the local session first, not the longest")
         let status = try await harness.enabler.refreshAuthentication()
         #expect(status.authentication?.mvpd.id == "Cablevision")
-        await events.waitFor { if case .profilesAvailable(let all) = $0 { all.map(\.mvpd.id) == ["Cablevision", "AutoCable"] } else { false } }
+        await events.waitFor {
+            if case .profilesAvailable(let all) = $0 {
+                all.map(\.mvpd.id) == ["Cablevision", "AutoCable"]
+            } else {
+                false
+            }
+        }
     }
 
     @Test func withoutASessionTheSelectedMVPDThenTheLongestValidityIsChosen() async throws {
         let harness = Harness(backend: .restV2)
         try await harness.configure()
         let deviceID = try #require(await harness.deviceID())
-        await harness.emulator.grantProfile(mvpd: "Cablevision", userID: "a", ttl: 3600, requestor: "REF", deviceID: deviceID)
-        await harness.emulator.grantProfile(mvpd: "AutoCable", userID: "b", ttl: 7200, requestor: "REF", deviceID: deviceID)
+        await harness.emulator.grantProfile(
+            mvpd: "Cablevision", userID: "a", ttl: 3600, requestor: "REF", deviceID: deviceID)
+        await harness.emulator.grantProfile(
+            mvpd: "AutoCable", userID: "b", ttl: 7200, requestor: "REF", deviceID: deviceID)
         #expect(try await harness.enabler.availableProfiles().map(\.mvpd.id) == ["AutoCable", "Cablevision"])
         #expect(try await harness.enabler.refreshAuthentication().authentication?.mvpd.id == "AutoCable")
     }

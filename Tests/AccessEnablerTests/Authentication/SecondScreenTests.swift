@@ -13,8 +13,10 @@ import Testing
         let tv: Harness
         let phone: Harness
 
-        init(backend: AccessEnabler.Backend = .restV2, scenario: EmulatorScenario = .standard,
-             interval: Duration = .seconds(3)) {
+        init(
+            backend: AccessEnabler.Backend = .restV2, scenario: EmulatorScenario = .standard,
+            interval: Duration = .seconds(3)
+        ) {
             let clock = TestClock()
             let emulator = PassEmulator(scenario: scenario, clock: clock)
             tv = Harness(backend: backend, clock: clock, emulator: emulator) {
@@ -85,7 +87,8 @@ import Testing
         try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(4))
-        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in") else {
+        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in")
+        else {
             Issue.record("not authenticated")
             return
         }
@@ -99,8 +102,9 @@ import Testing
         #expect(!pair.phone.storage.keysHoldingAuthentication)
         let polls = await pair.emulator.requests(to: .profileForCode)
         #expect(polls.allSatisfy { $0.path == "/api/v2/REF/profiles/code/\(code.code)" })
-        #expect(polls.allSatisfy { $0.headers["AP-Device-Identifier"] != nil && $0.headers["X-Device-Info"] != nil },
-                "the checklist asks for the device headers on every call")
+        #expect(
+            polls.allSatisfy { $0.headers["AP-Device-Identifier"] != nil && $0.headers["X-Device-Info"] != nil },
+            "the checklist asks for the device headers on every call")
     }
 
     /// Every REST v2 call carries `X-Device-Info` and `AP-Device-Identifier`, the calls made with
@@ -125,12 +129,14 @@ import Testing
 
         let calls = await pair.emulator.requests.filter { $0.path.hasPrefix("/api/v2/") && $0.route != .authenticateV2 }
         let routes = Set(calls.compactMap(\.route))
-        #expect(routes.isSuperset(of: [
-            .configurationV2, .sessions, .sessionResume, .sessionInfo, .profileForCode, .profileForMVPD, .profiles,
-            .preauthorizeV2, .authorizeV2, .logoutV2,
-        ]), "the flow makes every kind of v2 call: \(routes)")
+        #expect(
+            routes.isSuperset(of: [
+                .configurationV2, .sessions, .sessionResume, .sessionInfo, .profileForCode, .profileForMVPD, .profiles,
+                .preauthorizeV2, .authorizeV2, .logoutV2,
+            ]), "the flow makes every kind of v2 call: \(routes)")
         for call in calls {
-            #expect(call.headers["AP-Device-Identifier"]?.hasPrefix("fingerprint ") == true, "\(call.method) \(call.path)")
+            #expect(
+                call.headers["AP-Device-Identifier"]?.hasPrefix("fingerprint ") == true, "\(call.method) \(call.path)")
             #expect(call.headers["X-Device-Info"]?.isEmpty == false, "\(call.method) \(call.path)")
             #expect(call.responseStatus == 200, "\(call.path) accepted by the strict emulator")
         }
@@ -182,11 +188,13 @@ import Testing
             try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter(nil))
         }
         #expect(await pair.emulator.requests(to: .sessionResume).isEmpty, "a cancelled picker resumes nothing")
-        let mvpd = try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
+        let mvpd = try await pair.phone.enabler.activate(
+            code: code.code, presenter: pair.phone.presenter("Cablevision"))
         #expect(mvpd.id == "Cablevision")
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in") else {
+        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in")
+        else {
             Issue.record("not authenticated")
             return
         }
@@ -216,14 +224,16 @@ import Testing
         await eventually { await pair.polls() == 1 }
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
-        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in") else {
+        guard case .authenticated(let authentication)? = try await result.value(awaiting: "the second-screen sign-in")
+        else {
             Issue.record("not authenticated")
             return
         }
         #expect(authentication.mvpd.id == "AutoCable")
         #expect(await pair.polls() == 2)
-        let done = try await pair.emulator.transport.send(HTTPRequest(
-            url: URL(string: "/activate/done", relativeTo: pair.emulator.baseURL)!.absoluteURL))
+        let done = try await pair.emulator.transport.send(
+            HTTPRequest(
+                url: URL(string: "/activate/done", relativeTo: pair.emulator.baseURL)!.absoluteURL))
         #expect(String(decoding: done.body, as: UTF8.self).contains("go back to your TV"))
         let page = try await pair.emulator.transport.send(HTTPRequest(url: pair.emulator.activationURL))
         #expect(String(decoding: page.body, as: UTF8.self).contains(#"name="code""#))
@@ -263,7 +273,9 @@ import Testing
             pair.clock.advance(by: .seconds(600))
             if polls < 3 { await eventually { await pair.polls() == polls } }
         }
-        await #expect(throws: AccessEnablerError.authenticationCodeExpired) { try await result.value(awaiting: "the second-screen sign-in") }
+        await #expect(throws: AccessEnablerError.authenticationCodeExpired) {
+            try await result.value(awaiting: "the second-screen sign-in")
+        }
         #expect(await pair.polls() == 2, "at 10 and 20 minutes; at 30 the code has expired")
         #expect(await pair.tv.enabler.checkAuthentication().isAuthenticated == false)
     }
@@ -279,14 +291,18 @@ import Testing
         let newResult = Self.nextState(newIterator)
         await eventually { pair.clock.pendingSleeps == 2 }
         pair.clock.advance(by: .seconds(3))
-        await #expect(throws: AccessEnablerError.authenticationCodeReplaced) { try await oldResult.value(awaiting: "the replaced sign-in") }
+        await #expect(throws: AccessEnablerError.authenticationCodeReplaced) {
+            try await oldResult.value(awaiting: "the replaced sign-in")
+        }
         await eventually { await pair.polls() == 1 }
         try await pair.phone.enabler.activate(code: new.code, presenter: pair.phone.presenter("Cablevision"))
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
         _ = try await newResult.value(awaiting: "the new sign-in")
         let paths = await pair.emulator.requests(to: .profileForCode).map(\.path)
-        #expect(paths == Array(repeating: "/api/v2/REF/profiles/code/\(new.code)", count: 2), "the old code is never polled")
+        #expect(
+            paths == Array(repeating: "/api/v2/REF/profiles/code/\(new.code)", count: 2), "the old code is never polled"
+        )
     }
 
     @Test func cancellingStopsThePolling() async throws {
@@ -391,7 +407,8 @@ import Testing
         let pair = Pair(backend: .restV1)
         try await pair.configure()
         await #expect(throws: AccessEnablerError.secondScreenNotSupported) {
-            _ = try await pair.tv.enabler.secondScreenSignIn(mvpdID: "Cablevision").collect(awaiting: "the refused sign-in")
+            _ = try await pair.tv.enabler.secondScreenSignIn(mvpdID: "Cablevision").collect(
+                awaiting: "the refused sign-in")
         }
         await #expect(throws: AccessEnablerError.secondScreenNotSupported) {
             try await pair.phone.enabler.activate(code: "ABC1234", presenter: pair.phone.presenter("Cablevision"))

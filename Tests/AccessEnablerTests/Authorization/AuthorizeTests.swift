@@ -45,7 +45,9 @@ import Testing
     func denialCarriesTheMVPDText(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
         try await harness.signIn()
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "premium") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "premium")
+        }
         #expect(error == .authorizationDeniedByMVPD)
         #expect(error?.status.status == 403)
         #expect(error?.status.details == #"Your subscription package does not include the "premium" channel."#)
@@ -58,13 +60,18 @@ import Testing
         let events = EventRecorder(harness.enabler.events)
         try await harness.signIn()
         await harness.emulator.invalidateSessions()
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         // v1: 412 authentication_session_missing; v2: 403 authenticated_profile_missing.
-        #expect(error?.code == (backend == .restV2 ? "authenticated_profile_missing" : "authentication_session_missing"))
+        #expect(
+            error?.code == (backend == .restV2 ? "authenticated_profile_missing" : "authentication_session_missing"))
         #expect(error?.status.status == (backend == .restV2 ? 403 : 412))
         #expect(error?.action == .authentication)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
-        await events.waitFor { if case .authenticationRemoved(let reason?) = $0 { reason.action == .authentication } else { false } }
+        await events.waitFor {
+            if case .authenticationRemoved(let reason?) = $0 { reason.action == .authentication } else { false }
+        }
     }
 
     @Test func restV2EveryCallIsOneDecisionAndItsExpiryIsKept() async throws {
@@ -85,8 +92,9 @@ import Testing
         let harness = Harness(backend: .restV1)
         try await harness.signIn()
         _ = try await harness.enabler.authorize(resource: "news")
-        await harness.emulator.inject(.status(404, body: #"{"status":404,"message":"Not Found"}"#, contentType: "application/json"),
-                                      on: .mediaToken)
+        await harness.emulator.inject(
+            .status(404, body: #"{"status":404,"message":"Not Found"}"#, contentType: "application/json"),
+            on: .mediaToken)
         let token = try await harness.enabler.authorize(resource: "news")
         #expect(token.resource == "news")
         #expect(await harness.emulator.requests(to: .authorize).count == 2)
@@ -96,7 +104,9 @@ import Testing
     func withoutASessionNothingIsSent(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
         try await harness.configure()
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error == .authenticationSessionMissing)
         #expect(error?.isFromSDK == true)
         #expect(await harness.emulator.requests(to: backend.authorizeRoute).isEmpty)
@@ -115,7 +125,9 @@ import Testing
         await #expect(throws: CancellationError.self) { try await impatient.value(awaiting: "the cancelled authorize") }
         #expect(gate.isOpen == false)
         gate.open()
-        #expect(try await patient.value(awaiting: "the other authorize").resource == "movies", "the other caller is unaffected")
+        #expect(
+            try await patient.value(awaiting: "the other authorize").resource == "movies",
+            "the other caller is unaffected")
         #expect(await harness.emulator.requests(to: .authorize).count == 1)
     }
 

@@ -22,7 +22,8 @@ import Testing
         let bearer = try #require(log.first { $0.route == backend.authorizeRoute }?.headers["Authorization"])
         #expect(bearer.hasPrefix("Bearer "))
         let protected = log.filter {
-            [backend.configurationRoute, backend.sessionRoute, backend.authorizeRoute, .mediaToken, .sessions].contains($0.route)
+            [backend.configurationRoute, backend.sessionRoute, backend.authorizeRoute, .mediaToken, .sessions].contains(
+                $0.route)
         }
         #expect(protected.count >= 3)
         #expect(protected.allSatisfy { $0.headers["Authorization"] == bearer })
@@ -93,8 +94,11 @@ import Testing
         let harness = Harness(backend: backend)
         try await harness.signIn()
         await harness.emulator.clearRequestLog()
-        await harness.emulator.inject(.status(401, body: "", contentType: "text/plain"), on: backend.authorizeRoute, times: 2)
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        await harness.emulator.inject(
+            .status(401, body: "", contentType: "text/plain"), on: backend.authorizeRoute, times: 2)
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error == .accessTokenUnavailable)
         #expect(error?.status.status == 401)
         #expect(error?.action == .applicationRegistration)
@@ -110,7 +114,9 @@ import Testing
         await harness.emulator.clearRequestLog()
         _ = try await harness.enabler.authorize(resource: "news")
         let authorize = backend.authorizeRoute.rawValue
-        #expect(await harness.emulator.routeLog() == ["\(authorize) 403", "register 201", "token 201"] + backend.authorizeCalls)
+        #expect(
+            await harness.emulator.routeLog() == ["\(authorize) 403", "register 201", "token 201"]
+                + backend.authorizeCalls)
     }
 
     @Test(arguments: allBackends)
@@ -136,7 +142,8 @@ import Testing
         harness.clock.advance(by: .seconds(601))
         await harness.emulator.clearRequestLog()
         _ = try await harness.enabler.authorize(resource: "news")
-        #expect(await harness.emulator.routeLog() == ["token 400", "register 201", "token 201"] + backend.authorizeCalls)
+        #expect(
+            await harness.emulator.routeLog() == ["token 400", "register 201", "token 201"] + backend.authorizeCalls)
     }
 
     @Test(arguments: allBackends)
@@ -156,7 +163,8 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<20 {
                 group.addTask {
-                    _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
+                    _ = try await enabler.preauthorize(
+                        PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache]))
                 }
             }
             try await group.waitForAll()

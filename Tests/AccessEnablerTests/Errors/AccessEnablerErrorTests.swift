@@ -15,7 +15,8 @@ import Testing
         #expect(AccessEnablerError.authorizationNotFound != .authorizationNotFoundOnServer)
         // Both keep Adobe's public code and the same remediation.
         #expect(AccessEnablerError.authorizationNotFound.code == AccessEnablerError.authorizationNotFoundOnServer.code)
-        #expect(AccessEnablerError.authorizationNotFound.action == AccessEnablerError.authorizationNotFoundOnServer.action)
+        #expect(
+            AccessEnablerError.authorizationNotFound.action == AccessEnablerError.authorizationNotFoundOnServer.action)
         // A server answer passed through untouched is the server case, whatever its status.
         let passedThrough = AccessEnablerError(Status(status: 404, code: "authorization_not_found", message: "none"))
         #expect(passedThrough == .authorizationNotFoundOnServer)
@@ -26,10 +27,13 @@ import Testing
     }
 
     @Test func sdkCasesMatchTheSeeds() {
-        #expect(AccessEnablerError.requestorNotConfigured.status == Status(
-            status: 0, code: "requestor_not_configured",
-            message: "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API.",
-            action: .retry))
+        #expect(
+            AccessEnablerError.requestorNotConfigured.status
+                == Status(
+                    status: 0, code: "requestor_not_configured",
+                    message:
+                        "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API.",
+                    action: .retry))
         #expect(AccessEnablerError.accessTokenUnavailable.action == Status.Action.none)
         #expect(AccessEnablerError.authenticationSessionExpired.action == .authentication)
         #expect(AccessEnablerError.networkError.code == "network_error")
@@ -45,7 +49,8 @@ import Testing
     }
 
     @Test func statusCodableRoundTripUsesWireNames() throws {
-        let status = Status(status: 403, code: "c", message: "m", details: "d", helpUrl: "h", trace: "t", action: .retryAfter)
+        let status = Status(
+            status: 403, code: "c", message: "m", details: "d", helpUrl: "h", trace: "t", action: .retryAfter)
         let data = try JSONEncoder().encode(status)
         let object = try JSONDecoder().decode([String: JSONValue].self, from: data)
         #expect(object["action"] == "retry-after")
@@ -56,17 +61,22 @@ import Testing
     }
 
     @Test func descriptionsCarryNoUnderlyingURL() {
-        let error = ErrorMapping.transportError(URLError(.timedOut, userInfo: [
-            NSURLErrorFailingURLErrorKey: URL(string: "https://sp.example.com/api/v1/authorize?deviceId=SECRETDEVICE")!,
-        ]))
+        let error = ErrorMapping.transportError(
+            URLError(
+                .timedOut,
+                userInfo: [
+                    NSURLErrorFailingURLErrorKey: URL(
+                        string: "https://sp.example.com/api/v1/authorize?deviceId=SECRETDEVICE")!
+                ]))
         #expect(!error.description.contains("SECRETDEVICE"))
         #expect(!String(reflecting: error).contains("SECRETDEVICE"))
         #expect(error.description.contains("network_error"))
     }
 
     @Test func mediaTokenDescriptionRedactsTheToken() {
-        let token = MediaToken(resource: "r", serializedToken: "PHNpZ25hdHVyZUluZm8SECRET", expires: Date(), mvpdID: "m",
-                               userID: "u", requestor: "R")
+        let token = MediaToken(
+            resource: "r", serializedToken: "PHNpZ25hdHVyZUluZm8SECRET", expires: Date(), mvpdID: "m",
+            userID: "u", requestor: "R")
         #expect(!token.description.contains("SECRET"))
         #expect(!String(reflecting: token).contains("SECRET"))
         var dumped = ""

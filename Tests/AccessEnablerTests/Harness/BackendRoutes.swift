@@ -34,7 +34,8 @@ extension PassEmulator {
     func preauthorizedChunks(_ backend: AccessEnabler.Backend) -> [[String]] {
         requests(to: backend.preauthorizeRoute).compactMap { record in
             if backend == .restV2 {
-                guard let body = record.body, let decoded = try? JSONDecoder().decode([String: [String]].self, from: body)
+                guard let body = record.body,
+                    let decoded = try? JSONDecoder().decode([String: [String]].self, from: body)
                 else { return nil }
                 return decoded["resources"]
             }

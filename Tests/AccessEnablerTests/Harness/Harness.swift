@@ -46,7 +46,9 @@ struct Harness {
     }
 
     /// A presenter that picks `mvpd` and logs in as alice (the Cablevision user).
-    func presenter(_ mvpd: String?, username: String? = "alice", password: String? = "alice-password") -> HeadlessPresenter {
+    func presenter(_ mvpd: String?, username: String? = "alice", password: String? = "alice-password")
+        -> HeadlessPresenter
+    {
         HeadlessPresenter(mvpdID: mvpd, username: username, password: password, transport: emulator.transport)
     }
 

@@ -46,7 +46,9 @@ final class LoopbackHTTPServer: Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
@@ -105,7 +107,9 @@ final class LoopbackHTTPServer: Sendable {
             #else
             let flags: Int32 = 0
             #endif
-            let written = data.withUnsafeBytes { send(connection, $0.baseAddress! + offset, data.count - offset, flags) }
+            let written = data.withUnsafeBytes {
+                send(connection, $0.baseAddress! + offset, data.count - offset, flags)
+            }
             guard written > 0 else {
                 state.withLock { $0.closedByClient = true }
                 return false

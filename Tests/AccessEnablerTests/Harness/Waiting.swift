@@ -22,8 +22,9 @@ func eventually(
     while await !condition() {
         if Task.isCancelled || ContinuousClock.now >= deadline {
             let reason = Task.isCancelled ? "cancelled" : "timed out after \(limit)"
-            Issue.record("Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
+                sourceLocation: sourceLocation)
             return
         }
         try? await Task.sleep(for: .milliseconds(1))
@@ -57,8 +58,9 @@ extension Task where Failure == any Error {
         defer {
             watchdog.cancel()
             if timedOut.withLock({ $0 }) {
-                Issue.record("Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
+                    sourceLocation: sourceLocation)
             }
         }
         return try await value
@@ -83,8 +85,9 @@ extension Task where Failure == Never {
         defer {
             watchdog.cancel()
             if timedOut.withLock({ $0 }) {
-                Issue.record("Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
+                    sourceLocation: sourceLocation)
             }
         }
         return await value
@@ -104,7 +107,8 @@ extension AsyncIteratorProtocol where Self: Sendable, Element: Sendable {
             let element = try await iterator.next()
             return (element, iterator)
         }
-        let (element, advanced) = try await step.value(awaiting: awaited(), within: limit, sourceLocation: sourceLocation)
+        let (element, advanced) = try await step.value(
+            awaiting: awaited(), within: limit, sourceLocation: sourceLocation)
         self = advanced
         return element
     }

@@ -60,8 +60,11 @@ import Testing
         gate.open()
         // The server logged the device out before it answered: the held authorization is refused
         // as for any caller without a session (v1 412, v2 403 profile missing).
-        let error = await #expect(throws: AccessEnablerError.self) { try await inFlight.value(awaiting: "the call in flight during logout") }
-        #expect(error?.code == (backend == .restV2 ? "authenticated_profile_missing" : "authentication_session_missing"))
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await inFlight.value(awaiting: "the call in flight during logout")
+        }
+        #expect(
+            error?.code == (backend == .restV2 ? "authenticated_profile_missing" : "authentication_session_missing"))
         #expect(error?.status.status == (backend == .restV2 ? 403 : 412))
         #expect(Self.userKeys(storage).isEmpty)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
@@ -97,7 +100,14 @@ import Testing
         #expect(status.authentication?.userID == "bob-user-id", "B's session survives A's late answer")
         #expect(status.authentication?.mvpd.id == "AutoCable")
         #expect(storage.keys.contains("authn|REF"))
-        #expect(!events.all.contains { if case .authenticationRemoved(let reason?) = $0 { reason.code == "authenticated_profile_missing" } else { false } })
+        #expect(
+            !events.all.contains {
+                if case .authenticationRemoved(let reason?) = $0 {
+                    reason.code == "authenticated_profile_missing"
+                } else {
+                    false
+                }
+            })
         // B's session is the server's too: it authorizes.
         _ = try await harness.enabler.authorize(resource: "sports")
     }
@@ -136,7 +146,8 @@ import Testing
     @Test func anMVPDWithoutALogoutPageCompletesWithoutTheBrowser() async throws {
         let harness = Harness(backend: .restV2)
         try await harness.configure()
-        try await harness.enabler.authenticate(presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
+        try await harness.enabler.authenticate(
+            presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
         try await harness.enabler.logout(presenter: UnusablePresenter())
         #expect(await harness.emulator.requests(to: .logoutV2).count == 1)
         #expect(await harness.emulator.requests(to: .browserLogout).isEmpty, "actionName complete: no browser step")

@@ -58,7 +58,10 @@ import Testing
         #expect(try await harness.enabler.getMetadata(.userMetadata("unknownKey")).value == .null)
         switch backend {
         case .restV1: #expect(await harness.emulator.requests(to: .userMetadata).count == 1)
-        case .restV2: #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1, "the login's profile carries the attributes")
+        case .restV2:
+            #expect(
+                await harness.emulator.requests(to: .profileForMVPD).count == 1,
+                "the login's profile carries the attributes")
         }
     }
 

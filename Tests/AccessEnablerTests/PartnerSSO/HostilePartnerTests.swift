@@ -17,7 +17,7 @@ import Testing
             $0.partnerFramework = fake
             $0.transport = HostilePeerTests.RewritingTransport(inner: emulator.transport) { request, response in
                 guard request.url.path.contains("/profiles/sso/"), var body = HostilePeerTests.object(response),
-                      let profiles = body["profiles"] as? [String: Any]
+                    let profiles = body["profiles"] as? [String: Any]
                 else { return response }
                 var renamed: [String: Any] = [:]
                 for (mvpd, profile) in profiles {
@@ -50,8 +50,13 @@ import Testing
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
         #expect(!harness.storage.keysHoldingAuthentication, "nothing stored for the foreign MVPD")
         await PartnerSSOTests.settled(events)
-        #expect(events.all.contains {
-            if case .partnerSingleSignOn(.fellBack(.validationFailed(let code))) = $0 { code == "provider_not_available" } else { false }
-        })
+        #expect(
+            events.all.contains {
+                if case .partnerSingleSignOn(.fellBack(.validationFailed(let code))) = $0 {
+                    code == "provider_not_available"
+                } else {
+                    false
+                }
+            })
     }
 }

@@ -50,7 +50,8 @@ import Testing
         // No basic session, no browser step: the two partner calls, each with the header.
         #expect(await harness.emulator.requests(to: .sessions).isEmpty)
         #expect(await harness.emulator.requests(to: .authenticateV2).isEmpty)
-        let partnerCalls = await harness.emulator.requests(to: .partnerSessions)
+        let partnerCalls =
+            await harness.emulator.requests(to: .partnerSessions)
             + harness.emulator.requests(to: .partnerProfiles)
         #expect(partnerCalls.map(\.path) == ["/api/v2/REF/sessions/sso/Apple", "/api/v2/REF/profiles/sso/Apple"])
         for call in partnerCalls {
@@ -107,8 +108,11 @@ import Testing
         #expect(await fake.authenticationRequests.isEmpty)
         await Self.settled(events)
         // The server named the MVPD the TV Provider signed in with: its login page follows.
-        #expect(events.all.contains(.partnerSingleSignOn(.fellBack(
-            .serverFallback(reasonType: "configuration_fallback", mvpdID: "Cablevision")))))
+        #expect(
+            events.all.contains(
+                .partnerSingleSignOn(
+                    .fellBack(
+                        .serverFallback(reasonType: "configuration_fallback", mvpdID: "Cablevision")))))
     }
 
     @Test func unsupportedProviderInThePickerFallsBackToTheBasicFlow() async throws {
@@ -126,7 +130,9 @@ import Testing
     @Test func anMVPDChosenInThePartnersPickerThatSignsInItselfIsNotAskedForAgain() async throws {
         // AutoCable is listed in the TV Provider's picker but signs in through its own page
         // (PICKER): the viewer chose it there, so its login follows without the MVPD picker.
-        let (harness, _) = await Self.harness { FakePartnerFramework(clock: $0, picker: .unsupported("AutoCable-Apple")) }
+        let (harness, _) = await Self.harness {
+            FakePartnerFramework(clock: $0, picker: .unsupported("AutoCable-Apple"))
+        }
         await harness.emulator.enablePartnerSingleSignOn(
             mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
         let events = EventRecorder(harness.enabler.events)
@@ -137,7 +143,8 @@ import Testing
         #expect(authentication.profileType == "regular")
         await Self.settled(events)
         #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.pickerProvider(mvpdID: "AutoCable")))))
-        #expect(!events.all.contains(.partnerSingleSignOn(.fellBack(.providerNotSupported(providerID: "AutoCable-Apple")))))
+        #expect(
+            !events.all.contains(.partnerSingleSignOn(.fellBack(.providerNotSupported(providerID: "AutoCable-Apple")))))
     }
 
     @Test func serverSideValidationFailureFallsBackToTheBasicFlow() async throws {
@@ -152,8 +159,9 @@ import Testing
         #expect(await harness.emulator.requests(to: .partnerProfiles).count == 1)
         #expect(await harness.emulator.requests(to: .authenticateV2).count == 1)
         await Self.settled(events)
-        #expect(events.all.contains(
-            .partnerSingleSignOn(.fellBack(.validationFailed(code: "invalid_parameter_saml_response")))))
+        #expect(
+            events.all.contains(
+                .partnerSingleSignOn(.fellBack(.validationFailed(code: "invalid_parameter_saml_response")))))
     }
 
     @Test func cancellingThePartnerPickerIsProviderNotSelected() async throws {

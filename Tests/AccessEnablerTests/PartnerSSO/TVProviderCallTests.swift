@@ -8,7 +8,8 @@ import Testing
 @Suite struct TVProviderCallTests {
     /// A scripted account manager: the handles it was asked to cancel, and the pending completion.
     final class FakeAccountManager: Sendable {
-        private let state = LockedValue<(cancelled: [Int], pending: (@Sendable (TVProviderMetadata) -> Void)?)>(([], nil))
+        private let state = LockedValue<(cancelled: [Int], pending: (@Sendable (TVProviderMetadata) -> Void)?)>(
+            ([], nil))
         let started: AsyncStream<Void>
         private let startedContinuation: AsyncStream<Void>.Continuation
 

@@ -7,17 +7,22 @@ import Testing
     @Test func providerAnswerIsAGrantedStatus() throws {
         let expiry = Date(timeIntervalSince1970: 1_900_000_000)
         let outcome = try TVProviderMetadata(providerID: "Cablevision-Apple", expirationDate: expiry).statusOutcome()
-        #expect(outcome == .completed(PartnerFrameworkStatus(
-            accessStatus: .granted, providerID: "Cablevision-Apple", expirationDate: expiry)))
+        #expect(
+            outcome
+                == .completed(
+                    PartnerFrameworkStatus(
+                        accessStatus: .granted, providerID: "Cablevision-Apple", expirationDate: expiry)))
     }
 
     @Test func documentedErrorCodesAreOutcomes() throws {
         let domain = TVProviderMetadata.errorDomain
         #expect(try TVProviderMetadata(errorDomain: domain, errorCode: 2).statusOutcome() == .userCancelled)
-        #expect(try TVProviderMetadata(errorDomain: domain, errorCode: 1, unsupportedProviderID: "X").statusOutcome()
-            == .providerNotSupported(providerID: "X"))
-        #expect(try TVProviderMetadata(errorDomain: domain, errorCode: 0).statusOutcome()
-            == .completed(PartnerFrameworkStatus(accessStatus: .denied)))
+        #expect(
+            try TVProviderMetadata(errorDomain: domain, errorCode: 1, unsupportedProviderID: "X").statusOutcome()
+                == .providerNotSupported(providerID: "X"))
+        #expect(
+            try TVProviderMetadata(errorDomain: domain, errorCode: 0).statusOutcome()
+                == .completed(PartnerFrameworkStatus(accessStatus: .denied)))
         #expect(throws: TVProviderError(code: "VSErrorCode#3")) {
             try TVProviderMetadata(errorDomain: domain, errorCode: 3).statusOutcome()
         }
@@ -40,21 +45,24 @@ import Testing
 /// The metadata requests the Apple binding sends, built on every platform.
 @Suite struct TVProviderMetadataRequestTests {
     @Test func statusRequestOffersTheAppsProviders() {
-        let request = TVProviderMetadataRequest.status(PartnerStatusRequest(
-            supportedProviderIDs: ["A", "B"], featuredProviderIDs: ["B"], allowsInterruption: true))
+        let request = TVProviderMetadataRequest.status(
+            PartnerStatusRequest(
+                supportedProviderIDs: ["A", "B"], featuredProviderIDs: ["B"], allowsInterruption: true))
         #expect(request.supportedProviderIDs == ["A", "B"])
         #expect(request.featuredProviderIDs == ["B"])
         #expect(request.isInterruptionAllowed)
         #expect(request.verificationToken == nil)
         #expect(request.channelIdentifier == "https://saml.sp.auth.adobe.com")
-        #expect(!TVProviderMetadataRequest.status(PartnerStatusRequest(supportedProviderIDs: [], allowsInterruption: false))
-            .isInterruptionAllowed)
+        #expect(
+            !TVProviderMetadataRequest.status(PartnerStatusRequest(supportedProviderIDs: [], allowsInterruption: false))
+                .isInterruptionAllowed)
     }
 
     @Test func exchangeOffersOnlyTheProviderTheStatusNamed() throws {
-        let request = try TVProviderMetadataRequest.exchange(PartnerAuthenticationRequest(
-            type: "saml", request: "PHNhbWxwOkF1dGhuUmVxdWVzdC8+", attributeNames: ["uid", "NameID"],
-            providerID: "Cablevision-Apple", mvpdID: "Cablevision"))
+        let request = try TVProviderMetadataRequest.exchange(
+            PartnerAuthenticationRequest(
+                type: "saml", request: "PHNhbWxwOkF1dGhuUmVxdWVzdC8+", attributeNames: ["uid", "NameID"],
+                providerID: "Cablevision-Apple", mvpdID: "Cablevision"))
         #expect(request.supportedProviderIDs == ["Cablevision-Apple"])
         #expect(request.verificationToken == "PHNhbWxwOkF1dGhuUmVxdWVzdC8+")
         #expect(request.attributeNames == ["uid", "NameID"])
@@ -66,8 +74,9 @@ import Testing
 
     @Test func exchangeWithoutAttributeNamesIsNotSent() {
         #expect(throws: TVProviderError(code: "no_attribute_names")) {
-            try TVProviderMetadataRequest.exchange(PartnerAuthenticationRequest(
-                type: "saml", request: "r", attributeNames: [], providerID: "P"))
+            try TVProviderMetadataRequest.exchange(
+                PartnerAuthenticationRequest(
+                    type: "saml", request: "r", attributeNames: [], providerID: "P"))
         }
     }
 

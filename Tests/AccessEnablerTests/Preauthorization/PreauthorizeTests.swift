@@ -94,7 +94,9 @@ import Testing
         try await harness.signIn()
         let gate = EmulatorGate()
         await harness.emulator.inject(.hold(gate), on: backend.preauthorizeRoute, times: 3)
-        let resources = (1...12).map { $0.isMultiple(of: 3) ? "premium-\($0)" : ["news", "sports", "movies", "kids"][$0 % 4] + "" }
+        let resources = (1...12).map {
+            $0.isMultiple(of: 3) ? "premium-\($0)" : ["news", "sports", "movies", "kids"][$0 % 4] + ""
+        }
         let ids = (1...12).map { "res-\($0)" }
         for (index, id) in ids.enumerated() where !resources[index].hasPrefix("premium") {
             await harness.emulator.setEntitlement(resource: id, authorized: true)
@@ -111,7 +113,8 @@ import Testing
         let chunks = await harness.emulator.preauthorizedChunks(backend)
         #expect(chunks.map(\.count).sorted() == [2, 5, 5])
         #expect(Set(chunks.flatMap { $0 }) == Set(ids))
-        #expect(chunks.sorted { ids.firstIndex(of: $0[0])! < ids.firstIndex(of: $1[0])! }
+        #expect(
+            chunks.sorted { ids.firstIndex(of: $0[0])! < ids.firstIndex(of: $1[0])! }
                 == [Array(ids[0..<5]), Array(ids[5..<10]), Array(ids[10..<12])])
     }
 
@@ -210,13 +213,18 @@ import Testing
     func aServerErrorForTheWholeCallIsThrownWithItsStatus(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
         try await harness.signIn()
-        let body = #"{"status":400,"code":"bad_request","message":"Missing required parameter : deviceId","details":"","helpUrl":"https://help","trace":"trace-1","action":"none"}"#
-        await harness.emulator.inject(.status(400, body: body, contentType: "application/json"), on: backend.preauthorizeRoute)
+        let body =
+            #"{"status":400,"code":"bad_request","message":"Missing required parameter : deviceId","details":"","helpUrl":"https://help","trace":"trace-1","action":"none"}"#
+        await harness.emulator.inject(
+            .status(400, body: body, contentType: "application/json"), on: backend.preauthorizeRoute)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
-        #expect(error?.status == Status(status: 400, code: "bad_request", message: "Missing required parameter : deviceId",
-                                        details: "", helpUrl: "https://help", trace: "trace-1", action: Status.Action.none))
+        #expect(
+            error?.status
+                == Status(
+                    status: 400, code: "bad_request", message: "Missing required parameter : deviceId",
+                    details: "", helpUrl: "https://help", trace: "trace-1", action: Status.Action.none))
     }
 
     @Test(arguments: allBackends)
@@ -269,7 +277,8 @@ import Testing
             guard request.url.path.contains("/decisions/preauthorize/"), let body = answer.withLock({ $0 }) else {
                 return nil
             }
-            let resources = (try? JSONDecoder().decode([String: [String]].self, from: request.body ?? Data()))?["resources"]
+            let resources = (try? JSONDecoder().decode([String: [String]].self, from: request.body ?? Data()))?[
+                "resources"]
             asked.withLock { $0.append(resources ?? []) }
             return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
@@ -280,7 +289,8 @@ import Testing
         try await harness.signIn()
         _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["a"]))
         answer.withLock {
-            $0 = #"{"decisions":[{"resource":"d","authorized":true},{"resource":"x","authorized":true},"#
+            $0 =
+                #"{"decisions":[{"resource":"d","authorized":true},{"resource":"x","authorized":true},"#
                 + #"{"resource":"b","authorized":false,"source":"mvpd"},{"resource":"b","authorized":true}]}"#
         }
         let response = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["a", "b", "c", "d"]))

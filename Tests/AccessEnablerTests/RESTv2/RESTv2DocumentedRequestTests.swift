@@ -12,36 +12,50 @@ import Testing
     /// on every page; the others differ from page to page.
     static let listedHeaders: [EmulatorRoute: Set<String>] = [
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-configuration-apis/rest-api-v2-configuration-apis-retrieve-configuration-for-specific-service-provider
-        .configurationV2: ["Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For", "Accept",
-                           "User-Agent"],
+        .configurationV2: [
+            "Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For", "Accept",
+            "User-Agent",
+        ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-sessions-apis/rest-api-v2-sessions-apis-create-authentication-session
-        .sessions: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
-                    "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
-                    "AP-Visitor-Identifier", "Accept", "User-Agent"],
+        .sessions: [
+            "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
+            "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
+            "AP-Visitor-Identifier", "Accept", "User-Agent",
+        ],
         // "Resume authentication session" lists no device headers; Adobe's checklist asks for
         // X-Device-Info on every request, and the secondary-application flow lists
         // AP-Device-Identifier among the resume's required headers.
-        .sessionResume: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
-                         "AP-Visitor-Identifier", "Accept", "User-Agent"],
+        .sessionResume: [
+            "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
+            "AP-Visitor-Identifier", "Accept", "User-Agent",
+        ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-profiles-apis/rest-api-v2-profiles-apis-retrieve-profile-for-specific-mvpd
-        .profileForMVPD: ["Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
-                          "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
-                          "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
-                          "User-Agent"],
+        .profileForMVPD: [
+            "Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
+            "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
+            "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
+            "User-Agent",
+        ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-decisions-apis/rest-api-v2-decisions-apis-retrieve-preauthorization-decisions-using-specific-mvpd: no
         // AP-TempPass-Identity.
-        .preauthorizeV2: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
-                          "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
-                          "AP-Partner-Framework-Status", "AP-Visitor-Identifier", "Accept", "User-Agent"],
+        .preauthorizeV2: [
+            "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
+            "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
+            "AP-Partner-Framework-Status", "AP-Visitor-Identifier", "Accept", "User-Agent",
+        ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-decisions-apis/rest-api-v2-decisions-apis-retrieve-authorization-decisions-using-specific-mvpd
-        .authorizeV2: ["Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
-                       "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
-                       "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
-                       "User-Agent"],
+        .authorizeV2: [
+            "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
+            "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
+            "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
+            "User-Agent",
+        ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-logout-apis/rest-api-v2-logout-apis-initiate-logout-for-specific-mvpd: a GET, no Content-Type.
-        .logoutV2: ["Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For", "Adobe-Subject-Token",
-                    "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token", "AP-Visitor-Identifier", "Accept",
-                    "User-Agent"],
+        .logoutV2: [
+            "Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For", "Adobe-Subject-Token",
+            "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token", "AP-Visitor-Identifier", "Accept",
+            "User-Agent",
+        ],
     ]
 
     /// Listed headers an app on the streaming device does not send: `X-Forwarded-For` is for
@@ -91,7 +105,9 @@ import Testing
                 #expect(call.responseStatus == 200, "\(route) accepted by the strict emulator")
             }
         }
-        let untabled = log.filter { $0.path.hasPrefix("/api/v2/") && $0.route.map { Self.listedHeaders[$0] == nil } ?? true }
+        let untabled = log.filter {
+            $0.path.hasPrefix("/api/v2/") && $0.route.map { Self.listedHeaders[$0] == nil } ?? true
+        }
         #expect(untabled.isEmpty, "every v2 call of the flow is in the table: \(untabled.map(\.path))")
     }
 
@@ -100,7 +116,8 @@ import Testing
     @Test func resumeSendsAllThreeRequiredParametersEvenWhenOneIsMissing() async throws {
         let harness = Harness(backend: .restV2)
         try await harness.configure()
-        let retry = #"{"actionName":"retry","actionType":"direct","reasonType":"none","url":"/api/v2/REF/sessions/NOSUCH","missingParameters":["redirectUrl"],"code":"NOSUCH","sessionId":"s","serviceProvider":"REF","notBefore":"1","notAfter":"2"}"#
+        let retry =
+            #"{"actionName":"retry","actionType":"direct","reasonType":"none","url":"/api/v2/REF/sessions/NOSUCH","missingParameters":["redirectUrl"],"code":"NOSUCH","sessionId":"s","serviceProvider":"REF","notBefore":"1","notAfter":"2"}"#
         await harness.emulator.inject(.status(200, body: retry, contentType: "application/json"), on: .sessions)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authenticate(presenter: harness.presenter("Cablevision"))
@@ -122,8 +139,10 @@ import Testing
         _ = try await harness.enabler.preauthorize(
             PreauthorizeRequest(resources: ["news"], disabledFeatures: [.localCache, .remoteCache]))
         let preauthorize = try #require(await harness.emulator.requests(to: backend.preauthorizeRoute).first)
-        let apiCalls = await harness.emulator.requests.filter { $0.path.hasPrefix("/api/") && $0.route != .authenticate
-            && $0.route != .authenticateV2 }
+        let apiCalls = await harness.emulator.requests.filter {
+            $0.path.hasPrefix("/api/") && $0.route != .authenticate
+                && $0.route != .authenticateV2
+        }
         #expect(!apiCalls.isEmpty)
         let debug = harness.logLines.all.filter { $0.level == .debug }.map(\.message)
         switch backend {
@@ -159,16 +178,24 @@ import Testing
 @Suite struct DeviceInfoHeaderTests {
     /// The appendix's restricted lists.
     static let restricted: [String: Set<String>] = [
-        "primaryHardwareType": ["Camera", "DataCollectionTerminal", "Desktop", "EmbeddedNetworkModule", "eReader",
-                                "GamesConsole", "GeolocationTracker", "Glasses", "MediaPlayer", "MobilePhone",
-                                "PaymentTerminal", "PluginModem", "SetTopBox", "TV", "Tablet", "WirelessHotspot",
-                                "Wristwatch", "Unknown"],
-        "osName": ["Android", "Chrome OS", "Linux", "Mac OS", "OS X", "OpenBSD", "Roku OS", "Windows", "iOS", "tvOS",
-                   "webOS"],
-        "osFamily": ["Android", "BSD", "Linux", "PlayStation OS", "Roku OS", "Symbian", "Tizen", "Windows", "iOS", "tvOS",
-                     "macOS", "webOS"],
-        "osVendor": ["Amazon", "Apple", "Google", "LG", "Microsoft", "Mozilla", "Nintendo", "Nokia", "Roku", "Samsung",
-                     "Sony", "Tizen Project"],
+        "primaryHardwareType": [
+            "Camera", "DataCollectionTerminal", "Desktop", "EmbeddedNetworkModule", "eReader",
+            "GamesConsole", "GeolocationTracker", "Glasses", "MediaPlayer", "MobilePhone",
+            "PaymentTerminal", "PluginModem", "SetTopBox", "TV", "Tablet", "WirelessHotspot",
+            "Wristwatch", "Unknown",
+        ],
+        "osName": [
+            "Android", "Chrome OS", "Linux", "Mac OS", "OS X", "OpenBSD", "Roku OS", "Windows", "iOS", "tvOS",
+            "webOS",
+        ],
+        "osFamily": [
+            "Android", "BSD", "Linux", "PlayStation OS", "Roku OS", "Symbian", "Tizen", "Windows", "iOS", "tvOS",
+            "macOS", "webOS",
+        ],
+        "osVendor": [
+            "Amazon", "Apple", "Google", "LG", "Microsoft", "Mozilla", "Nintendo", "Nokia", "Roku", "Samsung",
+            "Sony", "Tizen Project",
+        ],
     ]
     /// Every key the appendix lists.
     static let appendixKeys: Set<String> = [
@@ -184,11 +211,15 @@ import Testing
         #if os(Linux)
         return ["osName": "Linux", "osFamily": "Linux"]
         #elseif os(macOS)
-        return ["osName": "Mac OS", "osFamily": "macOS", "osVendor": "Apple", "primaryHardwareType": "Desktop",
-                "manufacturer": "Apple", "vendor": "Apple"]
+        return [
+            "osName": "Mac OS", "osFamily": "macOS", "osVendor": "Apple", "primaryHardwareType": "Desktop",
+            "manufacturer": "Apple", "vendor": "Apple",
+        ]
         #elseif os(tvOS)
-        return ["osName": "tvOS", "osFamily": "tvOS", "osVendor": "Apple", "primaryHardwareType": "SetTopBox",
-                "manufacturer": "Apple", "vendor": "Apple"]
+        return [
+            "osName": "tvOS", "osFamily": "tvOS", "osVendor": "Apple", "primaryHardwareType": "SetTopBox",
+            "manufacturer": "Apple", "vendor": "Apple",
+        ]
         #else
         return ["osName": "iOS", "osFamily": "iOS", "osVendor": "Apple", "manufacturer": "Apple", "vendor": "Apple"]
         #endif
@@ -207,7 +238,9 @@ import Testing
         let harness = Harness(backend: backend)
         try await harness.configure()
         let fields = try await Self.deviceInfo(of: harness)
-        #expect(Set(fields.keys).isSubset(of: Self.appendixKeys), "unknown keys: \(Set(fields.keys).subtracting(Self.appendixKeys))")
+        #expect(
+            Set(fields.keys).isSubset(of: Self.appendixKeys),
+            "unknown keys: \(Set(fields.keys).subtracting(Self.appendixKeys))")
         for (key, values) in Self.restricted {
             if let value = fields[key] {
                 #expect(value.stringValue.map(values.contains) == true, "\(key) = \(value) is on its list")
@@ -218,8 +251,10 @@ import Testing
         }
         #if canImport(Darwin)
         // Apple's hardware identifier gives the model and its version (Adobe's iOS cookbook).
-        let known = ["primaryHardwareType", "model", "version", "manufacturer", "vendor", "osName", "osFamily",
-                     "osVendor", "osVersion", "applicationId"]
+        let known = [
+            "primaryHardwareType", "model", "version", "manufacturer", "vendor", "osName", "osFamily",
+            "osVendor", "osVersion", "applicationId",
+        ]
         #else
         // Elsewhere the model may be only the architecture, with no version.
         let known = ["primaryHardwareType", "model", "osName", "osFamily", "osVersion", "applicationId"]
@@ -228,8 +263,9 @@ import Testing
             #expect(fields[key]?.stringValue?.isEmpty == false, "\(key) is sent")
         }
         if let type = fields["connectionType"] {
-            #expect(["WiFi", "cellular", "LAN", "notConnected"].contains(type.stringValue ?? ""),
-                    "the cookbooks' connection types")
+            #expect(
+                ["WiFi", "cellular", "LAN", "notConnected"].contains(type.stringValue ?? ""),
+                "the cookbooks' connection types")
         }
         #expect(fields["connectionIp"] == nil && fields["connectionPort"] == nil, "only when the app sets them")
     }
@@ -250,13 +286,15 @@ import Testing
         try await harness.enabler.setRequestor("REF", refresh: true)
         let calls = await harness.emulator.requests(to: backend.configurationRoute)
         let header = try #require(calls.last?.headers["X-Device-Info"])
-        let replaced = try JSONDecoder().decode([String: JSONValue].self, from: try #require(Data(base64Encoded: header)))
+        let replaced = try JSONDecoder().decode(
+            [String: JSONValue].self, from: try #require(Data(base64Encoded: header)))
         #expect(replaced == ["model": "AppleTV", "osName": "tvOS", "connectionIp": "203.0.113.8"])
 
         // Unset again: gone.
         await harness.enabler.setOptions(.init())
         try await harness.enabler.setRequestor("REF", refresh: true)
-        let last = try #require(await harness.emulator.requests(to: backend.configurationRoute).last?.headers["X-Device-Info"])
+        let last = try #require(
+            await harness.emulator.requests(to: backend.configurationRoute).last?.headers["X-Device-Info"])
         let plain = try JSONDecoder().decode([String: JSONValue].self, from: try #require(Data(base64Encoded: last)))
         #expect(plain["connectionIp"] == nil && plain["connectionPort"] == nil)
     }

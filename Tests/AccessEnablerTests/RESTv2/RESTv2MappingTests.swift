@@ -12,7 +12,8 @@ import Testing
 
     @Test func configurationAcceptsMVPDsAtTheTopLevelToo() async throws {
         let harness = Harness(backend: .restV2)
-        let body = #"{"device":"unknown","requestor":{"id":"REF","name":"Top Level","domains":[{"name":"adobe.com"}]},"mvpds":[{"id":"AutoCable","displayName":"Auto Cable"}],"time":1}"#
+        let body =
+            #"{"device":"unknown","requestor":{"id":"REF","name":"Top Level","domains":[{"name":"adobe.com"}]},"mvpds":[{"id":"AutoCable","displayName":"Auto Cable"}],"time":1}"#
         await harness.emulator.inject(.status(200, body: body, contentType: Self.json), on: .configurationV2)
         let configuration = try await harness.configure()
         #expect(configuration.name == "Top Level")
@@ -40,7 +41,8 @@ import Testing
     @Test func anExistingServerProfileIsAuthorizeAuthenticatedWithoutABrowser() async throws {
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
-        try await Harness(backend: .restV2, clock: clock, emulator: emulator) { $0.deviceIDSeed = "same-device" }.signIn()
+        try await Harness(backend: .restV2, clock: clock, emulator: emulator) { $0.deviceIDSeed = "same-device" }
+            .signIn()
         // The same device, with its local store gone: the server still has the profile.
         let fresh = Harness(backend: .restV2, clock: clock, emulator: emulator) { $0.deviceIDSeed = "same-device" }
         try await fresh.configure()
@@ -82,7 +84,9 @@ import Testing
         #expect(!token.serializedToken.isEmpty)
 
         await harness.emulator.setDegradation(.authorizeNone, for: "Cablevision")
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error?.code == "authorization_denied_by_degradation_rule")
         #expect(error?.status.status == 403)
     }
@@ -90,7 +94,8 @@ import Testing
     @Test func tempPassDecisionsComeFromTempPass() async throws {
         let harness = Harness(backend: .restV2)
         try await harness.configure()
-        try await harness.enabler.authenticate(presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
+        try await harness.enabler.authenticate(
+            presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
         let response = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["premium", "news"]))
         #expect(response.decisions.map(\.isAuthorized) == [true, true], "TempPass preauthorizes everything")
         #expect(response.decisions.map(\.source) == [.temppass, .temppass])
@@ -99,7 +104,9 @@ import Testing
     @Test func aDenialInsideA200ThrowsWithTheMVPDDetails() async throws {
         let harness = Harness(backend: .restV2)
         try await harness.signIn()
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "premium") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "premium")
+        }
         #expect(error == .authorizationDeniedByMVPD)
         #expect(error?.status.details == #"Your subscription package does not include the "premium" channel."#)
         #expect(await harness.emulator.requests(to: .authorizeV2).first?.responseStatus == 200)
@@ -153,7 +160,9 @@ import Testing
         let deviceID = "0c81dc1059ffaadfb17b8fbf769368c04cb95970d004d1d66961ef3ea8c5cfc5"
         #expect(try #require(try await harness.enabler.getMetadata(.deviceID).value.stringValue) == deviceID)
         let expected = "fingerprint " + Data(deviceID.utf8).base64EncodedString()
-        let protected = await harness.emulator.requests.filter { $0.path.hasPrefix("/api/v2/") && $0.route != .authenticateV2 }
+        let protected = await harness.emulator.requests.filter {
+            $0.path.hasPrefix("/api/v2/") && $0.route != .authenticateV2
+        }
         #expect(protected.count >= 4)
         for call in protected {
             #expect(call.headers["AP-Device-Identifier"] == expected)

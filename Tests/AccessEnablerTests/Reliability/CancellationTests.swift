@@ -31,8 +31,10 @@ import Testing
     }
 
     static func userRecords(_ storage: InMemoryTokenStorage) throws -> [String: JSONValue] {
-        try storage.loadRecords().filter { ["authn|", "authz|", "selected-mvpd|", "user-metadata|"].contains(where: $0.key.hasPrefix) }
-            .mapValues { try JSONDecoder().decode(JSONValue.self, from: $0) }
+        try storage.loadRecords().filter {
+            ["authn|", "authz|", "selected-mvpd|", "user-metadata|"].contains(where: $0.key.hasPrefix)
+        }
+        .mapValues { try JSONDecoder().decode(JSONValue.self, from: $0) }
     }
 
     func run(_ flow: Flow, _ enabler: AccessEnabler, _ harness: Harness) async throws {
@@ -42,7 +44,8 @@ import Testing
         case .authenticate:
             try await enabler.authenticate(forceAuthentication: true, presenter: harness.presenter("AutoCable"))
         case .preauthorize:
-            _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache]))
+            _ = try await enabler.preauthorize(
+                PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache]))
         case .authorize: _ = try await enabler.authorize(resource: "sports")
         case .userMetadata: _ = try await enabler.getMetadata(.userMetadata("zip"))
         }
@@ -105,7 +108,9 @@ import Testing
             Issue.record("expected not authenticated (nobody signed in)")
         }
         gate.open()
-        #expect(try await loading.value(awaiting: "the MVPD list load").mvpds.count == 3, "the load itself was not cancelled")
+        #expect(
+            try await loading.value(awaiting: "the MVPD list load").mvpds.count == 3,
+            "the load itself was not cancelled")
         guard case .notAuthenticated(let reason) = await patient.value(awaiting: "the patient caller") else {
             Issue.record("expected not authenticated")
             return

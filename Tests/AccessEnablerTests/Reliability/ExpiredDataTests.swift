@@ -10,7 +10,8 @@ import Testing
     static func harness(_ backend: AccessEnabler.Backend, storage: InMemoryTokenStorage, ahead: Duration) -> Harness {
         let serverClock = TestClock()
         let deviceClock = TestClock(now: serverClock.now.addingTimeInterval(Double(ahead.components.seconds)))
-        return Harness(backend: backend, clock: deviceClock, emulator: PassEmulator(clock: serverClock), storage: storage)
+        return Harness(
+            backend: backend, clock: deviceClock, emulator: PassEmulator(clock: serverClock), storage: storage)
     }
 
     @Test(arguments: allBackends)
@@ -34,7 +35,9 @@ import Testing
         // Ten minutes ahead: the session (1 h) is valid, the media token (7 min) is not.
         let harness = Self.harness(backend, storage: storage, ahead: .seconds(600))
         try await harness.signIn()
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error == .serverResponseFormatUnknown)
         #expect(error?.status.details?.contains("already expired") == true)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated, "the session is not touched")

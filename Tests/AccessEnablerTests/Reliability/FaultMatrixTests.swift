@@ -32,8 +32,11 @@ import Testing
             case .emptyBody: .emptyBody
             case .tenMegabyteBody: .largeBody(bytes: 10_000_000)
             case .revokedToken401:
-                .status(401, body: #"{"status":401,"code":"invalid_access_token_client_application","message":"revoked","action":"application-registration"}"#,
-                        contentType: "application/json")
+                .status(
+                    401,
+                    body:
+                        #"{"status":401,"code":"invalid_access_token_client_application","message":"revoked","action":"application-registration"}"#,
+                    contentType: "application/json")
             case .invalidClient403: .status(403, body: #"{"error":"invalid_client"}"#, contentType: "application/json")
             case .stalled: .hold(EmulatorGate())  // never opened
             }
@@ -82,7 +85,8 @@ import Testing
             case .timeout, .droppedConnection, .stalled: return .error(code: "network_error", status: 0)
             case .status500: return .error(code: "internal_error", status: 500)
             case .html502: return .error(code: "internal_error", status: 502)
-            case .throttledWithRetryAfter, .throttledWithoutRetryAfter: return .error(code: "too_many_requests", status: 429)
+            case .throttledWithRetryAfter, .throttledWithoutRetryAfter:
+                return .error(code: "too_many_requests", status: 429)
             case .malformedJSON, .wrongTypes, .emptyBody:
                 // v1 TempPass login answers 204 and its body is never read.
                 if backend == .restV1 && step == .tempPassLogin { return .recovered }
@@ -149,13 +153,16 @@ import Testing
         }
         let outcome = await call.value(awaiting: "the call under the fault")
         #expect(outcome == testCase.expected)
-        #expect(await emulator.requests(to: testCase.route).contains { $0.responseStatus != nil || $0.failure != nil }
-                    || testCase.fault == .stalled,
-                "the fault was exercised")
+        #expect(
+            await emulator.requests(to: testCase.route).contains { $0.responseStatus != nil || $0.failure != nil }
+                || testCase.fault == .stalled,
+            "the fault was exercised")
 
         let after = try storage.loadRecords()
         if testCase.step == .logout {
-            #expect(after.keys.filter(Self.isUserRecord).isEmpty, "logout clears the viewer's records whatever the server did")
+            #expect(
+                after.keys.filter(Self.isUserRecord).isEmpty,
+                "logout clears the viewer's records whatever the server did")
             return
         }
         for (key, value) in userBefore {
@@ -163,8 +170,9 @@ import Testing
             if case .recovered = outcome, testCase.step == .authentication || testCase.step == .tempPassLogin { break }
             // Compared as JSON: a record written again may order its keys differently.
             let kept = after[key].flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
-            #expect(kept == (try? JSONDecoder().decode(JSONValue.self, from: value)),
-                    "\(key.split(separator: "|").first ?? "") record kept")
+            #expect(
+                kept == (try? JSONDecoder().decode(JSONValue.self, from: value)),
+                "\(key.split(separator: "|").first ?? "") record kept")
         }
         if case .error = outcome {
             #expect(after["authz|REF|sports"] == nil, "nothing granted")
@@ -182,7 +190,8 @@ import Testing
                 try await enabler.setRequestor("REF", refresh: true)
             case .tempPassLogin:
                 try await enabler.authenticate(
-                    forceAuthentication: true, presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
+                    forceAuthentication: true,
+                    presenter: ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!))
             case .authentication:
                 try await enabler.authenticate(forceAuthentication: true, presenter: presenter)
             case .authorize:
@@ -190,7 +199,8 @@ import Testing
             case .mediaToken:
                 _ = try await enabler.authorize(resource: "news")
             case .preauthorize:
-                _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache]))
+                _ = try await enabler.preauthorize(
+                    PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache]))
             case .userMetadata:
                 _ = try await enabler.getMetadata(.userMetadata("zip"))
             case .logout:

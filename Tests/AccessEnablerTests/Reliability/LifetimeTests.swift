@@ -6,7 +6,8 @@ import Testing
 /// No retain cycle keeps an `AccessEnabler`, its token cache or its storage alive after use.
 @Suite struct LifetimeTests {
     enum Flow: String, CaseIterable, Sendable {
-        case unused, configured, failedConfiguration, signedIn, authorized, failedAuthorization, preauthorized, loggedOut
+        case unused, configured, failedConfiguration, signedIn, authorized, failedAuthorization, preauthorized,
+            loggedOut
     }
 
     /// A weak reference that can be read from a `@Sendable` closure.

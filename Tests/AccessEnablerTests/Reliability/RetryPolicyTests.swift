@@ -78,7 +78,9 @@ func driving<T: Sendable>(
         await harness.emulator.inject(.html(status: 502), on: .preauthorize, times: nil)
         let enabler = harness.enabler
         let error = await #expect(throws: AccessEnablerError.self) {
-            try await driving(harness.clock) { try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"])) }
+            try await driving(harness.clock) {
+                try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+            }
         }
         #expect(error == .internalError)
         #expect(error?.status.status == 502)
@@ -132,7 +134,9 @@ func driving<T: Sendable>(
         let harness = harness()
         try await harness.signIn()
         await harness.emulator.inject(.tooManyRequests(retryAfter: "120"), on: .authorize)
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error == .tooManyRequests)
         #expect(error?.action == .retryAfter)
         #expect(error?.retryAfter == .seconds(120))
@@ -164,7 +168,9 @@ func driving<T: Sendable>(
         // Logging in (v1 TempPass POST, v2 POST /sessions) is sent once.
         await harness.emulator.inject(.html(status: 503), on: backend == .restV2 ? .sessions : .freePreview)
         let presenter = ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!)
-        await #expect(throws: AccessEnablerError.internalError) { try await harness.enabler.authenticate(presenter: presenter) }
+        await #expect(throws: AccessEnablerError.internalError) {
+            try await harness.enabler.authenticate(presenter: presenter)
+        }
         #expect(await harness.emulator.requests(to: backend == .restV2 ? .sessions : .freePreview).count == 1)
         // Logout is sent once; the local logout still happens.
         try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
@@ -185,7 +191,8 @@ func driving<T: Sendable>(
     }
 
     @Test func noWaitStartsAfterTheDeadline() async throws {
-        let policy = RetryPolicy(maxAttempts: 10, initialBackoff: .seconds(2), maximumBackoff: .seconds(2), deadline: .seconds(5))
+        let policy = RetryPolicy(
+            maxAttempts: 10, initialBackoff: .seconds(2), maximumBackoff: .seconds(2), deadline: .seconds(5))
         let harness = harness(policy: policy)
         try await harness.signIn()
         await harness.emulator.inject(.html(status: 500), on: .authorize, times: nil)

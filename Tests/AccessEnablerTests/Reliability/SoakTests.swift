@@ -35,7 +35,9 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
     ]
 
     /// The kinds of operation the soak mixes.
-    enum Kind: Hashable, Sendable { case checkAuthentication, preauthorize, authorize, metadata, authenticate, setRequestor }
+    enum Kind: Hashable, Sendable {
+        case checkAuthentication, preauthorize, authorize, metadata, authenticate, setRequestor
+    }
 
     /// What the soak observed, shared by the tasks.
     final class Observations: Sendable {
@@ -57,9 +59,11 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
         await emulator.setRequestLogging(false)
         try await harness.signIn("AutoCable")
         let deviceID = try #require(try await harness.enabler.getMetadata(.deviceID).value.stringValue)
-        let routes: [EmulatorRoute] = [
-            .token, backend.configurationRoute, backend.preauthorizeRoute, backend.authorizeRoute, backend.sessionRoute,
-        ] + (backend == .restV1 ? [.mediaToken, .userMetadata] : [.sessions])
+        let routes: [EmulatorRoute] =
+            [
+                .token, backend.configurationRoute, backend.preauthorizeRoute, backend.authorizeRoute,
+                backend.sessionRoute,
+            ] + (backend == .restV1 ? [.mediaToken, .userMetadata] : [.sessions])
         let observations = Observations()
         let enabler = harness.enabler
         let clock = harness.clock
@@ -80,7 +84,8 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
                             }
                         }
                         await Self.operation(
-                            enabler: enabler, harness: harness, clock: clock, random: &random, observations: observations)
+                            enabler: enabler, harness: harness, clock: clock, random: &random,
+                            observations: observations)
                         observations.operations.withLock { $0 += 1 }
                     }
                 }
@@ -120,10 +125,14 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
         for resource in Self.resources {
             if Self.entitled.contains(resource) {
                 let expiry = try #require(try await enabler.getMetadata(.authorizationExpiry(resource: resource)).date)
-                let serverExpiry = await emulator.authorizationExpiry(requestor: "REF", deviceID: deviceID, resource: resource)
-                #expect(serverExpiry.map { $0 >= expiry.addingTimeInterval(-1) } == true, "the server holds \(resource)")
+                let serverExpiry = await emulator.authorizationExpiry(
+                    requestor: "REF", deviceID: deviceID, resource: resource)
+                #expect(
+                    serverExpiry.map { $0 >= expiry.addingTimeInterval(-1) } == true, "the server holds \(resource)")
             } else {
-                await #expect(throws: AccessEnablerError.authorizationNotFound, "no local authorization for \(resource)") {
+                await #expect(
+                    throws: AccessEnablerError.authorizationNotFound, "no local authorization for \(resource)"
+                ) {
                     try await enabler.getMetadata(.authorizationExpiry(resource: resource))
                 }
             }
@@ -144,7 +153,8 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
                 let count = Int.random(in: 1...8, using: &random)
                 let asked = (0..<count).map { _ in resources.randomElement(using: &random)! }
                 let features: Set<PreauthorizeRequest.Feature> = Bool.random(using: &random) ? [.localCache] : []
-                let response = try await enabler.preauthorize(PreauthorizeRequest(resources: asked, disabledFeatures: features))
+                let response = try await enabler.preauthorize(
+                    PreauthorizeRequest(resources: asked, disabledFeatures: features))
                 for decision in response.decisions where decision.isAuthorized && !entitled.contains(decision.id) {
                     observations.violation("preauthorize granted \(decision.id)")
                 }
@@ -161,8 +171,10 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
                 }
                 observations.succeeded(.authorize)
             case 70..<80:
-                let keys: [MetadataKey] = [.authenticationExpiry, .authorizationExpiry(resource: "news"), .deviceID,
-                                           .userMetadata("zip")]
+                let keys: [MetadataKey] = [
+                    .authenticationExpiry, .authorizationExpiry(resource: "news"), .deviceID,
+                    .userMetadata("zip"),
+                ]
                 _ = try await enabler.getMetadata(keys.randomElement(using: &random)!)
                 observations.succeeded(.metadata)
             case 80..<94:

@@ -9,8 +9,9 @@ import Testing
 @Suite struct ConfigurationCachingTests {
     /// A new instance on the same storage, emulator and clock (an app launch).
     func relaunch(_ harness: Harness, configure: (inout AccessEnabler.Configuration) -> Void = { _ in }) -> Harness {
-        Harness(backend: harness.backend, clock: harness.clock, emulator: harness.emulator, storage: harness.storage,
-                configure: configure)
+        Harness(
+            backend: harness.backend, clock: harness.clock, emulator: harness.emulator, storage: harness.storage,
+            configure: configure)
     }
 
     @Test func aSignedInLaunchSendsNoConfigurationRequest() async throws {
@@ -25,7 +26,9 @@ import Testing
         let configuration = try await launched.configure()
         #expect(configuration.mvpd(withID: "Cablevision")?.displayName == "Cablevision")
         #expect(await launched.enabler.checkAuthentication().isAuthenticated)
-        #expect(await launched.enabler.selectedProvider()?.logoURL == URL(string: "https://logos.pass-emulator.test/cablevision.png"))
+        #expect(
+            await launched.enabler.selectedProvider()?.logoURL
+                == URL(string: "https://logos.pass-emulator.test/cablevision.png"))
         #expect(await first.emulator.requests.isEmpty, "no configuration, DCR or other request")
         _ = try await launched.enabler.authorize(resource: "news")
         #expect(await first.emulator.requests.compactMap(\.route) == [.authorizeV2])
@@ -39,7 +42,8 @@ import Testing
         #expect(await harness.emulator.requests(to: .configurationV2).count == 1)
         harness.clock.advance(by: .seconds(1))
         try await harness.configure()
-        #expect(await harness.emulator.requests(to: .configurationV2).count == 2, "not authenticated and stale: fetched")
+        #expect(
+            await harness.emulator.requests(to: .configurationV2).count == 2, "not authenticated and stale: fetched")
         try await harness.enabler.setRequestor(Harness.requestor, refresh: true)
         #expect(await harness.emulator.requests(to: .configurationV2).count == 3, "refresh forces a fetch")
     }
@@ -110,10 +114,12 @@ import Testing
         let first = PassEmulator(baseURL: URL(string: "https://first.pass-emulator.test")!, clock: clock)
         var scenario = EmulatorScenario.standard
         scenario.requestors[0].mvpds = ["SecondOnly"]
-        scenario.mvpds.append(.init(
-            id: "SecondOnly", displayName: "Second Only", autoLogin: true,
-            users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
-        let second = PassEmulator(scenario: scenario, baseURL: URL(string: "https://second.pass-emulator.test")!, clock: clock)
+        scenario.mvpds.append(
+            .init(
+                id: "SecondOnly", displayName: "Second Only", autoLogin: true,
+                users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
+        let second = PassEmulator(
+            scenario: scenario, baseURL: URL(string: "https://second.pass-emulator.test")!, clock: clock)
         let storage = InMemoryTokenStorage()
         func launch() -> AccessEnabler {
             var configuration = AccessEnabler.Configuration()
@@ -126,7 +132,8 @@ import Testing
         }
         let enabler = launch()
         try await enabler.setRequestor("REF")
-        try await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "SecondOnly", transport: PassEmulatorTransport(first, second)))
+        try await enabler.authenticate(
+            presenter: HeadlessPresenter(mvpdID: "SecondOnly", transport: PassEmulatorTransport(first, second)))
         await first.clearRequestLog()
         await second.clearRequestLog()
 

@@ -41,9 +41,13 @@ import Testing
     }
 
     @Test(arguments: allBackends, [".", ".."])
-    func aDotSegmentRequestorIDIsRefusedBeforeAnyRequest(backend: AccessEnabler.Backend, requestorID: String) async throws {
+    func aDotSegmentRequestorIDIsRefusedBeforeAnyRequest(backend: AccessEnabler.Backend, requestorID: String)
+        async throws
+    {
         let harness = Harness(backend: backend)
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.setRequestor(requestorID) }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.setRequestor(requestorID)
+        }
         #expect(error == .invalidArgument)
         #expect(error?.isFromSDK == true)
         #expect(await harness.emulator.requests.isEmpty, "nothing reaches the network")
@@ -53,9 +57,10 @@ import Testing
     @Test func aDotSegmentMVPDIDStaysInItsPathSegment() async throws {
         var scenario = EmulatorScenario.standard
         scenario.requestors[0].mvpds = [".."]
-        scenario.mvpds.append(.init(
-            id: "..", displayName: "Dots", autoLogin: true,
-            users: [.init(username: "dave", password: "dave-password", userID: "dave-user-id")]))
+        scenario.mvpds.append(
+            .init(
+                id: "..", displayName: "Dots", autoLogin: true,
+                users: [.init(username: "dave", password: "dave-password", userID: "dave-user-id")]))
         let harness = Harness(backend: .restV2, scenario: scenario)
         try await harness.configure()
         try await harness.enabler.authenticate(presenter: harness.presenter(".."))
@@ -80,11 +85,15 @@ import Testing
         let clock = TestClock()
         let fast = PassEmulator(baseURL: URL(string: "https://fast.pass-emulator.test")!, clock: clock)
         var slowScenario = EmulatorScenario.standard
-        slowScenario.requestors = [.init(id: "REF", name: "Slow name", domains: ["slow.com"], mvpds: ["AutoCable", "SlowOnly"])]
-        slowScenario.mvpds.append(.init(
-            id: "SlowOnly", displayName: "Slow Only", autoLogin: true,
-            users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
-        let slow = PassEmulator(scenario: slowScenario, baseURL: URL(string: "https://slow.pass-emulator.test")!, clock: clock)
+        slowScenario.requestors = [
+            .init(id: "REF", name: "Slow name", domains: ["slow.com"], mvpds: ["AutoCable", "SlowOnly"])
+        ]
+        slowScenario.mvpds.append(
+            .init(
+                id: "SlowOnly", displayName: "Slow Only", autoLogin: true,
+                users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
+        let slow = PassEmulator(
+            scenario: slowScenario, baseURL: URL(string: "https://slow.pass-emulator.test")!, clock: clock)
         let failing = PassEmulator(baseURL: URL(string: "https://failing.pass-emulator.test")!, clock: clock)
         let gate = EmulatorGate()
         await slow.inject(.hold(gate), on: backend.configurationRoute)
@@ -117,7 +126,8 @@ import Testing
         #expect(merged.failures.first?.error.status.status == 503)
 
         // Later calls for an MVPD go to the provider it is bound to.
-        try await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "SlowOnly", transport: configuration.transport))
+        try await enabler.authenticate(
+            presenter: HeadlessPresenter(mvpdID: "SlowOnly", transport: configuration.transport))
         #expect(await slow.requests(to: backend.sessionRoute).count == 1)
         #expect(await fast.requests(to: backend.sessionRoute).isEmpty)
         _ = try await enabler.authorize(resource: "news")
@@ -215,10 +225,12 @@ import Testing
             first = PassEmulator(baseURL: URL(string: "https://first.pass-emulator.test")!, clock: clock)
             var scenario = EmulatorScenario.standard
             scenario.requestors[0].mvpds = ["SecondOnly"]
-            scenario.mvpds.append(.init(
-                id: "SecondOnly", displayName: "Second Only", autoLogin: true,
-                users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
-            second = PassEmulator(scenario: scenario, baseURL: URL(string: "https://second.pass-emulator.test")!, clock: clock)
+            scenario.mvpds.append(
+                .init(
+                    id: "SecondOnly", displayName: "Second Only", autoLogin: true,
+                    users: [.init(username: "carol", password: "carol-password", userID: "carol-user-id")]))
+            second = PassEmulator(
+                scenario: scenario, baseURL: URL(string: "https://second.pass-emulator.test")!, clock: clock)
         }
 
         /// A new SDK instance over the same storage (a relaunch when called again).
@@ -237,12 +249,16 @@ import Testing
     }
 
     @Test(arguments: allBackends, [EmulatorFault.html(status: 503), .timeout, .dropConnection])
-    func aFailingServiceProviderKeepsTheSessionOfItsMVPD(backend: AccessEnabler.Backend, fault: EmulatorFault) async throws {
+    func aFailingServiceProviderKeepsTheSessionOfItsMVPD(backend: AccessEnabler.Backend, fault: EmulatorFault)
+        async throws
+    {
         let setup = TwoServiceProviders(backend: backend)
         let enabler = setup.launch()
         let events = EventRecorder(enabler.events)
         try await enabler.setRequestor("REF")
-        try await enabler.authenticate(presenter: HeadlessPresenter(mvpdID: "SecondOnly", transport: PassEmulatorTransport(setup.first, setup.second)))
+        try await enabler.authenticate(
+            presenter: HeadlessPresenter(
+                mvpdID: "SecondOnly", transport: PassEmulatorTransport(setup.first, setup.second)))
         #expect(setup.authenticationKeys == ["authn|REF"])
 
         // A refresh during which the second service provider fails (server error, time-out, lost

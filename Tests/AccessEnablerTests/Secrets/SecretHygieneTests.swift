@@ -23,17 +23,24 @@ import Testing
         let mediaToken = try await enabler.authorize(resource: "news")
 
         await attempt { _ = try await enabler.authorize(resource: "premium") }
-        for fault in [EmulatorFault.dropConnection, .timeout, .malformedJSON, .wrongTypes, .html(status: 502),
-                      .tooManyRequests(retryAfter: "2"), .largeBody(bytes: 100_000)] {
+        for fault in [
+            EmulatorFault.dropConnection, .timeout, .malformedJSON, .wrongTypes, .html(status: 502),
+            .tooManyRequests(retryAfter: "2"), .largeBody(bytes: 100_000),
+        ] {
             await emulator.inject(fault, on: backend.authorizeRoute)
             await attempt { _ = try await enabler.authorize(resource: "sports") }
             await emulator.inject(fault, on: backend.preauthorizeRoute)
-            await attempt { _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache])) }
+            await attempt {
+                _ = try await enabler.preauthorize(
+                    PreauthorizeRequest(resources: ["movies"], disabledFeatures: [.localCache]))
+            }
         }
-        await emulator.inject(.status(401, body: "", contentType: "application/json"), on: backend.authorizeRoute, times: 2)
+        await emulator.inject(
+            .status(401, body: "", contentType: "application/json"), on: backend.authorizeRoute, times: 2)
         await attempt { _ = try await enabler.authorize(resource: "kids") }
         await emulator.revokeClients()
-        await emulator.inject(.status(400, body: #"{"error":"invalid_client"}"#, contentType: "application/json"), on: .token, times: nil)
+        await emulator.inject(
+            .status(400, body: #"{"error":"invalid_client"}"#, contentType: "application/json"), on: .token, times: nil)
         await emulator.expireAccessTokens()
         await attempt { _ = try await enabler.authorize(resource: "movies") }
         await emulator.clearFaults()
@@ -47,10 +54,13 @@ import Testing
         // Every secret the emulator saw.
         let log = await emulator.requests
         var secrets: Set<String> = [
-            Harness.softwareStatement, "DEVICE-SEED-SECRET-4711", mediaToken.serializedToken, "AUTHN-DATA-SECRET@example.com",
+            Harness.softwareStatement, "DEVICE-SEED-SECRET-4711", mediaToken.serializedToken,
+            "AUTHN-DATA-SECRET@example.com",
         ]
         for record in log {
-            if let bearer = record.headers["Authorization"], bearer.hasPrefix("Bearer ") { secrets.insert(String(bearer.dropFirst(7))) }
+            if let bearer = record.headers["Authorization"], bearer.hasPrefix("Bearer ") {
+                secrets.insert(String(bearer.dropFirst(7)))
+            }
             if let secret = record.formValue("client_secret") { secrets.insert(secret) }
             if let deviceID = record.query("deviceId") { secrets.insert(deviceID) }
             if let fingerprint = record.headers["AP-Device-Identifier"] { secrets.insert(fingerprint) }

@@ -6,8 +6,10 @@ import Testing
 /// The device ID (Adobe's Stable Device Identifier) stays the same across launches, logouts and
 /// storage integrity wipes; only a new install (a store without the seed) makes a new one.
 @Suite struct DeviceSeedTests {
-    func launch(_ storage: any TokenStorage, _ clock: TestClock, _ emulator: PassEmulator,
-                _ check: StorageIntegrityCheck = .none) -> Harness {
+    func launch(
+        _ storage: any TokenStorage, _ clock: TestClock, _ emulator: PassEmulator,
+        _ check: StorageIntegrityCheck = .none
+    ) -> Harness {
         Harness(clock: clock, emulator: emulator, storage: storage) { $0.storageIntegrityCheck = check }
     }
 

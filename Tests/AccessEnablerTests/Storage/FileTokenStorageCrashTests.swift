@@ -79,7 +79,8 @@ import Darwin
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.hasSuffix(".tmp") })
         let storage = FileTokenStorage(url: url)
         for index in 0..<400 { try storage.writeRecord(Data(repeating: 0x51, count: 200), forKey: "again-\(index)") }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasSuffix(".tmp") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasSuffix(".tmp") })
     }
 
     @Test func aProcessKilledInTheMiddleOfAnAppendLosesOnlyThatChange() throws {

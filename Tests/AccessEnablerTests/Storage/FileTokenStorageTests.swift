@@ -61,11 +61,14 @@ import Darwin
         let storage = FileTokenStorage(url: url)
         try fill(storage, count: 10_000)
         let before = try FileManager.default.attributesOfItem(atPath: url.path)
-        let journalBefore = try FileManager.default.attributesOfItem(atPath: storage.journalURL.path)[.size] as? Int ?? 0
+        let journalBefore =
+            try FileManager.default.attributesOfItem(atPath: storage.journalURL.path)[.size] as? Int ?? 0
         try storage.writeRecord(Data("new".utf8), forKey: "one more")
         let after = try FileManager.default.attributesOfItem(atPath: url.path)
         #expect(after[.size] as? Int == before[.size] as? Int)
-        #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date, "the 10,000 records were not rewritten")
+        #expect(
+            after[.modificationDate] as? Date == before[.modificationDate] as? Date,
+            "the 10,000 records were not rewritten")
         let journalAfter = try FileManager.default.attributesOfItem(atPath: storage.journalURL.path)[.size] as? Int ?? 0
         #expect(journalAfter - journalBefore < 200, "one short line was appended")
         #expect(try FileTokenStorage(url: url).loadRecords().count == 10_001)
@@ -222,8 +225,9 @@ import Darwin
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         let line = #"{"op":"put","key":"authn|REF","value":"eyJ4IjoxfQ=="}"# + "\n"
-        #expect(FileManager.default.createFile(
-            atPath: journal(url).path, contents: Data(line.utf8), attributes: [.posixPermissions: 0o666]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: journal(url).path, contents: Data(line.utf8), attributes: [.posixPermissions: 0o666]))
         #expect(try FileTokenStorage(url: url).loadRecords() == ["authn|REF": Data(#"{"x":1}"#.utf8)])
         #expect(try mode(journal(url)) == 0o600)
     }
@@ -288,11 +292,12 @@ import Darwin
         defer { try? FileManager.default.removeItem(at: folder) }
         try fill(FileTokenStorage(url: url))
         try FileTokenStorage(url: url).writeRecord(Data("x".utf8), forKey: "x")
-        let path = switch file {
-        case .journal: journal(url)
-        case .snapshot: url
-        case .lock: lock(url)
-        }
+        let path =
+            switch file {
+            case .journal: journal(url)
+            case .snapshot: url
+            case .lock: lock(url)
+            }
         #expect(chown(path.path, Self.otherUser, gid_t(Self.otherUser)) == 0)
         let contents = try Data(contentsOf: path)
         let journalBefore = try Data(contentsOf: journal(url))
@@ -362,7 +367,8 @@ import Darwin
     @Test func theErrorNamesTheFileAndTheReasonAndHasItsOwnDomainAndCodes() throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createSymbolicLink(at: journal(url), withDestinationURL: folder.appendingPathComponent("absent"))
+        try FileManager.default.createSymbolicLink(
+            at: journal(url), withDestinationURL: folder.appendingPathComponent("absent"))
         let error = #expect(throws: FileTokenStorageError.self) {
             try FileTokenStorage(url: url).writeRecord(Data("secret".utf8), forKey: "k")
         }
@@ -373,7 +379,9 @@ import Darwin
         let nsError = try #require(error) as NSError
         #expect(nsError.domain == "AccessEnabler.FileTokenStorage")
         #expect(TokenCache.summary(of: try #require(error)) == "AccessEnabler.FileTokenStorage \(nsError.code)")
-        let all: [FileTokenStorageError] = [.notARegularFile, .symbolicLink, .ownedByAnotherUser, .writableByOthers, .lockTimedOut]
+        let all: [FileTokenStorageError] = [
+            .notARegularFile, .symbolicLink, .ownedByAnotherUser, .writableByOthers, .lockTimedOut,
+        ]
         #expect(Set(all.map { ($0 as NSError).code }).count == all.count, "each reason has its own code")
         #expect(Set(all.map { ($0 as NSError).domain }) == ["AccessEnabler.FileTokenStorage"])
     }
@@ -414,7 +422,8 @@ import Darwin
         #expect(flock(holder, LOCK_EX) == 0)
         await #expect(throws: AccessEnablerError.storageFailure) { try await harness.signIn() }
         let authentication = try #require(await harness.enabler.checkAuthentication().authentication)
-        let failedWrite = "token storage write failed (authentication): \(TokenCache.summary(of: FileTokenStorageError.lockTimedOut))"
+        let failedWrite =
+            "token storage write failed (authentication): \(TokenCache.summary(of: FileTokenStorageError.lockTimedOut))"
         #expect(harness.logLines.all.contains { $0.message.hasSuffix(failedWrite) }, "the writes did wait and fail")
         #expect(flock(holder, LOCK_UN) == 0)
         _ = try await harness.enabler.authorize(resource: "news")

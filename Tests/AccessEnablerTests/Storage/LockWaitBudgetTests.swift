@@ -39,10 +39,12 @@ import Darwin
         /// Storage on the held files whose every wait is recorded and ends without the lock.
         func storage(lockTimeout: Duration = .seconds(30)) -> FileTokenStorage {
             let allowed = self.allowed
-            return FileTokenStorage(url: url, lockTimeout: lockTimeout, hooks: .init(lockWait: { _, allowing in
-                allowed.withLock { $0.append(allowing) }
-                return .init(acquired: false, waited: allowing)
-            }))
+            return FileTokenStorage(
+                url: url, lockTimeout: lockTimeout,
+                hooks: .init(lockWait: { _, allowing in
+                    allowed.withLock { $0.append(allowing) }
+                    return .init(acquired: false, waited: allowing)
+                }))
         }
 
         /// Lets the other holder go, or take the lock again.

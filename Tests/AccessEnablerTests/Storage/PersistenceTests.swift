@@ -66,9 +66,10 @@ final class FlakyStorage: TokenStorage {
         let events = EventRecorder(harness.enabler.events)
         try await harness.signIn()
         await events.waitFor { if case .storageRecovered = $0 { true } else { false } }
-        let recovery = try #require(events.all.lazy.compactMap { event -> EntitlementEvent.StorageRecovery? in
-            if case .storageRecovered(let recovery) = event { recovery } else { nil }
-        }.first)
+        let recovery = try #require(
+            events.all.lazy.compactMap { event -> EntitlementEvent.StorageRecovery? in
+                if case .storageRecovered(let recovery) = event { recovery } else { nil }
+            }.first)
         let movedTo = try #require(recovery.movedTo)
         #expect(try String(contentsOf: movedTo, encoding: .utf8) == "garbage that is not JSON")
         #expect(await harness.enabler.checkAuthentication().isAuthenticated, "the SDK carries on with a fresh store")
@@ -94,11 +95,14 @@ final class FlakyStorage: TokenStorage {
 
         storage.failing.withLock { $0 = false }
         try await relaunched.configure()
-        #expect(await relaunched.enabler.checkAuthentication().isAuthenticated, "the session is intact once storage works")
+        #expect(
+            await relaunched.enabler.checkAuthentication().isAuthenticated, "the session is intact once storage works")
     }
 
     @Test(arguments: allBackends)
-    func aLoginThatCouldNotBeStoredIsReportedAndWrittenOnceTheStorageWorksAgain(backend: AccessEnabler.Backend) async throws {
+    func aLoginThatCouldNotBeStoredIsReportedAndWrittenOnceTheStorageWorksAgain(backend: AccessEnabler.Backend)
+        async throws
+    {
         let storage = FlakyStorage()
         storage.failing.withLock { $0 = false }
         let harness = Harness(backend: backend, storage: storage)
@@ -118,7 +122,9 @@ final class FlakyStorage: TokenStorage {
         if backend == .restV1 {
             // The authorization later calls reuse could not be stored either: reported; held in
             // memory, so the next call succeeds from it without a second authorization.
-            await #expect(throws: AccessEnablerError.storageFailure) { try await harness.enabler.authorize(resource: "news") }
+            await #expect(throws: AccessEnablerError.storageFailure) {
+                try await harness.enabler.authorize(resource: "news")
+            }
             _ = try await harness.enabler.authorize(resource: "news")
             #expect(await harness.emulator.requests(to: .authorize).count == 1)
         } else {
@@ -129,7 +135,8 @@ final class FlakyStorage: TokenStorage {
         // The next write that works brings every failed one along.
         storage.failingWrites.withLock { $0 = false }
         _ = try await harness.enabler.authorize(resource: "kids")
-        let restarted = Harness(backend: backend, clock: harness.clock, emulator: harness.emulator, storage: storage.inner)
+        let restarted = Harness(
+            backend: backend, clock: harness.clock, emulator: harness.emulator, storage: storage.inner)
         try await restarted.configure()
         #expect(await restarted.enabler.checkAuthentication().authentication == authentication)
     }
@@ -159,7 +166,9 @@ final class FlakyStorage: TokenStorage {
         let events = EventRecorder(checked.enabler.events)
         try await checked.configure()
         #expect(await checked.enabler.checkAuthentication().isAuthenticated == false)
-        await events.waitFor { if case .storageRecovered(let recovery) = $0 { recovery.reason.contains("integrity") } else { false } }
+        await events.waitFor {
+            if case .storageRecovered(let recovery) = $0 { recovery.reason.contains("integrity") } else { false }
+        }
     }
 
     @Test(arguments: allBackends)
@@ -178,8 +187,9 @@ final class FlakyStorage: TokenStorage {
         let third = Harness(backend: backend, clock: clock, emulator: emulator, storage: FileTokenStorage(url: url))
         try await third.configure()
         for resource in ["news", "sports"] {
-            #expect(try await third.enabler.getMetadata(.authorizationExpiry(resource: resource)).date != nil,
-                    "\(resource) survived the other instance's writes")
+            #expect(
+                try await third.enabler.getMetadata(.authorizationExpiry(resource: resource)).date != nil,
+                "\(resource) survived the other instance's writes")
         }
     }
 }

@@ -62,11 +62,13 @@ import Testing
 
         #expect(try !ours.applyChanges(removals, ifRecord: "authn|REF") { $0 == Data("A".utf8) })
         #expect(try stored() == ["authn|REF": Data("B".utf8), "authz|REF|news": Data("a-news".utf8)])
-        #expect(try ours.applyChanges(removals + [.write(Data("C".utf8), forKey: "x")], ifRecord: "authn|REF") {
-            $0 == Data("B".utf8)
-        })
+        #expect(
+            try ours.applyChanges(removals + [.write(Data("C".utf8), forKey: "x")], ifRecord: "authn|REF") {
+                $0 == Data("B".utf8)
+            })
         #expect(try stored() == ["x": Data("C".utf8)])
-        #expect(try ours.applyChanges([.remove(forKey: "x")], ifRecord: "authn|REF") { $0 == nil }, "none is a value too")
+        #expect(
+            try ours.applyChanges([.remove(forKey: "x")], ifRecord: "authn|REF") { $0 == nil }, "none is a value too")
         #expect(try stored().isEmpty)
     }
 
@@ -96,7 +98,8 @@ import Testing
         let custom = FlakyStorage()
         custom.failing.withLock { $0 = false }
         try custom.writeRecord(Data("B".utf8), forKey: "authn|REF")
-        #expect(try !custom.applyChanges([.remove(forKey: "authn|REF")], ifRecord: "authn|REF") { $0 == Data("A".utf8) })
+        #expect(
+            try !custom.applyChanges([.remove(forKey: "authn|REF")], ifRecord: "authn|REF") { $0 == Data("A".utf8) })
         #expect(custom.removals.withLock { $0 } == 0)
         #expect(try custom.applyChanges([.remove(forKey: "authn|REF")], ifRecord: "authn|REF") { $0 == Data("B".utf8) })
         #expect(try custom.loadRecords().isEmpty)
@@ -106,7 +109,9 @@ import Testing
     /// logged in with another MVPD, is rejected (on REST API v1 the device's one session answers
     /// for B, below).
     @Test(arguments: [AccessEnabler.Backend.restV2])
-    func aLateRejectionOfAuthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend) async throws {
+    func aLateRejectionOfAuthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend)
+        async throws
+    {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let first = process(backend)
         try await first.signIn("Cablevision")
@@ -117,7 +122,9 @@ import Testing
         try await logOutThenLogInAsB(backend)
         gate.open()
 
-        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value(awaiting: "the call in flight") }
+        let error = try await #require(throws: AccessEnablerError.self) {
+            try await inFlight.value(awaiting: "the call in flight")
+        }
         #expect(error.code == "authenticated_profile_missing")
         try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
         #expect(try stored().keys.contains("authn|REF"))
@@ -126,7 +133,9 @@ import Testing
     }
 
     @Test(arguments: [AccessEnabler.Backend.restV2])
-    func aLateRejectionOfPreauthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend) async throws {
+    func aLateRejectionOfPreauthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend)
+        async throws
+    {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let first = process(backend)
         try await first.signIn("Cablevision")
@@ -137,7 +146,9 @@ import Testing
         try await logOutThenLogInAsB(backend)
         gate.open()
 
-        let error = try await #require(throws: AccessEnablerError.self) { try await inFlight.value(awaiting: "the call in flight") }
+        let error = try await #require(throws: AccessEnablerError.self) {
+            try await inFlight.value(awaiting: "the call in flight")
+        }
         #expect(error.code == "authenticated_profile_missing")
         try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
     }

@@ -19,15 +19,22 @@ import Testing
             serviceProviders: [], fetched: later)
         return [
             "device": try encoder.encode(DeviceRecord(seed: "stored-seed")),
-            "dcr.client|\(origin)": try encoder.encode(ClientCredentialsRecord(
-                clientID: "client-1", clientSecret: "secret", issuedAt: nil, softwareStatementDigest: "digest")),
-            "dcr.token|\(origin)": try encoder.encode(AccessTokenRecord(token: "token", expires: later, clientID: "client-1")),
-            "authn|REQ": try encoder.encode(AuthenticationRecord(
-                mvpd: mvpd, userID: "user", expires: later, issued: .distantPast, serviceProvider: URL(string: origin)!)),
+            "dcr.client|\(origin)": try encoder.encode(
+                ClientCredentialsRecord(
+                    clientID: "client-1", clientSecret: "secret", issuedAt: nil, softwareStatementDigest: "digest")),
+            "dcr.token|\(origin)": try encoder.encode(
+                AccessTokenRecord(token: "token", expires: later, clientID: "client-1")),
+            "authn|REQ": try encoder.encode(
+                AuthenticationRecord(
+                    mvpd: mvpd, userID: "user", expires: later, issued: .distantPast,
+                    serviceProvider: URL(string: origin)!)),
             "selected-mvpd|REQ": try encoder.encode(mvpd),
-            "authz|REQ|news": try encoder.encode(AuthorizationRecord(resource: "news", expires: later, mvpdID: "Cablevision")),
-            "authz|REQ|a|b": try encoder.encode(AuthorizationRecord(resource: "a|b", expires: later, mvpdID: "Cablevision")),
-            "user-metadata|REQ": try encoder.encode(UserMetadataRecord(values: ["zip": "10001"], encryptedKeys: [], expires: later)),
+            "authz|REQ|news": try encoder.encode(
+                AuthorizationRecord(resource: "news", expires: later, mvpdID: "Cablevision")),
+            "authz|REQ|a|b": try encoder.encode(
+                AuthorizationRecord(resource: "a|b", expires: later, mvpdID: "Cablevision")),
+            "user-metadata|REQ": try encoder.encode(
+                UserMetadataRecord(values: ["zip": "10001"], encryptedKeys: [], expires: later)),
             "configuration|REQ": try encoder.encode(configuration),
         ]
     }
@@ -49,7 +56,8 @@ import Testing
 
         #expect(try await cache.deviceSeed(configured: nil) == "stored-seed")
         #expect(try await cache.clientCredentials(for: Self.origin)?.clientID == "client-1")
-        let token = try await cache.usableAccessToken(for: Self.origin, softwareStatementDigest: "digest", now: .distantPast)
+        let token = try await cache.usableAccessToken(
+            for: Self.origin, softwareStatementDigest: "digest", now: .distantPast)
         #expect(token?.token == "token")
         #expect(try await cache.authentication(for: "REQ")?.userID == "user")
         #expect(try await cache.selectedMVPD(for: "REQ")?.id == "Cablevision")
@@ -64,7 +72,10 @@ import Testing
         try await cache.removeAuthorization(for: "a|b", requestor: "REQ")
         #expect(try storage.loadRecords()["authz|REQ|a|b"] == nil)
         try await cache.clearUserData()
-        #expect(Set(try storage.loadRecords().keys) == ["device", "dcr.client|\(Self.origin)", "dcr.token|\(Self.origin)",
-                                                       "configuration|REQ"])
+        #expect(
+            Set(try storage.loadRecords().keys) == [
+                "device", "dcr.client|\(Self.origin)", "dcr.token|\(Self.origin)",
+                "configuration|REQ",
+            ])
     }
 }

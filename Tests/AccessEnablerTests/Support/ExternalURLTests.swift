@@ -24,8 +24,9 @@ import Testing
         let url = try #require(ExternalURL.parse(input))
         #expect(url.absoluteString == expected)
         // iOS 16 / macOS 13 accept the encoded text, with the same result.
-        #expect(Self.strict(ExternalURL.encoded(input.trimmingCharacters(in: .whitespacesAndNewlines)))?
-            .absoluteString == expected)
+        #expect(
+            Self.strict(ExternalURL.encoded(input.trimmingCharacters(in: .whitespacesAndNewlines)))?
+                .absoluteString == expected)
     }
 
     /// The control: the strict parser refuses the raw text (what `URL(string:)` did on iOS 16).
@@ -35,8 +36,10 @@ import Testing
     }
 
     @Test func encodedTextIsLeftAlone() {
-        for text in ["https://sp.example/api/v2/REF/sessions?redirectUrl=adobepass%3A%2F%2Fios.app",
-                     "adbe.3f2a://adobe.com?x=1#f", "/api/v2/REF/profiles"] {
+        for text in [
+            "https://sp.example/api/v2/REF/sessions?redirectUrl=adobepass%3A%2F%2Fios.app",
+            "adbe.3f2a://adobe.com?x=1#f", "/api/v2/REF/profiles",
+        ] {
             #expect(ExternalURL.encoded(text) == text)
         }
         #expect(ExternalURL.parse("   ") == nil)
@@ -45,9 +48,11 @@ import Testing
     /// A relative `Location` resolves against the service provider, encoded the same way.
     @Test func locationHeadersResolveAlike() throws {
         let provider = try ServiceProvider(URL(string: "https://sp.example")!)
-        #expect(provider.resolve("/adobe-services/authenticate?mso_id=A B")?.absoluteString
+        #expect(
+            provider.resolve("/adobe-services/authenticate?mso_id=A B")?.absoluteString
                 == "https://sp.example/adobe-services/authenticate?mso_id=A%20B")
-        #expect(provider.resolve("https://mvpd.example/login?r=é")?.absoluteString
+        #expect(
+            provider.resolve("https://mvpd.example/login?r=é")?.absoluteString
                 == "https://mvpd.example/login?r=%C3%A9")
     }
 }

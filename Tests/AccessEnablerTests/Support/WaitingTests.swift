@@ -15,7 +15,9 @@ import Testing
                 return false
             }
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("the flag nobody sets") && $0.rawValue.contains("timed out") }
+            issue.comments.contains {
+                $0.rawValue.contains("the flag nobody sets") && $0.rawValue.contains("timed out")
+            }
         }
         #expect(polls.withLock { $0 } >= 1)
     }

@@ -15,9 +15,11 @@ import Testing
 
     @Test(arguments: Construction.allCases)
     func redirectsAreReturnedNotFollowed(construction: Construction) async throws {
-        let server = try LoopbackHTTPServer(.init(
-            head: "HTTP/1.1 302 Found\r\nLocation: /elsewhere?step=2\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-            body: Data(), repeats: 0))
+        let server = try LoopbackHTTPServer(
+            .init(
+                head:
+                    "HTTP/1.1 302 Found\r\nLocation: /elsewhere?step=2\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                body: Data(), repeats: 0))
         defer { server.stop() }
         let transport: URLSessionTransport
         switch construction {

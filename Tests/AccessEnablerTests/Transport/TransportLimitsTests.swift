@@ -52,7 +52,9 @@ import FoundationNetworking
         harness.clock.advance(by: .milliseconds(6999))
         #expect(gate.waiting == 1, "still in flight just short of the limit")
         harness.clock.advance(by: .milliseconds(1))
-        let error = await #expect(throws: AccessEnablerError.self) { try await call.value(awaiting: "the call to the slow server") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await call.value(awaiting: "the call to the slow server")
+        }
         #expect(error == .networkError)
         #expect(error?.status.details == "The service provider did not answer completely within 7 s.")
         await eventually { gate.waiting == 0 }
@@ -94,7 +96,9 @@ import FoundationNetworking
         clock.advance(by: .milliseconds(6999))
         #expect(gate.waiting == 1, "still in flight just short of the limit")
         clock.advance(by: .milliseconds(1))
-        let error = await #expect(throws: AccessEnablerError.self) { try await call.value(awaiting: "the call to the slow server") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await call.value(awaiting: "the call to the slow server")
+        }
         #expect(error == .networkError)
         #expect(error?.status.details == "The service provider did not answer completely within 7 s.")
         await eventually { gate.waiting == 0 }
@@ -155,16 +159,19 @@ import FoundationNetworking
     /// One byte every 20 ms, for ever: the first call (DCR registration) ends at the request
     /// timeout and the connection is dropped.
     @Test func aTricklingBodyEndsAtTheRequestTimeout() async throws {
-        let server = try LoopbackHTTPServer(.init(
-            head: Self.json + "Content-Length: 100000\r\n\r\n{", body: Data(" ".utf8), repeats: nil,
-            interval: .milliseconds(20)))
+        let server = try LoopbackHTTPServer(
+            .init(
+                head: Self.json + "Content-Length: 100000\r\n\r\n{", body: Data(" ".utf8), repeats: nil,
+                interval: .milliseconds(20)))
         defer { server.stop() }
         let clock = TestClock()
         let enabler = Self.enabler(for: server, clock: clock)
         let call = Task { try await enabler.setRequestor("REF", serviceProviders: [server.baseURL]) }
         await eventually { server.stats.bytesWritten > 1 && clock.pendingTimeLimits == 1 }
         clock.advance(by: .seconds(5))
-        let error = await #expect(throws: AccessEnablerError.self) { try await call.value(awaiting: "the call to the slow server") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await call.value(awaiting: "the call to the slow server")
+        }
         #expect(error == .networkError)
         #expect(error?.status.details == "The service provider did not answer completely within 5 s.")
         await eventually { server.stats.closedByClient }
@@ -177,9 +184,10 @@ import FoundationNetworking
     /// that queue takes to drain.
     @Test(arguments: ["", "Content-Length: 1073741824\r\n"])
     func anEndlessBodyIsStoppedAtTheSizeLimit(declaredLength: String) async throws {
-        let server = try LoopbackHTTPServer(.init(
-            head: Self.json + declaredLength + "\r\n", body: Data(repeating: 0x20, count: 64 * 1024), repeats: nil,
-            interval: .milliseconds(1)))
+        let server = try LoopbackHTTPServer(
+            .init(
+                head: Self.json + declaredLength + "\r\n", body: Data(repeating: 0x20, count: 64 * 1024), repeats: nil,
+                interval: .milliseconds(1)))
         defer { server.stop() }
         let enabler = Self.enabler(for: server, clock: TestClock(), maximumResponseBytes: 256 * 1024)
         let error = await #expect(throws: AccessEnablerError.self) {
@@ -194,13 +202,16 @@ import FoundationNetworking
     /// 16 KiB of gzip that expands to 16 MiB: the limit counts the decompressed bytes.
     @Test func aCompressedBodyIsLimitedByItsDecompressedSize() async throws {
         // A raw-deflate run of 1 MiB of zeros, flushed to a byte boundary so that it can repeat.
-        let mebibyteOfZeros = Self.bytes("ecc13101000000c2a0f54f6d085fa0") + Data(count: 1016) + Self.bytes("3e030000ffff")
+        let mebibyteOfZeros =
+            Self.bytes("ecc13101000000c2a0f54f6d085fa0") + Data(count: 1016) + Self.bytes("3e030000ffff")
         var gzip = Self.bytes("1f8b0800000000000003")
         for _ in 0..<16 { gzip += mebibyteOfZeros }
         // The final empty block, then CRC-32 and length of the 16 MiB (little-endian).
         gzip += Self.bytes("0300") + Self.bytes("4aa17ca4") + Self.bytes("00000001")
-        let server = try LoopbackHTTPServer(.init(
-            head: Self.json + "Content-Encoding: gzip\r\nContent-Length: \(gzip.count)\r\n\r\n", body: gzip, repeats: 1))
+        let server = try LoopbackHTTPServer(
+            .init(
+                head: Self.json + "Content-Encoding: gzip\r\nContent-Length: \(gzip.count)\r\n\r\n", body: gzip,
+                repeats: 1))
         defer { server.stop() }
         let enabler = Self.enabler(for: server, clock: TestClock())
         let error = await #expect(throws: AccessEnablerError.self) {

@@ -17,24 +17,33 @@ import Testing
     }
 
     static let devices: [Device] = [
-        Device(name: "iPhone", platform: .iOS, machine: "iPhone15,2",
-               expected: ("iPhone", "15,2", "MobilePhone", "iOS", "mobile")),
-        Device(name: "iPad", platform: .iOS, machine: "iPad13,4",
-               expected: ("iPad", "13,4", "Tablet", "iOS", "tablet")),
-        Device(name: "iPad simulator", platform: .iOS, machine: "arm64", simulatorModel: "iPad14,1",
-               hardwareModel: "Mac14,2", expected: ("iPad", "14,1", "Tablet", "iOS", "tablet")),
-        Device(name: "Apple TV", platform: .tvOS, machine: "AppleTV14,1",
-               expected: ("AppleTV", "14,1", "SetTopBox", "tvOS", "unknown")),
-        Device(name: "Mac", platform: .macOS, machine: "arm64", hardwareModel: "Mac14,2",
-               expected: ("Mac", "14,2", "Desktop", "Mac OS", "computer")),
-        Device(name: "iPad app on a Mac", platform: .iOS, machine: "arm64", hardwareModel: "MacBookPro18,3",
-               expected: ("MacBookPro", "18,3", "Desktop", "iOS", "computer")),
-        Device(name: "Mac Catalyst", platform: .macCatalyst, machine: "x86_64", hardwareModel: "iMac20,1",
-               expected: ("iMac", "20,1", "Desktop", "Mac OS", "computer")),
-        Device(name: "Mac without hw.model", platform: .macOS, machine: "arm64",
-               expected: ("arm64", nil, "Desktop", "Mac OS", "computer")),
-        Device(name: "Vision Pro", platform: .visionOS, machine: "RealityDevice14,1",
-               expected: ("RealityDevice", "14,1", "Glasses", nil, "unknown")),
+        Device(
+            name: "iPhone", platform: .iOS, machine: "iPhone15,2",
+            expected: ("iPhone", "15,2", "MobilePhone", "iOS", "mobile")),
+        Device(
+            name: "iPad", platform: .iOS, machine: "iPad13,4",
+            expected: ("iPad", "13,4", "Tablet", "iOS", "tablet")),
+        Device(
+            name: "iPad simulator", platform: .iOS, machine: "arm64", simulatorModel: "iPad14,1",
+            hardwareModel: "Mac14,2", expected: ("iPad", "14,1", "Tablet", "iOS", "tablet")),
+        Device(
+            name: "Apple TV", platform: .tvOS, machine: "AppleTV14,1",
+            expected: ("AppleTV", "14,1", "SetTopBox", "tvOS", "unknown")),
+        Device(
+            name: "Mac", platform: .macOS, machine: "arm64", hardwareModel: "Mac14,2",
+            expected: ("Mac", "14,2", "Desktop", "Mac OS", "computer")),
+        Device(
+            name: "iPad app on a Mac", platform: .iOS, machine: "arm64", hardwareModel: "MacBookPro18,3",
+            expected: ("MacBookPro", "18,3", "Desktop", "iOS", "computer")),
+        Device(
+            name: "Mac Catalyst", platform: .macCatalyst, machine: "x86_64", hardwareModel: "iMac20,1",
+            expected: ("iMac", "20,1", "Desktop", "Mac OS", "computer")),
+        Device(
+            name: "Mac without hw.model", platform: .macOS, machine: "arm64",
+            expected: ("arm64", nil, "Desktop", "Mac OS", "computer")),
+        Device(
+            name: "Vision Pro", platform: .visionOS, machine: "RealityDevice14,1",
+            expected: ("RealityDevice", "14,1", "Glasses", nil, "unknown")),
     ]
 
     @Test(arguments: devices)

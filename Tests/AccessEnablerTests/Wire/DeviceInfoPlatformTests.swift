@@ -22,8 +22,9 @@ import Testing
         #expect(DeviceInfo.Platform.tvOS.osName == "tvOS")
         #expect(DeviceInfo.Platform.linux.osName == "Linux")
         #expect(DeviceInfo.Platform.linux.osVendor == nil, "no Linux vendor on the list")
-        #expect(DeviceInfo.Platform.visionOS.osName == nil && DeviceInfo.Platform.watchOS.osName == nil,
-                "nothing on the list fits")
+        #expect(
+            DeviceInfo.Platform.visionOS.osName == nil && DeviceInfo.Platform.watchOS.osName == nil,
+            "nothing on the list fits")
     }
 
     /// Adobe's iOS and tvOS cookbooks: `model` and `version` from `uname`'s machine (`iPhone` and

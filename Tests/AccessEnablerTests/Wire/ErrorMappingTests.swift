@@ -22,24 +22,43 @@ import Testing
     }
 
     static let rows: [Row] = [
-        Row(endpoint: .authenticationToken, status: 404, body: #"{"status":404,"message":"Not Found"}"#,
+        Row(
+            endpoint: .authenticationToken, status: 404, body: #"{"status":404,"message":"Not Found"}"#,
             code: "authentication_session_missing", action: .authentication),
-        Row(endpoint: .authenticationToken, status: 410, body: "", code: "authentication_session_expired", action: .authentication),
-        Row(endpoint: .authorize, status: 412, body: #"{"status":412,"message":"User not authenticated"}"#,
+        Row(
+            endpoint: .authenticationToken, status: 410, body: "", code: "authentication_session_expired",
+            action: .authentication),
+        Row(
+            endpoint: .authorize, status: 412, body: #"{"status":412,"message":"User not authenticated"}"#,
             code: "authentication_session_missing", action: .authentication),
-        Row(endpoint: .mediaToken, status: 412, body: "", code: "authentication_session_missing", action: .authentication),
-        Row(endpoint: .preauthorize, status: 412, body: "", code: "authentication_session_missing", action: .authentication),
-        Row(endpoint: .userMetadata, status: 412, body: "", code: "authentication_session_missing", action: .authentication),
-        Row(endpoint: .authorize, status: 403, body: #"{"status":403,"message":"User not authorized","details":"No sports"}"#,
+        Row(
+            endpoint: .mediaToken, status: 412, body: "", code: "authentication_session_missing",
+            action: .authentication),
+        Row(
+            endpoint: .preauthorize, status: 412, body: "", code: "authentication_session_missing",
+            action: .authentication),
+        Row(
+            endpoint: .userMetadata, status: 412, body: "", code: "authentication_session_missing",
+            action: .authentication),
+        Row(
+            endpoint: .authorize, status: 403,
+            body: #"{"status":403,"message":"User not authorized","details":"No sports"}"#,
             code: "authorization_denied_by_mvpd", action: .none),
         Row(endpoint: .mediaToken, status: 404, body: "", code: "authorization_not_found", action: .authorization),
         Row(endpoint: .mediaToken, status: 410, body: "", code: "authorization_expired", action: .authorization),
-        Row(endpoint: .preauthorize, status: 403, body: #"{"status":403,"message":"Too many resources"}"#,
+        Row(
+            endpoint: .preauthorize, status: 403, body: #"{"status":403,"message":"Too many resources"}"#,
             code: "too_many_resources", action: .configuration),
-        Row(endpoint: .authorize, status: 429, body: "<html>429 Too Many Requests</html>", code: "too_many_requests", action: .retryAfter),
-        Row(endpoint: .preauthorize, status: 502, body: "<html>Bad Gateway</html>", code: "internal_error", action: .retry),
+        Row(
+            endpoint: .authorize, status: 429, body: "<html>429 Too Many Requests</html>", code: "too_many_requests",
+            action: .retryAfter),
+        Row(
+            endpoint: .preauthorize, status: 502, body: "<html>Bad Gateway</html>", code: "internal_error",
+            action: .retry),
         Row(endpoint: .configuration, status: 500, body: "", code: "internal_error", action: .retry),
-        Row(endpoint: .authorize, status: 401, body: "", code: "access_token_unavailable", action: .applicationRegistration),
+        Row(
+            endpoint: .authorize, status: 401, body: "", code: "access_token_unavailable",
+            action: .applicationRegistration),
         Row(endpoint: .configuration, status: 400, body: "", code: "invalid_requestor", action: .none),
     ]
 
@@ -67,14 +86,19 @@ import Testing
     }
 
     @Test func enhancedBodiesPassThroughUntouched() {
-        let body = #"{"status":403,"code":"preauthorization_denied_by_mvpd","message":"m","details":"d","helpUrl":"h","trace":"t","action":"none"}"#
+        let body =
+            #"{"status":403,"code":"preauthorization_denied_by_mvpd","message":"m","details":"d","helpUrl":"h","trace":"t","action":"none"}"#
         let error = ErrorMapping.error(for: response(403, body), endpoint: .preauthorize, now: now)
-        #expect(error.status == Status(status: 403, code: "preauthorization_denied_by_mvpd", message: "m", details: "d",
-                                       helpUrl: "h", trace: "t", action: Status.Action.none))
+        #expect(
+            error.status
+                == Status(
+                    status: 403, code: "preauthorization_denied_by_mvpd", message: "m", details: "d",
+                    helpUrl: "h", trace: "t", action: Status.Action.none))
     }
 
     @Test func retryAfterSecondsAndDate() {
-        let seconds = ErrorMapping.error(for: response(429, "", headers: ["Retry-After": "7"]), endpoint: .authorize, now: now)
+        let seconds = ErrorMapping.error(
+            for: response(429, "", headers: ["Retry-After": "7"]), endpoint: .authorize, now: now)
         #expect(seconds.retryAfter == .seconds(7))
         let missing = ErrorMapping.error(for: response(429, "<html/>"), endpoint: .authorize, now: now)
         #expect(missing.retryAfter == .seconds(1), "without Retry-After the SDK waits at least 1 s")
@@ -87,7 +111,8 @@ import Testing
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let header = formatter.string(from: date.addingTimeInterval(30))
-        let error = ErrorMapping.error(for: response(429, "", headers: ["Retry-After": header]), endpoint: .authorize, now: date)
+        let error = ErrorMapping.error(
+            for: response(429, "", headers: ["Retry-After": header]), endpoint: .authorize, now: date)
         #expect(error.retryAfter == .seconds(30))
     }
 

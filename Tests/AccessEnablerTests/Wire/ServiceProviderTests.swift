@@ -40,13 +40,18 @@ import Testing
 
     @Test func buildsURLsUnderTheBasePath() throws {
         let provider = try ServiceProvider(URL(string: "https://sp.example.com/prefix/")!)
-        let url = provider.url("/api/v1/config/REF", query: [("requestor", "R E"), ("deviceId", "d")], rawQuery: "resource=a,b")
-        #expect(url.absoluteString == "https://sp.example.com/prefix/api/v1/config/REF?requestor=R%20E&deviceId=d&resource=a,b")
+        let url = provider.url(
+            "/api/v1/config/REF", query: [("requestor", "R E"), ("deviceId", "d")], rawQuery: "resource=a,b")
+        #expect(
+            url.absoluteString
+                == "https://sp.example.com/prefix/api/v1/config/REF?requestor=R%20E&deviceId=d&resource=a,b")
     }
 
     @Test func resolvesRelativeLocations() throws {
         let provider = try ServiceProvider(URL(string: "https://sp.example.com")!)
-        #expect(provider.resolve("/api/v2/authenticate/R/CODE")?.absoluteString == "https://sp.example.com/api/v2/authenticate/R/CODE")
+        #expect(
+            provider.resolve("/api/v2/authenticate/R/CODE")?.absoluteString
+                == "https://sp.example.com/api/v2/authenticate/R/CODE")
         #expect(provider.resolve("https://other.example.com/x")?.absoluteString == "https://other.example.com/x")
     }
 }
@@ -54,7 +59,9 @@ import Testing
 @Suite struct RedirectMatchingTests {
     let redirect = URL(string: "adobepass://ios.app")!
 
-    @Test(arguments: ["adobepass://ios.app", "adobepass://ios.app/", "ADOBEPASS://IOS.APP?code=1", "adobepass://ios.app#done"])
+    @Test(arguments: [
+        "adobepass://ios.app", "adobepass://ios.app/", "ADOBEPASS://IOS.APP?code=1", "adobepass://ios.app#done",
+    ])
     func acceptsTheRedirectURL(landed: String) {
         #expect(AccessEnabler.matches(URL(string: landed)!, redirectURL: redirect))
     }
@@ -69,7 +76,9 @@ import Testing
 
     @Test func customSchemeWithPath() {
         let custom = URL(string: "adbe.u-XFXJeTSDuJiIQs0HVRAg://adobe.com/callback")!
-        #expect(AccessEnabler.matches(URL(string: "adbe.u-XFXJeTSDuJiIQs0HVRAg://adobe.com/callback?x")!, redirectURL: custom))
+        #expect(
+            AccessEnabler.matches(
+                URL(string: "adbe.u-XFXJeTSDuJiIQs0HVRAg://adobe.com/callback?x")!, redirectURL: custom))
         #expect(!AccessEnabler.matches(URL(string: "adbe.u-XFXJeTSDuJiIQs0HVRAg://adobe.com/")!, redirectURL: custom))
     }
 }

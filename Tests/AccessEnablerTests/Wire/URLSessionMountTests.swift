@@ -16,8 +16,9 @@ import FoundationNetworking
         let transport = URLSessionTransport(session: session)
         let harness = Harness(backend: backend, clock: clock, emulator: emulator) { $0.transport = transport }
         try await harness.configure()
-        let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
-                                          transport: transport)
+        let presenter = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: transport)
         let authentication = try await harness.enabler.authenticate(presenter: presenter)
         #expect(authentication.userID == "alice-user-id")
         let response = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "premium"]))
@@ -25,13 +26,18 @@ import FoundationNetworking
         let token = try await harness.enabler.authorize(resource: "news")
         #expect(!token.serializedToken.isEmpty)
         try await harness.enabler.logout(presenter: presenter)
-        #expect(await emulator.requests(to: .browserLogout).first?.responseStatus == 302, "redirects reach the caller unfollowed")
+        #expect(
+            await emulator.requests(to: .browserLogout).first?.responseStatus == 302,
+            "redirects reach the caller unfollowed")
     }
 
     @Test func transportReturnsRedirectsAsTheyAre() async throws {
         let emulator = PassEmulator()
         let transport = URLSessionTransport(session: URLSession(configuration: emulator.makeURLSessionConfiguration()))
-        let url = URL(string: "\(emulator.baseURL.absoluteString)/adobe-services/logout?noflash=true&mso_id=AutoCable&requestor_id=REF&redirect_url=adobepass%3A%2F%2Fios.app")!
+        let url = URL(
+            string:
+                "\(emulator.baseURL.absoluteString)/adobe-services/logout?noflash=true&mso_id=AutoCable&requestor_id=REF&redirect_url=adobepass%3A%2F%2Fios.app"
+        )!
         let response = try await transport.send(HTTPRequest(url: url))
         #expect(response.status == 302)
         #expect(response.headers["Location"] == "adobepass://ios.app")

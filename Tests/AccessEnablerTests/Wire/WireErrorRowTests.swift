@@ -19,7 +19,9 @@ import Testing
         let harness = try await signedIn(backend)
         for fault in [EmulatorFault.dropConnection, .timeout] {
             await harness.emulator.inject(fault, on: backend.authorizeRoute)
-            let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+            let error = await #expect(throws: AccessEnablerError.self) {
+                try await harness.enabler.authorize(resource: "news")
+            }
             #expect(error == .networkError)
             #expect(error?.status.status == 0)
             #expect(error?.action == Status.Action.none)
@@ -27,7 +29,9 @@ import Testing
     }
 
     @Test(arguments: allBackends, [EmulatorFault.malformedJSON, .wrongTypes, .emptyBody, .html(status: 200)])
-    func unreadableSuccessIsServerResponseFormatUnknown(backend: AccessEnabler.Backend, fault: EmulatorFault) async throws {
+    func unreadableSuccessIsServerResponseFormatUnknown(backend: AccessEnabler.Backend, fault: EmulatorFault)
+        async throws
+    {
         let harness = try await signedIn(backend)
         await harness.emulator.inject(fault, on: backend.preauthorizeRoute)
         let error = await #expect(throws: AccessEnablerError.self) {
@@ -40,7 +44,8 @@ import Testing
     @Test(arguments: allBackends)
     func unauthorizedAfterOneRenewal(backend: AccessEnabler.Backend) async throws {
         let harness = try await signedIn(backend)
-        await harness.emulator.inject(.status(401, body: "", contentType: Self.json), on: backend.preauthorizeRoute, times: 2)
+        await harness.emulator.inject(
+            .status(401, body: "", contentType: Self.json), on: backend.preauthorizeRoute, times: 2)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
@@ -66,8 +71,10 @@ import Testing
     func preconditionFailedMeansTheSessionIsMissing(route: EmulatorRoute) async throws {
         let harness = try await signedIn()
         if route == .mediaToken { _ = try await harness.enabler.authorize(resource: "news") }
-        await harness.emulator.inject(.status(412, body: #"{"status":412,"message":"User not authenticated"}"#,
-                                              contentType: Self.json), on: route)
+        await harness.emulator.inject(
+            .status(
+                412, body: #"{"status":412,"message":"User not authenticated"}"#,
+                contentType: Self.json), on: route)
         let error = await #expect(throws: AccessEnablerError.self) {
             switch route {
             case .preauthorize: _ = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["sports"]))
@@ -84,7 +91,9 @@ import Testing
     @Test func forbiddenAuthorizationIsDeniedByMVPDWithDetails() async throws {
         let harness = try await signedIn()
         await harness.emulator.setEnhancedErrorReporting(false)
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "premium") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "premium")
+        }
         #expect(error == .authorizationDeniedByMVPD)
         #expect(error?.status.status == 403)
         #expect(error?.action == Status.Action.none)
@@ -95,7 +104,9 @@ import Testing
     func mediaTokenFailures(status: Int, code: String) async throws {
         let harness = try await signedIn()
         await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .mediaToken)
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error?.code == code)
         #expect(error?.status.status == status)
         #expect(error?.action == .authorization)
@@ -116,14 +127,18 @@ import Testing
     func throttlingIsTooManyRequestsWithTheWait(backend: AccessEnabler.Backend) async throws {
         let harness = try await signedIn(backend)
         await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: backend.authorizeRoute)
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error == .tooManyRequests)
         #expect(error?.status.status == 429)
         #expect(error?.action == .retryAfter)
         #expect(error?.retryAfter == .seconds(3))
 
         await harness.emulator.inject(.tooManyRequests(retryAfter: nil), on: backend.authorizeRoute)
-        let unspecified = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let unspecified = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(unspecified?.retryAfter == .seconds(1))
     }
 
@@ -131,7 +146,9 @@ import Testing
     func serverErrorsAreInternalErrorWithTheirStatus(backend: AccessEnabler.Backend, status: Int) async throws {
         let harness = try await signedIn(backend)
         await harness.emulator.inject(.html(status: status), on: backend.authorizeRoute)
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.enabler.authorize(resource: "news") }
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await harness.enabler.authorize(resource: "news")
+        }
         #expect(error == .internalError)
         #expect(error?.status.status == status)
         #expect(error?.action == .retry)

@@ -54,7 +54,8 @@ struct EmulatorResponder: HTTPResponder {
     /// 413 with the reason, as JSON like the emulator's other refusals; the connection is closed
     /// (the rest of the body is not read).
     static func tooLarge(_ limit: Int) -> Response {
-        let reason = #"{"error": "The request body is larger than the emulator accepts ("# + String(limit) + #" bytes)."}"#
+        let reason =
+            #"{"error": "The request body is larger than the emulator accepts ("# + String(limit) + #" bytes)."}"#
         return Response(
             status: .contentTooLarge,
             headers: [.contentType: "application/json", .connection: "close"],

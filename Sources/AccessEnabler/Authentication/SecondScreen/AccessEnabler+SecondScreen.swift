@@ -26,8 +26,10 @@ extension AccessEnabler {
         let current = try await currentConfiguration()
         let requestorID = current.requestorID
         if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
-            hub.emit(.authenticationChecked(.init(
-                isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
+            hub.emit(
+                .authenticationChecked(
+                    .init(
+                        isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
             return .authenticated(existing)
         }
         secondScreenAttempts &+= 1
@@ -41,8 +43,9 @@ extension AccessEnabler {
             mvpd = found
             hub.emit(.providerSelected(found))
         }
-        guard let serviceProvider = try mvpd.map({ try ServiceProvider.validated($0.serviceProvider) })
-            ?? requestor.serviceProviders.first
+        guard
+            let serviceProvider = try mvpd.map({ try ServiceProvider.validated($0.serviceProvider) })
+                ?? requestor.serviceProviders.first
         else { throw AccessEnablerError.requestorNotConfigured }
         let logoutEpoch = await cache.logoutEpoch
         let context = try await context(for: requestorID)
@@ -59,9 +62,10 @@ extension AccessEnabler {
                 expires: min(expires ?? clock.now.adding(Self.defaultCodeLifetime), longest), mvpd: mvpd)
             let preselected = mvpd.map { " for \($0.id)" } ?? ""
             log.info("second-screen code created\(preselected); polling every \(pollingInterval)")
-            return .code(SecondScreenAttempt(
-                id: id, code: shown, serviceProvider: serviceProvider, configuration: loaded, context: context,
-                logoutEpoch: logoutEpoch))
+            return .code(
+                SecondScreenAttempt(
+                    id: id, code: shown, serviceProvider: serviceProvider, configuration: loaded, context: context,
+                    logoutEpoch: logoutEpoch))
         case .complete(let mvpdID):
             // The service provider already holds an authentication (TempPass, degraded access,
             // or signed in elsewhere): read it, as after a browser login.
@@ -102,7 +106,8 @@ extension AccessEnabler {
                 if attempt.code.mvpd == nil, Self.offeredProfiles(found, in: attempt.configuration).count > 1 {
                     // Several profiles for one code: the one of the MVPD the code was activated with.
                     activatedMVPD = try await backend.activationSession(
-                        forCode: code, at: attempt.serviceProvider, context: attempt.context).mvpdID
+                        forCode: code, at: attempt.serviceProvider, context: attempt.context
+                    ).mvpdID
                 }
             } catch let error as AccessEnablerError {
                 if error == .invalidAuthenticationSession || error == .invalidAuthenticationCode {
@@ -135,7 +140,9 @@ extension AccessEnabler {
         throws -> AuthenticationRecord
     {
         let expected = attempt.code.mvpd?.id ?? activatedMVPD
-        let offered = Self.offeredProfiles(found, in: attempt.configuration).filter { expected == nil || $0.mvpd.id == expected }
+        let offered = Self.offeredProfiles(found, in: attempt.configuration).filter {
+            expected == nil || $0.mvpd.id == expected
+        }
         guard offered.count == 1, let session = offered.first else {
             let ids = found.map(\.mvpd.id).joined(separator: ", ")
             log.error("the code's poll answer held no acceptable profile (\(ids)); refused")
@@ -147,7 +154,9 @@ extension AccessEnabler {
     }
 
     /// The records of `found` whose MVPD the requestor offers, each bound to the configuration's MVPD.
-    static func offeredProfiles(_ found: [AuthenticationRecord], in loaded: RequestorConfiguration) -> [AuthenticationRecord] {
+    static func offeredProfiles(_ found: [AuthenticationRecord], in loaded: RequestorConfiguration)
+        -> [AuthenticationRecord]
+    {
         found.compactMap { record in
             guard let mvpd = loaded.mvpd(withID: record.mvpd.id) else { return nil }
             var bound = record

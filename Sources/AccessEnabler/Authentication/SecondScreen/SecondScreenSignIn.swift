@@ -86,9 +86,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case .polling(let attempt):
                 stage = .finished
                 let enabler = enabler
-                return .authenticated(try await TokenStorageWaitBudget.withCurrent(
-                    TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
-                ) { try await enabler.awaitSecondScreen(attempt) })
+                return .authenticated(
+                    try await TokenStorageWaitBudget.withCurrent(
+                        TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
+                    ) { try await enabler.awaitSecondScreen(attempt) })
             case .finished:
                 return nil
             }

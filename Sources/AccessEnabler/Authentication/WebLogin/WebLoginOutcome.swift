@@ -26,15 +26,18 @@ enum WebLoginOutcome {
             case canceledLogin:
                 return .failure(CancellationError())
             case presentationContextNotProvided, presentationContextInvalid:
-                return .failure(AccessEnablerError.presentationFailed.with(
-                    details: "The web authentication session has no valid presentation anchor (a window on screen)."))
+                return .failure(
+                    AccessEnablerError.presentationFailed.with(
+                        details: "The web authentication session has no valid presentation anchor (a window on screen)."
+                    ))
             default:
                 return .failure(failure(nsError))
             }
         }
         guard let callbackURL else {
-            return .failure(AccessEnablerError.presentationFailed.with(
-                details: "The web authentication session ended without a URL."))
+            return .failure(
+                AccessEnablerError.presentationFailed.with(
+                    details: "The web authentication session ended without a URL."))
         }
         return .success(callbackURL)
     }

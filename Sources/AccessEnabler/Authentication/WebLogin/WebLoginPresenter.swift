@@ -63,8 +63,10 @@ final class WebLoginRun {
         }
         self.session = session
         if !session.start() {
-            finish(.failure(AccessEnablerError.presentationFailed.with(
-                details: "The web authentication session could not start.")))
+            finish(
+                .failure(
+                    AccessEnablerError.presentationFailed.with(
+                        details: "The web authentication session could not start.")))
         }
     }
 

@@ -19,6 +19,7 @@ struct WebLoginRequest: Sendable, Hashable {
 
 /// Makes a session that calls `completion` (from any thread) with the URL the flow ended at or
 /// the error it ended with.
-typealias WebLoginSessionFactory = @MainActor @Sendable (
-    _ request: WebLoginRequest, _ completion: @escaping @Sendable (URL?, (any Error)?) -> Void
-) -> any WebLoginSession
+typealias WebLoginSessionFactory =
+    @MainActor @Sendable (
+        _ request: WebLoginRequest, _ completion: @escaping @Sendable (URL?, (any Error)?) -> Void
+    ) -> any WebLoginSession

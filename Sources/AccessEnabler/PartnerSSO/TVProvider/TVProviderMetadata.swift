@@ -44,8 +44,9 @@ struct TVProviderMetadata: Sendable, Hashable {
         case .accessNotGranted: return .completed(PartnerFrameworkStatus(accessStatus: .denied))
         case .error(let code): throw TVProviderError(code: code)
         case .none:
-            return .completed(PartnerFrameworkStatus(
-                accessStatus: .granted, providerID: providerID, expirationDate: expirationDate))
+            return .completed(
+                PartnerFrameworkStatus(
+                    accessStatus: .granted, providerID: providerID, expirationDate: expirationDate))
         }
     }
 
@@ -58,8 +59,10 @@ struct TVProviderMetadata: Sendable, Hashable {
         case .error(let code): throw TVProviderError(code: code)
         case .none:
             guard let samlResponse, !samlResponse.isEmpty else { throw TVProviderError(code: "no_saml_response") }
-            let status = PartnerFrameworkStatus(accessStatus: .granted, providerID: providerID, expirationDate: expirationDate)
-            return .completed(PartnerAuthenticationResponse(response: samlResponse, status: providerID == nil ? nil : status))
+            let status = PartnerFrameworkStatus(
+                accessStatus: .granted, providerID: providerID, expirationDate: expirationDate)
+            return .completed(
+                PartnerAuthenticationResponse(response: samlResponse, status: providerID == nil ? nil : status))
         }
     }
 }

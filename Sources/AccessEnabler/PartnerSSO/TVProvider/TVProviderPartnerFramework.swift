@@ -27,8 +27,10 @@ public final class TVProviderPartnerFramework: NSObject, PartnerFramework, VSAcc
     }()
 
     /// Creates the binding; `present` and `dismiss` show and hide Apple's view controllers.
-    public nonisolated init(present: @escaping @MainActor @Sendable (UIViewController) -> Void,
-                            dismiss: @escaping @MainActor @Sendable (UIViewController) -> Void) {
+    public nonisolated init(
+        present: @escaping @MainActor @Sendable (UIViewController) -> Void,
+        dismiss: @escaping @MainActor @Sendable (UIViewController) -> Void
+    ) {
         self.present = present
         self.dismiss = dismiss
         self.missingRequirement = TVProviderPrerequisites.missing {
@@ -38,7 +40,9 @@ public final class TVProviderPartnerFramework: NSObject, PartnerFramework, VSAcc
     }
 
     /// The access status (asking the viewer when interruption is allowed), then the provider.
-    public func status(for request: PartnerStatusRequest) async throws -> PartnerFrameworkOutcome<PartnerFrameworkStatus> {
+    public func status(for request: PartnerStatusRequest) async throws -> PartnerFrameworkOutcome<
+        PartnerFrameworkStatus
+    > {
         let access = await accessStatus(prompt: request.allowsInterruption)
         guard access == .granted else { return .completed(PartnerFrameworkStatus(accessStatus: access)) }
         return try await metadata(for: .status(request)).statusOutcome()
@@ -56,13 +60,15 @@ public final class TVProviderPartnerFramework: NSObject, PartnerFramework, VSAcc
     // controller is presented at once, from elsewhere on the main queue.
 
     /// Shows Apple's view controller.
-    public nonisolated func accountManager(_ accountManager: VSAccountManager, present viewController: UIViewController) {
+    public nonisolated func accountManager(_ accountManager: VSAccountManager, present viewController: UIViewController)
+    {
         let present = self.present
         MainQueue.run { present(viewController) }
     }
 
     /// Hides Apple's view controller.
-    public nonisolated func accountManager(_ accountManager: VSAccountManager, dismiss viewController: UIViewController) {
+    public nonisolated func accountManager(_ accountManager: VSAccountManager, dismiss viewController: UIViewController)
+    {
         let dismiss = self.dismiss
         MainQueue.run { dismiss(viewController) }
     }
@@ -117,11 +123,13 @@ public final class TVProviderPartnerFramework: NSObject, PartnerFramework, VSAcc
     ) -> @Sendable (VSAccountMetadata?, (any Error)?) -> Void {
         { metadata, error in
             let nsError = error.map { $0 as NSError }
-            deliver(TVProviderMetadata(
-                providerID: metadata?.accountProviderIdentifier, expirationDate: metadata?.authenticationExpirationDate,
-                samlResponse: metadata?.samlAttributeQueryResponse, errorDomain: nsError?.domain,
-                errorCode: nsError?.code,
-                unsupportedProviderID: nsError?.userInfo[VSErrorInfoKeyUnsupportedProviderIdentifier] as? String))
+            deliver(
+                TVProviderMetadata(
+                    providerID: metadata?.accountProviderIdentifier,
+                    expirationDate: metadata?.authenticationExpirationDate,
+                    samlResponse: metadata?.samlAttributeQueryResponse, errorDomain: nsError?.domain,
+                    errorCode: nsError?.code,
+                    unsupportedProviderID: nsError?.userInfo[VSErrorInfoKeyUnsupportedProviderIdentifier] as? String))
         }
     }
 }

@@ -71,7 +71,9 @@ public final class KeychainTokenStorage: TokenStorage {
 
     /// Reads the item under `key`, then applies `changes` if it satisfies `condition`; no lock
     /// spans the two (see "Several processes" above).
-    public func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
+    public func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool
+    )
         throws -> Bool
     {
         try store.applyChanges(changes, ifRecord: key, satisfies: condition)

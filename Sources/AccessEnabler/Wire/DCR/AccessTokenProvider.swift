@@ -27,7 +27,9 @@ actor AccessTokenProvider {
     /// A token that is valid for a while yet, renewing (once, shared) when needed. Nonisolated:
     /// a usable stored token (nearly every call) is read from the token cache without passing
     /// through this actor.
-    nonisolated func validToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws -> AccessTokenRecord {
+    nonisolated func validToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> AccessTokenRecord
+    {
         if let token = try await usableToken(for: serviceProvider) { return token }
         return try await sharedRenewal(for: serviceProvider, context: context)
     }
@@ -116,7 +118,8 @@ actor AccessTokenProvider {
         request.headers = context.registrationHeaders
         request.headers["Content-Type"] = "application/json"
         request.body = try JSONEncoder().encode(
-            RegistrationRequestBody(software_statement: softwareStatement, redirect_uri: context.redirectURL.absoluteString))
+            RegistrationRequestBody(
+                software_statement: softwareStatement, redirect_uri: context.redirectURL.absoluteString))
         let response = try await caller.send(request, endpoint: .register)
         guard response.isSuccess else {
             throw dcrFailure(response, endpoint: .register, oauthError: ErrorMapping.oauthError(in: response))
@@ -165,7 +168,8 @@ actor AccessTokenProvider {
 
     /// A DCR failure: throttling and server errors keep their status; anything else means no
     /// token can be had (`access_token_unavailable`, with the OAuth error as details).
-    private func dcrFailure(_ response: HTTPResponse, endpoint: WireEndpoint, oauthError: String?) -> AccessEnablerError {
+    private func dcrFailure(_ response: HTTPResponse, endpoint: WireEndpoint, oauthError: String?) -> AccessEnablerError
+    {
         if response.status == 429 || response.status >= 500 {
             return ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)
         }

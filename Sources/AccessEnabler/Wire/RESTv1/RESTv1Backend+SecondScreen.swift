@@ -5,14 +5,17 @@ import Foundation
 /// the SDK does not guess: every second-screen call throws
 /// ``AccessEnablerError/secondScreenNotSupported`` before anything is sent.
 extension RESTv1Backend {
-    func startSecondScreenAuthentication(mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
-                                         context: RequestContext) async throws -> SecondScreenStep
-    {
+    func startSecondScreenAuthentication(
+        mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
+        context: RequestContext
+    ) async throws -> SecondScreenStep {
         throw AccessEnablerError.secondScreenNotSupported
     }
 
-    func authentications(forCode code: String, at serviceProvider: ServiceProvider,
-                         configuration: RequestorConfiguration, context: RequestContext) async throws
+    func authentications(
+        forCode code: String, at serviceProvider: ServiceProvider,
+        configuration: RequestorConfiguration, context: RequestContext
+    ) async throws
         -> [AuthenticationRecord]
     {
         throw AccessEnablerError.secondScreenNotSupported

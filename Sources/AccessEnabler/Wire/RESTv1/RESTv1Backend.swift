@@ -18,8 +18,10 @@ struct RESTv1Backend: EntitlementBackend {
         let url = serviceProvider.url(
             "/api/v1/config/" + PercentEncoding.pathSegment(context.requestorID), query: context.commonQuery)
         let request = HTTPRequest(url: url, headers: context.v1Headers)
-        return try await wire.fetch(ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context)
-            .configuration(of: serviceProvider)
+        return try await wire.fetch(
+            ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context
+        )
+        .configuration(of: serviceProvider)
     }
 
     // MARK: A1 / A2 — start authentication
@@ -37,7 +39,8 @@ struct RESTv1Backend: EntitlementBackend {
             let url = serviceProvider.url("/api/v1/authenticate/freepreview", query: context.optionalQuery)
             var headers = context.v1Headers
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            let request = HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
+            let request = HTTPRequest(
+                method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
             let response = try await wire.sendProtected(request, .freePreview, to: serviceProvider, context: context)
             try wire.requireSuccess(response, .freePreview)
             return .complete
@@ -60,18 +63,23 @@ struct RESTv1Backend: EntitlementBackend {
     ) async throws -> AuthenticationRecord? {
         // The v1 authN token is there once the browser step is done: a 404 is an error, not "not yet".
         let serviceProvider = try ServiceProvider.validated(mvpd.serviceProvider)
-        return try await authenticationToken(at: serviceProvider, picked: mvpd, configuration: configuration, context: context)
+        return try await authenticationToken(
+            at: serviceProvider, picked: mvpd, configuration: configuration, context: context)
     }
 
-    func authentications(at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
-                         context: RequestContext) async throws -> [AuthenticationRecord]
-    {
+    func authentications(
+        at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+        context: RequestContext
+    ) async throws -> [AuthenticationRecord] {
         do {
-            return [try await authenticationToken(at: serviceProvider, picked: nil, configuration: configuration,
-                                                  context: context)]
+            return [
+                try await authenticationToken(
+                    at: serviceProvider, picked: nil, configuration: configuration,
+                    context: context)
+            ]
         } catch let error as AccessEnablerError
             where error.code == AccessEnablerError.authenticationSessionMissing.code
-                || error.code == AccessEnablerError.authenticationSessionExpired.code
+            || error.code == AccessEnablerError.authenticationSessionExpired.code
         {
             // 404 / 410: the device has no authentication.
             return []
@@ -88,7 +96,8 @@ struct RESTv1Backend: EntitlementBackend {
         let body = try await wire.fetch(
             AuthenticationTokenBody.self, HTTPRequest(url: url, headers: context.v1Headers), .authenticationToken,
             to: serviceProvider, context: context)
-        let authenticated = configuration.mvpd(withID: body.mvpd.value) ?? picked
+        let authenticated =
+            configuration.mvpd(withID: body.mvpd.value) ?? picked
             ?? MVPD(id: body.mvpd.value, serviceProvider: serviceProvider.baseURL)
         return AuthenticationRecord(
             mvpd: authenticated, userID: body.userId.value, expires: body.expires.date, issued: clock.now,
@@ -97,9 +106,10 @@ struct RESTv1Backend: EntitlementBackend {
 
     // MARK: P — preauthorize
 
-    func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
-                      context: RequestContext) async throws -> [Decision]
-    {
+    func preauthorize(
+        _ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+        context: RequestContext
+    ) async throws -> [Decision] {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         // Each ID is encoded on its own so that a comma inside an ID cannot split it.
         let list = "resource=" + resources.map(PercentEncoding.encode).joined(separator: ",")
@@ -114,9 +124,10 @@ struct RESTv1Backend: EntitlementBackend {
 
     // MARK: Z1 — authorize
 
-    func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
-                   context: RequestContext) async throws -> AuthorizationGrant
-    {
+    func authorize(
+        _ resource: String, data: [String: String], session: AuthenticationRecord,
+        context: RequestContext
+    ) async throws -> AuthorizationGrant {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         var query = context.commonQuery + [("resource", resource)]
         if let genericData = GenericData.json(data) { query.append(("generic_data", genericData)) }
@@ -131,9 +142,10 @@ struct RESTv1Backend: EntitlementBackend {
 
     // MARK: Z2 — media token
 
-    func mediaToken(for authorization: AuthorizationRecord, session: AuthenticationRecord,
-                    context: RequestContext) async throws -> MediaToken
-    {
+    func mediaToken(
+        for authorization: AuthorizationRecord, session: AuthenticationRecord,
+        context: RequestContext
+    ) async throws -> MediaToken {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url(
             "/api/v1/tokens/media", query: context.commonQuery + [("resource", authorization.resource)])

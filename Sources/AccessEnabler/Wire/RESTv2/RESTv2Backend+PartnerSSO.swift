@@ -31,9 +31,11 @@ extension RESTv2Backend {
             guard let request = body.authenticationRequest, !request.request.isEmpty else {
                 throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "partner_profile without request")
             }
-            return .partnerProfile(PartnerAuthenticationRequest(
-                type: request.type ?? "saml", request: request.request, attributeNames: request.attributesNames ?? [],
-                mvpdID: body.mvpd))
+            return .partnerProfile(
+                PartnerAuthenticationRequest(
+                    type: request.type ?? "saml", request: request.request,
+                    attributeNames: request.attributesNames ?? [],
+                    mvpdID: body.mvpd))
         case "authorize":
             guard let mvpd = body.mvpd, !mvpd.isEmpty else {
                 throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "authorize without mvpd")
@@ -71,7 +73,8 @@ extension RESTv2Backend {
         return Data(compact.utf8).base64EncodedString()
     }
 
-    private func formRequest(_ call: Call, _ url: URL, form: [(String, String)], context: RequestContext) -> HTTPRequest {
+    private func formRequest(_ call: Call, _ url: URL, form: [(String, String)], context: RequestContext) -> HTTPRequest
+    {
         var headers = headers(call, context)
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         return HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))

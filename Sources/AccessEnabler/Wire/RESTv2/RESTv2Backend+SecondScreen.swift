@@ -5,9 +5,10 @@ import Foundation
 /// the TV creates a session and polls the profile by code; the companion reads the session by
 /// code and resumes it.
 extension RESTv2Backend {
-    func startSecondScreenAuthentication(mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
-                                         context: RequestContext) async throws -> SecondScreenStep
-    {
+    func startSecondScreenAuthentication(
+        mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
+        context: RequestContext
+    ) async throws -> SecondScreenStep {
         // Without a preselected MVPD the TV sends nothing (Adobe's "with missing parameters"
         // sample): the companion provides all three when it resumes.
         var form: [String: String] = [:]
@@ -35,8 +36,10 @@ extension RESTv2Backend {
         }
     }
 
-    func authentications(forCode code: String, at serviceProvider: ServiceProvider,
-                         configuration: RequestorConfiguration, context: RequestContext) async throws
+    func authentications(
+        forCode code: String, at serviceProvider: ServiceProvider,
+        configuration: RequestorConfiguration, context: RequestContext
+    ) async throws
         -> [AuthenticationRecord]
     {
         let url = serviceProvider.url(path(context, "profiles/code/\(PercentEncoding.pathSegment(code))"))

@@ -24,8 +24,10 @@ struct RESTv2Backend: EntitlementBackend {
     {
         let request = HTTPRequest(
             url: serviceProvider.url(path(context, "configuration")), headers: headers(.configuration, context))
-        return try await wire.fetch(ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context)
-            .configuration(of: serviceProvider)
+        return try await wire.fetch(
+            ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context
+        )
+        .configuration(of: serviceProvider)
     }
 
     // MARK: Sessions
@@ -98,9 +100,10 @@ struct RESTv2Backend: EntitlementBackend {
         return record(of: profile, mvpd: mvpd, at: serviceProvider)
     }
 
-    func authentications(at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
-                         context: RequestContext) async throws -> [AuthenticationRecord]
-    {
+    func authentications(
+        at serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+        context: RequestContext
+    ) async throws -> [AuthenticationRecord] {
         let url = serviceProvider.url(path(context, "profiles"))
         let profiles = try await wire.fetch(
             ProfilesBody.self, HTTPRequest(url: url, headers: headers(.profiles, context)), .profiles,
@@ -148,13 +151,15 @@ struct RESTv2Backend: EntitlementBackend {
 
     // MARK: Decisions
 
-    func preauthorize(_ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
-                      context: RequestContext) async throws -> [Decision]
-    {
+    func preauthorize(
+        _ resources: [String], session: AuthenticationRecord, bypassRemoteCache: Bool,
+        context: RequestContext
+    ) async throws -> [Decision] {
         if bypassRemoteCache {
             // v1's `Cache-Control: no-cache` has no v2 counterpart, and its pages list no such
             // header: sending one risks a 400.
-            wire.log.debug("preauthorize: REMOTE_CACHE disabled, but REST API v2 has no remote-cache switch; nothing sent")
+            wire.log.debug(
+                "preauthorize: REMOTE_CACHE disabled, but REST API v2 has no remote-cache switch; nothing sent")
         }
         let items = try await decisions(
             PreauthorizeDecisionsBody.self, .preauthorize, resources: resources, session: session, data: [:],
@@ -167,9 +172,10 @@ struct RESTv2Backend: EntitlementBackend {
         }
     }
 
-    func authorize(_ resource: String, data: [String: String], session: AuthenticationRecord,
-                   context: RequestContext) async throws -> AuthorizationGrant
-    {
+    func authorize(
+        _ resource: String, data: [String: String], session: AuthenticationRecord,
+        context: RequestContext
+    ) async throws -> AuthorizationGrant {
         let items = try await decisions(
             DecisionsBody.self, .authorize, resources: [resource], session: session, data: data, context: context
         ).decisions
@@ -192,12 +198,14 @@ struct RESTv2Backend: EntitlementBackend {
         return AuthorizationGrant(authorization: authorization, mediaToken: mediaToken)
     }
 
-    func mediaToken(for authorization: AuthorizationRecord, session: AuthenticationRecord,
-                    context: RequestContext) async throws -> MediaToken
-    {
+    func mediaToken(
+        for authorization: AuthorizationRecord, session: AuthenticationRecord,
+        context: RequestContext
+    ) async throws -> MediaToken {
         // v2 issues media tokens with each authorization decision.
-        guard let token = try await authorize(authorization.resource, data: [:], session: session, context: context)
-            .mediaToken
+        guard
+            let token = try await authorize(authorization.resource, data: [:], session: session, context: context)
+                .mediaToken
         else { throw AccessEnablerError.serverResponseFormatUnknown }
         return token
     }
@@ -210,7 +218,8 @@ struct RESTv2Backend: EntitlementBackend {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let (kind, endpoint): (String, WireEndpoint) =
             call == .authorize ? ("authorize", .authorizeDecisions) : ("preauthorize", .preauthorizeDecisions)
-        let url = serviceProvider.url(path(context, "decisions/\(kind)/\(PercentEncoding.pathSegment(session.mvpd.id))"))
+        let url = serviceProvider.url(
+            path(context, "decisions/\(kind)/\(PercentEncoding.pathSegment(session.mvpd.id))"))
         let body = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
         var headers = headers(call, context, temporaryPassIdentity: data)
         headers["Content-Type"] = "application/json"
@@ -223,9 +232,10 @@ struct RESTv2Backend: EntitlementBackend {
     func userMetadata(session: AuthenticationRecord, context: RequestContext) async throws -> UserMetadataRecord {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         guard let profile = try await profile(for: session.mvpd.id, at: serviceProvider, context: context) else {
-            throw AccessEnablerError(Status(
-                status: 403, code: "authenticated_profile_missing", message: "No authenticated profile.",
-                action: .authentication))
+            throw AccessEnablerError(
+                Status(
+                    status: 403, code: "authenticated_profile_missing", message: "No authenticated profile.",
+                    action: .authentication))
         }
         let attributes = Self.attributes(of: profile)
         return UserMetadataRecord(
@@ -253,7 +263,9 @@ struct RESTv2Backend: EntitlementBackend {
         return ordered.map { mvpdID, action in
             switch action.actionName {
             case "logout":
-                guard let location = action.url, let browser = serviceProvider.resolve(location) else { return .complete }
+                guard let location = action.url, let browser = serviceProvider.resolve(location) else {
+                    return .complete
+                }
                 return .interactive(browser)
             case "partner_logout":
                 return .partner(mvpdID: action.mvpd ?? mvpdID)

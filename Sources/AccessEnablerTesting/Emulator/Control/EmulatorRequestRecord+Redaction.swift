@@ -26,14 +26,16 @@ extension EmulatorRequestRecord {
     /// listed above, in the query, a form body or a JSON body. A body of another kind is kept.
     public func redacted() -> EmulatorRequestRecord {
         var copy = self
-        copy.headers = HTTPHeaders(headers.map { field in
-            let name = field.name.lowercased()
-            guard Self.secretHeaders.contains(name), field.value != Self.redactedValue else { return field }
-            if name == "authorization", let space = field.value.firstIndex(of: " ") {
-                return HTTPHeaders.Field(name: field.name, value: String(field.value[..<space]) + " " + Self.redactedValue)
-            }
-            return HTTPHeaders.Field(name: field.name, value: Self.redactedValue)
-        })
+        copy.headers = HTTPHeaders(
+            headers.map { field in
+                let name = field.name.lowercased()
+                guard Self.secretHeaders.contains(name), field.value != Self.redactedValue else { return field }
+                if name == "authorization", let space = field.value.firstIndex(of: " ") {
+                    return HTTPHeaders.Field(
+                        name: field.name, value: String(field.value[..<space]) + " " + Self.redactedValue)
+                }
+                return HTTPHeaders.Field(name: field.name, value: Self.redactedValue)
+            })
         copy.queryItems = queryItems.map { item in
             Self.secretParameters.contains(item.name) && item.value != nil
                 ? QueryItem(name: item.name, value: Self.redactedValue) : item
@@ -48,15 +50,18 @@ extension EmulatorRequestRecord {
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
         if trimmed.first == "{" || trimmed.first == "[" {
             guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-                  let data = try? JSONSerialization.data(withJSONObject: redactedJSON(value), options: [.sortedKeys])
+                let data = try? JSONSerialization.data(withJSONObject: redactedJSON(value), options: [.sortedKeys])
             else { return body }
             return data
         }
         let form = FormParameters(parsing: text)
         guard form.pairs.contains(where: { secretParameters.contains($0.name) }) else { return body }
-        return Data(FormParameters.encode(form.pairs.map { pair in
-            (pair.name, secretParameters.contains(pair.name) ? redactedValue : pair.value ?? "")
-        }).utf8)
+        return Data(
+            FormParameters.encode(
+                form.pairs.map { pair in
+                    (pair.name, secretParameters.contains(pair.name) ? redactedValue : pair.value ?? "")
+                }
+            ).utf8)
     }
 
     private static func redactedJSON(_ value: Any) -> Any {

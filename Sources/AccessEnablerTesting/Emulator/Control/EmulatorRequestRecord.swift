@@ -39,8 +39,10 @@ public struct EmulatorRequestRecord: Sendable, Hashable, Codable {
     public var date: Date
 
     /// Creates a record.
-    public init(id: Int, route: EmulatorRoute?, method: String, path: String, queryItems: [QueryItem],
-                headers: HTTPHeaders, body: Data?, responseStatus: Int? = nil, failure: String? = nil, date: Date) {
+    public init(
+        id: Int, route: EmulatorRoute?, method: String, path: String, queryItems: [QueryItem],
+        headers: HTTPHeaders, body: Data?, responseStatus: Int? = nil, failure: String? = nil, date: Date
+    ) {
         self.id = id
         self.route = route
         self.method = method

@@ -38,7 +38,8 @@ extension PassEmulator {
             route = try container.decode(EmulatorRoute.self, forKey: .route)
             fault = try container.decode(EmulatorFault.self, forKey: .fault)
             if container.contains(.times) {
-                times = try container.decodeNil(forKey: .times)
+                times =
+                    try container.decodeNil(forKey: .times)
                     ? nil : container.checkedCount(container.decode(Int.self, forKey: .times), forKey: .times)
             } else {
                 times = 1
@@ -122,13 +123,15 @@ extension PassEmulator {
                 setDegradation(command.rule, for: command.mvpd)
                 return noContent()
             case (.post, "sessions/force-resume"):
-                let command = (body ?? Data()).isEmpty
+                let command =
+                    (body ?? Data()).isEmpty
                     ? ForceResumeCommand()
-                    : try ControlInput.decode(ForceResumeCommand.self, from: body, expected: ForceResumeCommand.expected)
+                    : try ControlInput.decode(
+                        ForceResumeCommand.self, from: body, expected: ForceResumeCommand.expected)
                 forceSessionResume(count: command.count)
                 return noContent()
             case (_, "requests"), (_, "faults"), (_, "clock/advance"), (_, "scenario"), (_, "warnings"),
-                 (_, "degradation"), (_, "sessions/force-resume"):
+                (_, "degradation"), (_, "sessions/force-resume"):
                 return controlError(405, "Method not allowed.")
             default:
                 return controlError(404, "No such control route.")
@@ -139,7 +142,8 @@ extension PassEmulator {
     }
 
     /// The answer to `clock/advance` when the clock is the system's.
-    static let systemClockMessage = "The emulator runs on the system clock, which cannot be moved. Serve it with a "
+    static let systemClockMessage =
+        "The emulator runs on the system clock, which cannot be moved. Serve it with a "
         + "TestClock to move its time (accessenabler emulator serve --manual-clock)."
 
     private func encodedResponse(_ value: some Encodable) -> HTTPResponse {

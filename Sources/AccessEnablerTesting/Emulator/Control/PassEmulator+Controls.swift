@@ -24,8 +24,9 @@ extension PassEmulator {
     ) {
         let now = clock.now
         entitlementState.addOtherProfile(
-            AuthNSession(mvpd: mvpd, userID: userID, username: nil, created: now, expires: now.addingTimeInterval(ttl),
-                         isTempPass: false, profileType: type),
+            AuthNSession(
+                mvpd: mvpd, userID: userID, username: nil, created: now, expires: now.addingTimeInterval(ttl),
+                isTempPass: false, profileType: type),
             for: DeviceKey(requestor: requestor, deviceID: deviceID))
     }
 
@@ -65,11 +66,14 @@ extension PassEmulator {
     /// existing rule. Decisions already in the remote preauthorization cache stay until they expire,
     /// a REST v1 `Cache-Control: no-cache` request refreshes them (v2 has no such switch), or
     /// ``clearPreauthorizationCache()``.
-    public func setEntitlement(resource: String, mvpd: String? = nil, userID: String? = nil, authorized: Bool,
-                               details: String? = nil) {
+    public func setEntitlement(
+        resource: String, mvpd: String? = nil, userID: String? = nil, authorized: Bool,
+        details: String? = nil
+    ) {
         scenario.entitlements.rules.insert(
-            EmulatorScenario.Rule(resources: [resource], mvpd: mvpd, userID: userID, authorized: authorized,
-                                  details: details),
+            EmulatorScenario.Rule(
+                resources: [resource], mvpd: mvpd, userID: userID, authorized: authorized,
+                details: details),
             at: 0)
     }
 
@@ -139,8 +143,9 @@ extension PassEmulator {
 
     /// When the server-side authorization of `resource` for the device expires, if there is one.
     public func authorizationExpiry(requestor: String, deviceID: String, resource: String) -> Date? {
-        entitlementState.authorization(for: DeviceKey(requestor: requestor, deviceID: deviceID),
-                                       resource: resource)?.expires
+        entitlementState.authorization(
+            for: DeviceKey(requestor: requestor, deviceID: deviceID),
+            resource: resource)?.expires
     }
 
     /// The number of registered clients that are not revoked.

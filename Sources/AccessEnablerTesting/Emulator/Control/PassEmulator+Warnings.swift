@@ -31,7 +31,8 @@ extension PassEmulator {
         let spoken = seenBackends.map(\.displayName).sorted().joined(separator: " and ")
         for (route, fault) in faults.unwarnedFaults(notCalledBy: seenBackends) {
             guard let only = route.backend else { continue }
-            var message = "the fault \(fault.kindName) injected on \(route.rawValue) (\(route.endpointDescription)) "
+            var message =
+                "the fault \(fault.kindName) injected on \(route.rawValue) (\(route.endpointDescription)) "
                 + "will not fire: only \(only.displayName) clients call that route, and the clients of this "
                 + "emulator speak \(spoken)."
             if let nearest = route.nearestOnOtherBackend {

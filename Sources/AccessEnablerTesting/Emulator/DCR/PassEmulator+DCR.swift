@@ -9,7 +9,7 @@ extension PassEmulator {
             throw .oauth(OAuthError(error: "invalid_request", description: "The body must be JSON."))
         }
         guard let body = request.http.body, !body.isEmpty,
-              let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+            let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         else {
             throw .oauth(OAuthError(error: "invalid_request", description: "The body is not a JSON object."))
         }
@@ -38,28 +38,34 @@ extension PassEmulator {
             id: RandomIdentifier.hex32(), secret: RandomIdentifier.hex32(), issuedAt: now, redirectURIs: redirectURIs)
         clientRegistry.register(client)
         counters.clientsRegistered += 1
-        return jsonResponse(201, .object([
-            ("client_id", .string(client.id)),
-            ("client_secret", .string(client.secret)),
-            ("client_id_issued_at", .integer(now.epochSeconds)),
-            ("redirect_uris", .array(redirectURIs.map(JSONText.string))),
-            ("grant_types", .array([.string("client_credentials")])),
-            ("scopes", .array([.string("api:client:v2")])),
-        ]))
+        return jsonResponse(
+            201,
+            .object([
+                ("client_id", .string(client.id)),
+                ("client_secret", .string(client.secret)),
+                ("client_id_issued_at", .integer(now.epochSeconds)),
+                ("redirect_uris", .array(redirectURIs.map(JSONText.string))),
+                ("grant_types", .array([.string("client_credentials")])),
+                ("scopes", .array([.string("api:client:v2")])),
+            ]))
     }
 
     /// `POST /o/client/token`: form `client_id`, `client_secret`, `grant_type` → 201 access token.
     func issueAccessToken(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
         guard request.header("Content-Type")?.lowercased().contains("application/x-www-form-urlencoded") ?? false
         else {
-            throw .oauth(OAuthError(error: "invalid_request",
-                                    description: "The body must be application/x-www-form-urlencoded."))
+            throw .oauth(
+                OAuthError(
+                    error: "invalid_request",
+                    description: "The body must be application/x-www-form-urlencoded."))
         }
         guard let clientID = request.form["client_id"], let secret = request.form["client_secret"],
-              let grantType = request.form["grant_type"], !clientID.isEmpty, !secret.isEmpty, !grantType.isEmpty
+            let grantType = request.form["grant_type"], !clientID.isEmpty, !secret.isEmpty, !grantType.isEmpty
         else {
-            throw .oauth(OAuthError(error: "invalid_request",
-                                    description: "client_id, client_secret and grant_type are required."))
+            throw .oauth(
+                OAuthError(
+                    error: "invalid_request",
+                    description: "client_id, client_secret and grant_type are required."))
         }
         guard let client = clientRegistry.clients[clientID], client.secret == secret, !client.revoked else {
             throw .oauth(OAuthError(error: "invalid_client"))
@@ -72,12 +78,14 @@ extension PassEmulator {
         let ttl = scenario.accessTokenTTL
         clientRegistry.issue(token, .init(clientID: client.id, created: now, expires: now.addingTimeInterval(ttl)))
         counters.accessTokensIssued += 1
-        return jsonResponse(201, .object([
-            ("access_token", .string(token)),
-            ("token_type", .string("bearer")),
-            ("expires_in", .integer(Int64(ttl.rounded()))),
-            ("created_at", .integer(now.epochMilliseconds)),
-            ("id", .string(RandomIdentifier.uuid())),
-        ]))
+        return jsonResponse(
+            201,
+            .object([
+                ("access_token", .string(token)),
+                ("token_type", .string("bearer")),
+                ("expires_in", .integer(Int64(ttl.rounded()))),
+                ("created_at", .integer(now.epochMilliseconds)),
+                ("id", .string(RandomIdentifier.uuid())),
+            ]))
     }
 }

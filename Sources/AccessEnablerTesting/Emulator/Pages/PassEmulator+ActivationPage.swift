@@ -27,12 +27,16 @@ extension PassEmulator {
         }
         let code = typed.trimmingCharacters(in: .whitespaces).uppercased()
         guard var session = entitlementState.codeSessions[code] else {
-            return htmlResponse(400, ActivationPage.codeForm(
-                code: typed, error: "That code is not valid. Check the code on your TV."))
+            return htmlResponse(
+                400,
+                ActivationPage.codeForm(
+                    code: typed, error: "That code is not valid. Check the code on your TV."))
         }
         guard session.isValid(at: clock.now) else {
-            return htmlResponse(400, ActivationPage.codeForm(
-                code: typed, error: "That code has expired. Ask your TV for a new code."))
+            return htmlResponse(
+                400,
+                ActivationPage.codeForm(
+                    code: typed, error: "That code has expired. Ask your TV for a new code."))
         }
         let offered = (index.requestors[session.key.requestor]?.mvpds ?? []).compactMap {
             index.mvpd($0, offeredBy: session.key.requestor)
@@ -41,8 +45,10 @@ extension PassEmulator {
             return htmlResponse(200, ActivationPage.providerPicker(code: code, mvpds: offered, error: nil))
         }
         guard let mvpd = index.mvpd(mvpdID, offeredBy: session.key.requestor) else {
-            return htmlResponse(400, ActivationPage.providerPicker(
-                code: code, mvpds: offered, error: "That TV provider is not available."))
+            return htmlResponse(
+                400,
+                ActivationPage.providerPicker(
+                    code: code, mvpds: offered, error: "That TV provider is not available."))
         }
         let done = URL(string: Self.activationDonePath + "?code=" + PercentEncoding.encode(code), relativeTo: baseURL)!
             .absoluteString
@@ -57,8 +63,10 @@ extension PassEmulator {
         switch beginBrowserLogin(for: session.key, mvpd: mvpd, redirectURL: done, genericData: session.genericData) {
         case .redirect(let location): return redirect(to: location)
         case .tempPassOver, .noAutoLoginUser:
-            return htmlResponse(400, ActivationPage.providerPicker(
-                code: code, mvpds: offered, error: "That TV provider cannot sign you in now."))
+            return htmlResponse(
+                400,
+                ActivationPage.providerPicker(
+                    code: code, mvpds: offered, error: "That TV provider cannot sign you in now."))
         }
     }
 }

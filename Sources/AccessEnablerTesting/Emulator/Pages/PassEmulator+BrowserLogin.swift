@@ -14,7 +14,7 @@ extension PassEmulator {
     /// straight to `redirect_url`.
     func startLogin(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
         guard let requestorID = request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"),
-              let requestor = index.requestors[requestorID]
+            let requestor = index.requestors[requestorID]
         else { throw .service(.invalidRequestor()) }
         guard let mvpdID = request.nonEmptyParameter("mso_id"), let mvpd = index.mvpd(mvpdID, offeredBy: requestor.id)
         else { throw .service(.unknownIntegration("mso_id is missing or not offered by the requestor.")) }
@@ -27,8 +27,10 @@ extension PassEmulator {
         }
         let redirectURL = try lastRedirectURL(request)
         let key = DeviceKey(requestor: requestor.id, deviceID: deviceID)
-        switch beginBrowserLogin(for: key, mvpd: mvpd, redirectURL: redirectURL,
-                                 genericData: request.query["generic_data"]) {
+        switch beginBrowserLogin(
+            for: key, mvpd: mvpd, redirectURL: redirectURL,
+            genericData: request.query["generic_data"])
+        {
         case .redirect(let location): return redirect(to: location)
         case .tempPassOver: throw .service(.temporaryAccessExpired)
         case .noAutoLoginUser: throw .service(.badRequest("The auto-login MVPD has no user configured."))
@@ -48,8 +50,10 @@ extension PassEmulator {
     /// Starts a browser login of `key` at `mvpd` (shared by v1 `/api/v1/authenticate` and v2
     /// `/api/v2/authenticate/…`): a TempPass or auto-login MVPD signs in at once, any other MVPD
     /// gets a login link to its form, which sends the browser to `redirectURL` once signed in.
-    func beginBrowserLogin(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, redirectURL: String,
-                           genericData: String?) -> BrowserLoginStart {
+    func beginBrowserLogin(
+        for key: DeviceKey, mvpd: EmulatorScenario.MVPD, redirectURL: String,
+        genericData: String?
+    ) -> BrowserLoginStart {
         if mvpd.isTempPass {
             guard startTempPass(for: key, mvpd: mvpd, genericData: genericData) != nil else { return .tempPassOver }
             return .redirect(redirectURL)
@@ -77,7 +81,7 @@ extension PassEmulator {
         let loginID = request.method == .post ? request.form["login"] : request.query["login"]
         let now = clock.now
         guard let mvpd = index.mvpds[mvpdID], let loginID, let pending = entitlementState.pendingLogins[loginID],
-              pending.mvpd == mvpdID, now < pending.expires
+            pending.mvpd == mvpdID, now < pending.expires
         else {
             throw .response(htmlResponse(400, MVPDLoginPage.invalidLink()))
         }
@@ -85,10 +89,12 @@ extension PassEmulator {
             return htmlResponse(200, MVPDLoginPage.form(mvpd: mvpd, loginID: loginID, error: nil))
         }
         guard let username = request.form["username"], let user = mvpd.user(named: username),
-              request.form["password"] == user.password
+            request.form["password"] == user.password
         else {
-            return htmlResponse(200, MVPDLoginPage.form(
-                mvpd: mvpd, loginID: loginID, error: "The username or password is incorrect."))
+            return htmlResponse(
+                200,
+                MVPDLoginPage.form(
+                    mvpd: mvpd, loginID: loginID, error: "The username or password is incorrect."))
         }
         entitlementState.pendingLogins[loginID] = nil
         createSession(for: pending.key, mvpd: mvpd, user: user, genericData: pending.genericData)
@@ -100,7 +106,7 @@ extension PassEmulator {
     func browserLogout(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
         let redirectURL = try lastRedirectURL(request)
         if let requestorID = request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"),
-           let deviceID = request.nonEmptyParameter("deviceId")
+            let deviceID = request.nonEmptyParameter("deviceId")
         {
             entitlementState.logout(DeviceKey(requestor: requestorID, deviceID: deviceID))
         }

@@ -21,22 +21,31 @@ extension PassEmulator {
                 ("requiredMetadataFields", .array([])),
             ])
         }
-        return jsonResponse(200, .object([
-            ("requestor", .object([
-                ("id", .string(requestor.id)),
-                ("name", .string(requestor.name)),
-                ("domains", .array(requestor.domains.map {
-                    .object([("name", .string($0)), ("mvpdInitiated", .bool(false))])
-                })),
-                ("mvpds", .array(mvpds)),
-            ])),
-        ]))
+        return jsonResponse(
+            200,
+            .object([
+                (
+                    "requestor",
+                    .object([
+                        ("id", .string(requestor.id)),
+                        ("name", .string(requestor.name)),
+                        (
+                            "domains",
+                            .array(
+                                requestor.domains.map {
+                                    .object([("name", .string($0)), ("mvpdInitiated", .bool(false))])
+                                })
+                        ),
+                        ("mvpds", .array(mvpds)),
+                    ])
+                )
+            ]))
     }
 
     /// `POST /api/v1/authenticate/freepreview`: starts a TempPass → 204.
     func freePreview(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPResponse {
         guard let mvpdID = request.nonEmptyParameter("mso_id"),
-              let mvpd = index.mvpd(mvpdID, offeredBy: context.requestor.id)
+            let mvpd = index.mvpd(mvpdID, offeredBy: context.requestor.id)
         else {
             throw .service(.unknownIntegration("mso_id is missing or not offered by the requestor."))
         }
@@ -60,16 +69,21 @@ extension PassEmulator {
             let expires = String(session.expires.epochMilliseconds)
             switch request.format {
             case .json:
-                return jsonResponse(200, .object([
-                    ("requestor", .string(context.key.requestor)),
-                    ("mvpd", .string(session.mvpd)),
-                    ("userId", .string(session.userID)),
-                    ("expires", .string(expires)),
-                ]))
+                return jsonResponse(
+                    200,
+                    .object([
+                        ("requestor", .string(context.key.requestor)),
+                        ("mvpd", .string(session.mvpd)),
+                        ("userId", .string(session.userID)),
+                        ("expires", .string(expires)),
+                    ]))
             case .xml:
-                return xmlResponse(200, "<authentication>" + MarkupEscaping.element("expires", expires)
-                    + MarkupEscaping.element("userId", session.userID) + MarkupEscaping.element("mvpd", session.mvpd)
-                    + MarkupEscaping.element("requestor", context.key.requestor) + "</authentication>")
+                return xmlResponse(
+                    200,
+                    "<authentication>" + MarkupEscaping.element("expires", expires)
+                        + MarkupEscaping.element("userId", session.userID)
+                        + MarkupEscaping.element("mvpd", session.mvpd)
+                        + MarkupEscaping.element("requestor", context.key.requestor) + "</authentication>")
             }
         }
     }
@@ -83,16 +97,21 @@ extension PassEmulator {
         let expires = String(grant.expires.epochMilliseconds)
         switch request.format {
         case .json:
-            return jsonResponse(200, .object([
-                ("mvpd", .string(grant.mvpd)),
-                ("resource", .string(resource)),
-                ("requestor", .string(context.key.requestor)),
-                ("expires", .string(expires)),
-            ]))
+            return jsonResponse(
+                200,
+                .object([
+                    ("mvpd", .string(grant.mvpd)),
+                    ("resource", .string(resource)),
+                    ("requestor", .string(context.key.requestor)),
+                    ("expires", .string(expires)),
+                ]))
         case .xml:
-            return xmlResponse(200, "<authorization>" + MarkupEscaping.element("expires", expires)
-                + MarkupEscaping.element("mvpd", grant.mvpd) + MarkupEscaping.element("requestor", context.key.requestor)
-                + MarkupEscaping.element("resource", resource) + "</authorization>")
+            return xmlResponse(
+                200,
+                "<authorization>" + MarkupEscaping.element("expires", expires)
+                    + MarkupEscaping.element("mvpd", grant.mvpd)
+                    + MarkupEscaping.element("requestor", context.key.requestor)
+                    + MarkupEscaping.element("resource", resource) + "</authorization>")
         }
     }
 
@@ -112,21 +131,25 @@ extension PassEmulator {
         let expires = String(token.expires.epochMilliseconds)
         switch request.format {
         case .json:
-            return jsonResponse(200, .object([
-                ("resource", .string(resource)),
-                ("requestor", .string(context.key.requestor)),
-                ("expires", .string(expires)),
-                ("serializedToken", .string(token.serialized)),
-                ("userId", .string(session.userID)),
-                ("mvpdId", .string(session.mvpd)),
-            ]))
+            return jsonResponse(
+                200,
+                .object([
+                    ("resource", .string(resource)),
+                    ("requestor", .string(context.key.requestor)),
+                    ("expires", .string(expires)),
+                    ("serializedToken", .string(token.serialized)),
+                    ("userId", .string(session.userID)),
+                    ("mvpdId", .string(session.mvpd)),
+                ]))
         case .xml:
-            return xmlResponse(200, "<play>" + MarkupEscaping.element("expires", expires)
-                + MarkupEscaping.element("mvpdId", session.mvpd)
-                + MarkupEscaping.element("requestor", context.key.requestor)
-                + MarkupEscaping.element("resource", resource)
-                + MarkupEscaping.element("serializedToken", token.serialized)
-                + MarkupEscaping.element("userId", session.userID) + "</play>")
+            return xmlResponse(
+                200,
+                "<play>" + MarkupEscaping.element("expires", expires)
+                    + MarkupEscaping.element("mvpdId", session.mvpd)
+                    + MarkupEscaping.element("requestor", context.key.requestor)
+                    + MarkupEscaping.element("resource", resource)
+                    + MarkupEscaping.element("serializedToken", token.serialized)
+                    + MarkupEscaping.element("userId", session.userID) + "</play>")
         }
     }
 
@@ -139,11 +162,13 @@ extension PassEmulator {
             guard encrypted.contains(key) else { return (key, JSONText(value)) }
             return (key, .string(Self.encryptedStandIn(for: value)))
         }
-        return jsonResponse(200, .object([
-            ("updated", .integer(metadata.updated.epochSeconds)),
-            ("encrypted", .array(metadata.encrypted.map(JSONText.string))),
-            ("data", .object(data)),
-        ]))
+        return jsonResponse(
+            200,
+            .object([
+                ("updated", .integer(metadata.updated.epochSeconds)),
+                ("encrypted", .array(metadata.encrypted.map(JSONText.string))),
+                ("data", .object(data)),
+            ]))
     }
 
     /// `DELETE /api/v1/logout` → 204; the device's authentication and authorizations are gone.

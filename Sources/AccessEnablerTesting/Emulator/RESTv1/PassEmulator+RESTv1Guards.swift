@@ -35,7 +35,7 @@ extension PassEmulator {
     /// `X-Device-Info` (or the `device_info` parameter) must be Base64 of a JSON object.
     private func checkDeviceInfo(_ request: IncomingRequest) throws(Rejection) {
         guard let value = request.header("X-Device-Info") ?? request.nonEmptyParameter("device_info"),
-              isValidDeviceInfo(value)
+            isValidDeviceInfo(value)
         else {
             throw .service(.invalidDeviceInfo)
         }

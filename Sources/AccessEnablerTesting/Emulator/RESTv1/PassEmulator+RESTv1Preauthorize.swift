@@ -24,8 +24,12 @@ extension PassEmulator {
         let bypassCache = request.header("Cache-Control")?.lowercased().contains("no-cache") ?? false
 
         let decisions = ids.map { id in
-            (id, preauthorize(resource: id, session: session, key: context.key, at: context.now,
-                              bypassCache: bypassCache))
+            (
+                id,
+                preauthorize(
+                    resource: id, session: session, key: context.key, at: context.now,
+                    bypassCache: bypassCache)
+            )
         }
         let headers: HTTPHeaders = [
             "Adobe-Request-Id": RandomIdentifier.uuid(),
@@ -44,7 +48,8 @@ extension PassEmulator {
         case .xml:
             var xml = "<resources>"
             for (id, decision) in decisions {
-                xml += "<resource>" + MarkupEscaping.element("id", id)
+                xml +=
+                    "<resource>" + MarkupEscaping.element("id", id)
                     + MarkupEscaping.element("authorized", decision.authorized ? "true" : "false")
                 if !decision.authorized, scenario.enhancedErrorReporting {
                     xml += errorXML(.authorizationDenied(decision.details))

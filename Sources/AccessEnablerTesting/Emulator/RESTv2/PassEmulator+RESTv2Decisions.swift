@@ -41,8 +41,11 @@ extension PassEmulator {
 
         let decisions: [V2Decision]
         if !mvpd.isTempPass, let rule = mvpd.degradation {
-            decisions = resources.map { degradedDecision($0, rule: rule, mvpd: mvpd, key: key, at: now,
-                                                         authorizing: authorizing) }
+            decisions = resources.map {
+                degradedDecision(
+                    $0, rule: rule, mvpd: mvpd, key: key, at: now,
+                    authorizing: authorizing)
+            }
         } else {
             let session: AuthNSession
             switch try sessionForDecisions(request, key: key, mvpd: mvpd, at: now) {
@@ -52,7 +55,9 @@ extension PassEmulator {
                 if authorizing {
                     for resource in resources { entitlementState.removeAuthorization(for: key, resource: resource) }
                 }
-                let items = resources.map { V2Decision(resource: $0, source: .temppass, authorized: false, error: error) }
+                let items = resources.map {
+                    V2Decision(resource: $0, source: .temppass, authorized: false, error: error)
+                }
                 return decisionsResponse(items, serviceProvider: context.requestor.id, mvpd: mvpd.id)
             }
             if authorizing {
@@ -61,11 +66,13 @@ extension PassEmulator {
                 // v2 has no remote-cache switch (no page lists `Cache-Control`): the shared cache
                 // answers when it can, as it does v1 without `no-cache`.
                 decisions = resources.map { resource in
-                    let decision = preauthorize(resource: resource, session: session, key: key, at: now,
-                                                bypassCache: false)
-                    return V2Decision(resource: resource, source: session.isTempPass ? .temppass : .mvpd,
-                                      authorized: decision.authorized,
-                                      error: decision.authorized ? nil : .preauthorizationDeniedByMVPD(decision.details))
+                    let decision = preauthorize(
+                        resource: resource, session: session, key: key, at: now,
+                        bypassCache: false)
+                    return V2Decision(
+                        resource: resource, source: session.isTempPass ? .temppass : .mvpd,
+                        authorized: decision.authorized,
+                        error: decision.authorized ? nil : .preauthorizationDeniedByMVPD(decision.details))
                 }
             }
         }
@@ -81,8 +88,10 @@ extension PassEmulator {
 
     /// The profile decisions for `mvpd` rest on. A TempPass MVPD needs no earlier session call:
     /// the decision starts (or continues) the TempPass, as Adobe's temporary access flows do.
-    private func sessionForDecisions(_ request: IncomingRequest, key: DeviceKey, mvpd: EmulatorScenario.MVPD,
-                                     at now: Date) throws(Rejection) -> DecisionSession {
+    private func sessionForDecisions(
+        _ request: IncomingRequest, key: DeviceKey, mvpd: EmulatorScenario.MVPD,
+        at now: Date
+    ) throws(Rejection) -> DecisionSession {
         let lookup = entitlementState.authentication(for: key, at: now)
         if let session = lookup.session, session.mvpd == mvpd.id { return .session(session) }
         if let other = entitlementState.profile(for: key, mvpd: mvpd.id, at: now) { return .session(other) }
@@ -104,31 +113,38 @@ extension PassEmulator {
 
     /// An authorize decision from the MVPD (or TempPass): a granted one is stored as the device's
     /// authorization (REST v1 `/tokens/media` finds it) and carries a fresh media token.
-    private func authorizeDecision(_ resource: String, session: AuthNSession, key: DeviceKey,
-                                   at now: Date) -> V2Decision {
+    private func authorizeDecision(
+        _ resource: String, session: AuthNSession, key: DeviceKey,
+        at now: Date
+    ) -> V2Decision {
         let (decision, grant) = authorize(resource: resource, session: session, key: key, at: now)
         let source: DecisionSource = session.isTempPass ? .temppass : .mvpd
         guard let grant else {
-            return V2Decision(resource: resource, source: source, authorized: false,
-                              error: .authorizationDeniedByMVPD(decision.details),
-                              window: (now, authorizationExpiry(for: session, at: now)))
+            return V2Decision(
+                resource: resource, source: source, authorized: false,
+                error: .authorizationDeniedByMVPD(decision.details),
+                window: (now, authorizationExpiry(for: session, at: now)))
         }
         if index.mvpds[session.mvpd]?.updatesAttributesOnAuthorization == true {
             entitlementState.updateAttribute("lastAuthorizedResource", to: .string(resource), for: key)
         }
-        return V2Decision(resource: resource, source: source, authorized: true, window: (grant.issued, grant.expires),
-                          token: mediaToken(for: resource, mvpd: session.mvpd, key: key, at: now), tokenIssued: now)
+        return V2Decision(
+            resource: resource, source: source, authorized: true, window: (grant.issued, grant.expires),
+            token: mediaToken(for: resource, mvpd: session.mvpd, key: key, at: now), tokenIssued: now)
     }
 
     /// A decision made by a degradation rule, without the MVPD. Granted authorize decisions are
     /// stored and carry a media token; the decision window comes only with authenticate-all, as
     /// in Adobe's samples.
-    private func degradedDecision(_ resource: String, rule: EmulatorScenario.Degradation, mvpd: EmulatorScenario.MVPD,
-                                  key: DeviceKey, at now: Date, authorizing: Bool) -> V2Decision {
+    private func degradedDecision(
+        _ resource: String, rule: EmulatorScenario.Degradation, mvpd: EmulatorScenario.MVPD,
+        key: DeviceKey, at now: Date, authorizing: Bool
+    ) -> V2Decision {
         guard rule != .authorizeNone else {
             if authorizing { entitlementState.removeAuthorization(for: key, resource: resource) }
-            return V2Decision(resource: resource, source: .degradation, authorized: false,
-                              error: .authorizationDeniedByDegradationRule)
+            return V2Decision(
+                resource: resource, source: .degradation, authorized: false,
+                error: .authorizationDeniedByDegradationRule)
         }
         guard authorizing else { return V2Decision(resource: resource, source: .degradation, authorized: true) }
         var expires = now.addingTimeInterval(mvpd.authzTTL)
@@ -137,17 +153,19 @@ extension PassEmulator {
         }
         entitlementState.storeAuthorization(
             AuthZGrant(resource: resource, mvpd: mvpd.id, issued: now, expires: expires), for: key)
-        return V2Decision(resource: resource, source: .degradation, authorized: true,
-                          window: rule == .authenticateAll ? (now, expires) : nil,
-                          token: mediaToken(for: resource, mvpd: mvpd.id, key: key, at: now), tokenIssued: now)
+        return V2Decision(
+            resource: resource, source: .degradation, authorized: true,
+            window: rule == .authenticateAll ? (now, expires) : nil,
+            token: mediaToken(for: resource, mvpd: mvpd.id, key: key, at: now), tokenIssued: now)
     }
 
     private func mediaToken(for resource: String, mvpd: String, key: DeviceKey, at now: Date)
         -> MediaTokenFactory.Token
     {
         counters.mediaTokensIssued += 1
-        return MediaTokenFactory.make(requestor: key.requestor, resource: resource, mvpd: mvpd, issued: now,
-                                      ttl: scenario.mediaTokenTTL)
+        return MediaTokenFactory.make(
+            requestor: key.requestor, resource: resource, mvpd: mvpd, issued: now,
+            ttl: scenario.mediaTokenTTL)
     }
 
     /// The decisions body, each item in the field order of Adobe's samples (timestamps are
@@ -162,11 +180,15 @@ extension PassEmulator {
                 ("authorized", .bool(decision.authorized)),
             ]
             if let token = decision.token, let issued = decision.tokenIssued {
-                members.append(("token", .object([
-                    ("notBefore", .integer(issued.epochMilliseconds)),
-                    ("notAfter", .integer(token.expires.epochMilliseconds)),
-                    ("serializedToken", .string(token.serialized)),
-                ])))
+                members.append(
+                    (
+                        "token",
+                        .object([
+                            ("notBefore", .integer(issued.epochMilliseconds)),
+                            ("notAfter", .integer(token.expires.epochMilliseconds)),
+                            ("serializedToken", .string(token.serialized)),
+                        ])
+                    ))
             }
             if let error = decision.error { members.append(("error", v2ErrorJSON(error))) }
             if let window = decision.window {
@@ -182,7 +204,7 @@ extension PassEmulator {
     /// collapsed (first occurrence kept); else 400 `invalid_parameter_resources`.
     private static func decisionResources(_ request: IncomingRequest) throws(Rejection) -> [String] {
         guard let body = request.http.body, !body.isEmpty,
-              let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+            let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         else { throw .v2(.invalidResources("The body must be a JSON object with a resources array.")) }
         guard let list = object["resources"] as? [Any], !list.isEmpty else {
             throw .v2(.invalidResources("resources must be a non-empty array."))

@@ -162,7 +162,7 @@ extension PassEmulator {
     func checkDocumentedDeviceInfo(_ value: String) throws(Rejection) {
         guard scenario.strictV2Requests, value != lastDocumentedDeviceInfo else { return }
         guard let object = Base64Text.decodeJSONObject(value)?.object,
-              DocumentedV2Request.hasRestrictedValuesOnly(object)
+            DocumentedV2Request.hasRestrictedValuesOnly(object)
         else { throw .v2(.invalidHeaderDeviceInfo) }
         lastDocumentedDeviceInfo = value
     }

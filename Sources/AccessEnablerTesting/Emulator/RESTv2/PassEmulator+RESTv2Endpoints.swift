@@ -20,19 +20,28 @@ extension PassEmulator {
             members += partnerConfigurationMembers(for: mvpd.id)
             return .object(members)
         }
-        return jsonResponse(200, .object([
-            ("device", .string("unknown")),
-            ("clientType", .string("html5")),
-            ("os", .string("Unknown")),
-            ("requestor", .object([
-                ("id", .string(requestor.id)),
-                ("name", .string(requestor.name)),
-                ("domains", .array(requestor.domains.map {
-                    .object([("name", .string($0)), ("mvpdInitiated", .bool(false))])
-                })),
-                ("mvpds", .array(mvpds)),
-            ])),
-        ]))
+        return jsonResponse(
+            200,
+            .object([
+                ("device", .string("unknown")),
+                ("clientType", .string("html5")),
+                ("os", .string("Unknown")),
+                (
+                    "requestor",
+                    .object([
+                        ("id", .string(requestor.id)),
+                        ("name", .string(requestor.name)),
+                        (
+                            "domains",
+                            .array(
+                                requestor.domains.map {
+                                    .object([("name", .string($0)), ("mvpdInitiated", .bool(false))])
+                                })
+                        ),
+                        ("mvpds", .array(mvpds)),
+                    ])
+                ),
+            ]))
     }
 
     /// `GET` (or `DELETE`) `/api/v2/{serviceProvider}/logout/{mvpd}?redirectUrl=…` → 200
@@ -75,7 +84,8 @@ extension PassEmulator {
             entitlementState.removeProfile(of: mvpd.id, for: key)
         } else {
             // Under an authenticate-all rule the device has the (virtual) degraded profile.
-            action = !mvpd.isTempPass && mvpd.degradation == .authenticateAll
+            action =
+                !mvpd.isTempPass && mvpd.degradation == .authenticateAll
                 ? ("complete", "none", nil) : ("invalid", "none", nil)
         }
         return jsonResponse(200, .object([("logouts", .object([(mvpd.id, Self.logoutAction(action, mvpd: mvpd.id))]))]))

@@ -47,7 +47,8 @@ extension PassEmulator {
 
         let headersRequired: Bool
         switch route {
-        case .configurationV2, .sessionResume, .sessionInfo, .profileForCode: headersRequired = scenario.strictV2Requests
+        case .configurationV2, .sessionResume, .sessionInfo, .profileForCode:
+            headersRequired = scenario.strictV2Requests
         default: headersRequired = true
         }
         var key: DeviceKey?
@@ -74,9 +75,9 @@ extension PassEmulator {
     static func deviceID(fromIdentifier header: String) -> String? {
         let parts = header.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard parts.count == 2, parts[0].lowercased() == "fingerprint",
-              let data = Base64Text.decode(String(parts[1])),
-              let deviceID = String(data: data, encoding: .utf8), !deviceID.isEmpty,
-              !deviceID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            let data = Base64Text.decode(String(parts[1])),
+            let deviceID = String(data: data, encoding: .utf8), !deviceID.isEmpty,
+            !deviceID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return nil }
         return deviceID
     }

@@ -53,43 +53,62 @@ extension PassEmulator {
         let status = Self.partnerStatus(request.header("AP-Partner-Framework-Status"), at: context.now)
         let mvpdID = status.providerID.flatMap { partnerSSO.mvpd(forProvider: $0, partner: partner) }
         func fallback(_ reason: String) -> HTTPResponse {
-            partnerSessionResponse([
-                ("actionName", .string("authenticate")), ("actionType", .string("interactive")),
-                ("reasonType", .string(reason)),
-            ], mvpd: mvpdID, context: context)
+            partnerSessionResponse(
+                [
+                    ("actionName", .string("authenticate")), ("actionType", .string("interactive")),
+                    ("reasonType", .string(reason)),
+                ], mvpd: mvpdID, context: context)
         }
         guard status.problem == nil, let providerID = status.providerID, let mvpdID,
-              context.requestor.mvpds.contains(mvpdID)
+            context.requestor.mvpds.contains(mvpdID)
         else { return fallback("pfs_fallback") }
         guard partnerSSO.configurationEnabled, partnerSSO.providers[mvpdID]?.boardingStatus == "SUPPORTED" else {
             return fallback("configuration_fallback")
         }
         if let existing = entitlementState.profile(for: key, mvpd: mvpdID, at: context.now) {
-            return partnerSessionResponse([
-                ("actionName", .string("authorize")), ("actionType", .string("direct")),
-                ("reasonType", .string(existing.profileType == "appleSSO" ? "authenticatedSSO" : "authenticated")),
-                ("url", .string("/api/v2/\(PercentEncoding.encode(key.requestor))/decisions/authorize/\(PercentEncoding.encode(mvpdID))")),
-            ], mvpd: mvpdID, context: context)
+            return partnerSessionResponse(
+                [
+                    ("actionName", .string("authorize")), ("actionType", .string("direct")),
+                    ("reasonType", .string(existing.profileType == "appleSSO" ? "authenticatedSSO" : "authenticated")),
+                    (
+                        "url",
+                        .string(
+                            "/api/v2/\(PercentEncoding.encode(key.requestor))/decisions/authorize/\(PercentEncoding.encode(mvpdID))"
+                        )
+                    ),
+                ], mvpd: mvpdID, context: context)
         }
         let requestID = "_" + RandomIdentifier.uuid()
         partnerSSO.issued = partnerSSO.issued.filter { $0.value.expires > context.now }
         partnerSSO.issued[requestID] = .init(
-            key: key, mvpd: mvpdID, providerID: providerID, expires: context.now.addingTimeInterval(Self.partnerRequestTTL))
-        let saml = "<samlp:AuthnRequest xmlns:samlp=\"urn:oasis:names:tc:SAML:2.0:protocol\" ID=\"\(requestID)\""
+            key: key, mvpd: mvpdID, providerID: providerID,
+            expires: context.now.addingTimeInterval(Self.partnerRequestTTL))
+        let saml =
+            "<samlp:AuthnRequest xmlns:samlp=\"urn:oasis:names:tc:SAML:2.0:protocol\" ID=\"\(requestID)\""
             + " Version=\"2.0\" IssueInstant=\"\(Int64(context.now.timeIntervalSince1970))\">"
             + "<saml:Issuer xmlns:saml=\"urn:oasis:names:tc:SAML:2.0:assertion\">\(MarkupEscaping.escape(key.requestor))</saml:Issuer>"
             + "</samlp:AuthnRequest>"
-        return partnerSessionResponse([
-            ("actionName", .string("partner_profile")), ("actionType", .string("direct")),
-            ("reasonType", .string("none")),
-            ("url", .string("/api/v2/\(PercentEncoding.encode(key.requestor))/profiles/sso/\(PercentEncoding.encode(partner))")),
-        ], mvpd: mvpdID, context: context, extra: [
-            ("authenticationRequest", .object([
-                ("type", .string("saml")),
-                ("request", .string(Data(saml.utf8).base64EncodedString())),
-                ("attributesNames", .array(["uid", "NameID", "uniqueId"].map(JSONText.string))),
-            ])),
-        ])
+        return partnerSessionResponse(
+            [
+                ("actionName", .string("partner_profile")), ("actionType", .string("direct")),
+                ("reasonType", .string("none")),
+                (
+                    "url",
+                    .string(
+                        "/api/v2/\(PercentEncoding.encode(key.requestor))/profiles/sso/\(PercentEncoding.encode(partner))"
+                    )
+                ),
+            ], mvpd: mvpdID, context: context,
+            extra: [
+                (
+                    "authenticationRequest",
+                    .object([
+                        ("type", .string("saml")),
+                        ("request", .string(Data(saml.utf8).base64EncodedString())),
+                        ("attributesNames", .array(["uid", "NameID", "uniqueId"].map(JSONText.string))),
+                    ])
+                )
+            ])
     }
 
     /// `POST /api/v2/{serviceProvider}/profiles/sso/{partner}` (form `SAMLResponse`) → 201 with
@@ -102,12 +121,14 @@ extension PassEmulator {
         let status = Self.partnerStatus(request.header("AP-Partner-Framework-Status"), at: context.now)
         if let problem = status.problem { throw .v2(.partnerStatus(problem)) }
         guard let encoded = request.nonEmptyParameter("SAMLResponse"), let data = Base64Text.decode(encoded),
-              let saml = String(data: data, encoding: .utf8),
-              let requestID = Self.xmlAttribute("InResponseTo", in: saml),
-              let issued = partnerSSO.issued[requestID], issued.key == key, issued.expires > context.now,
-              let userID = Self.xmlElement("NameID", in: saml), !userID.isEmpty
+            let saml = String(data: data, encoding: .utf8),
+            let requestID = Self.xmlAttribute("InResponseTo", in: saml),
+            let issued = partnerSSO.issued[requestID], issued.key == key, issued.expires > context.now,
+            let userID = Self.xmlElement("NameID", in: saml), !userID.isEmpty
         else { throw .v2(.partnerStatus("invalid_parameter_saml_response")) }
-        guard status.providerID == issued.providerID else { throw .v2(.partnerStatus("invalid_header_pfs_provider_id_mismatch")) }
+        guard status.providerID == issued.providerID else {
+            throw .v2(.partnerStatus("invalid_header_pfs_provider_id_mismatch"))
+        }
         partnerSSO.issued[requestID] = nil
         let ttl = index.mvpds[issued.mvpd]?.authnTTL ?? 3600
         let session = AuthNSession(
@@ -134,8 +155,8 @@ extension PassEmulator {
         -> (providerID: String?, expirationDate: Date?, problem: String?)
     {
         guard let header, let object = Base64Text.decodeJSONObject(header)?.object,
-              let permission = object["frameworkPermissionInfo"] as? [String: Any],
-              let access = permission["accessStatus"] as? String
+            let permission = object["frameworkPermissionInfo"] as? [String: Any],
+            let access = permission["accessStatus"] as? String
         else { return (nil, nil, "invalid_header_pfs_permission_access_not_present") }
         let provider = object["frameworkProviderInfo"] as? [String: Any] ?? [:]
         let id = (provider["id"] as? String).flatMap { $0.isEmpty ? nil : $0 }
@@ -148,7 +169,9 @@ extension PassEmulator {
         default: return (id, expiration, "invalid_header_pfs_permission_access_not_present")
         }
         guard let id else { return (nil, expiration, "invalid_header_pfs_provider_id_not_determined") }
-        guard let expiration, expiration > now else { return (id, expiration, "invalid_header_pfs_provider_info_expired") }
+        guard let expiration, expiration > now else {
+            return (id, expiration, "invalid_header_pfs_provider_info_expired")
+        }
         return (id, expiration, nil)
     }
 
@@ -170,7 +193,8 @@ extension PassEmulator {
 extension ServiceError {
     /// A partner single sign-on rejection: 400 with `code` (the profiles page's list).
     static func partnerStatus(_ code: String) -> ServiceError {
-        let message = code == "invalid_parameter_saml_response"
+        let message =
+            code == "invalid_parameter_saml_response"
             ? "The SAML response parameter value is missing or invalid."
             : "The partner framework status header value is missing or invalid."
         return ServiceError(status: 400, code: code, message: message, details: code, action: "none")

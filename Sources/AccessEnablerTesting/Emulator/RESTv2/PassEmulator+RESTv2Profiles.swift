@@ -13,7 +13,8 @@ extension PassEmulator {
     /// `GET /api/v2/{serviceProvider}/profiles` → every valid profile of the device.
     func allProfiles(_ context: V2Context) throws(Rejection) -> HTTPResponse {
         let key = try context.deviceKey()
-        return profilesResponse(entitlementState.profiles(for: key, at: context.now).map { ($0.mvpd, profileJSON($0, key: key)) })
+        return profilesResponse(
+            entitlementState.profiles(for: key, at: context.now).map { ($0.mvpd, profileJSON($0, key: key)) })
     }
 
     /// `GET /api/v2/{serviceProvider}/profiles/{mvpd}` → the device's profile for that MVPD;
@@ -93,8 +94,11 @@ extension PassEmulator {
             .object([("value", value), ("state", .string(encrypted ? "enc" : "plain"))])
         }
         // Changes the MVPD made after the login (``EmulatorScenario/MVPD/updatesAttributesOnAuthorization``).
-        let updates = entitlementState.devices[key]?.authN == session
-            ? entitlementState.attributeUpdates(for: key).sorted { $0.key < $1.key }.map { ($0.key, attribute(JSONText($0.value))) }
+        let updates =
+            entitlementState.devices[key]?.authN == session
+            ? entitlementState.attributeUpdates(for: key).sorted { $0.key < $1.key }.map {
+                ($0.key, attribute(JSONText($0.value)))
+            }
             : []
         if session.isTempPass {
             return [
@@ -107,14 +111,16 @@ extension PassEmulator {
         }
         let encrypted = Set(metadata.encrypted)
         func value(_ key: String, _ value: JSONValue) -> JSONText {
-            attribute(encrypted.contains(key) ? .string(Self.encryptedStandIn(for: value)) : JSONText(value),
-                      encrypted: encrypted.contains(key))
+            attribute(
+                encrypted.contains(key) ? .string(Self.encryptedStandIn(for: value)) : JSONText(value),
+                encrypted: encrypted.contains(key))
         }
         var attributes: [(String, JSONText)] = [
-            ("userID", metadata.data["userID"].map { value("userID", $0) } ?? attribute(.string(session.userID))),
+            ("userID", metadata.data["userID"].map { value("userID", $0) } ?? attribute(.string(session.userID)))
         ]
         let updated = Set(updates.map(\.0))
-        for (name, item) in metadata.data.sorted(by: { $0.key < $1.key }) where name != "userID" && !updated.contains(name) {
+        for (name, item) in metadata.data.sorted(by: { $0.key < $1.key })
+        where name != "userID" && !updated.contains(name) {
             attributes.append((name, value(name, item)))
         }
         return attributes + updates

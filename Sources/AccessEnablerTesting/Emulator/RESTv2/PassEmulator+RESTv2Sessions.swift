@@ -33,8 +33,9 @@ extension PassEmulator {
         }
         storeCodeSession(session)
         if !session.missingParameters.isEmpty {
-            return sessionStepResponse(actionName: "resume", actionType: "direct", reasonType: "none",
-                                       url: Self.sessionPath(session), session: session, withCode: true)
+            return sessionStepResponse(
+                actionName: "resume", actionType: "direct", reasonType: "none",
+                url: Self.sessionPath(session), session: session, withCode: true)
         }
         return try continueSession(session)
     }
@@ -56,8 +57,9 @@ extension PassEmulator {
         if let identity = try Self.tempPassIdentity(request) { session.genericData = identity }
         storeCodeSession(session)
         if !session.missingParameters.isEmpty {
-            return sessionStepResponse(actionName: "retry", actionType: "direct", reasonType: "none",
-                                       url: Self.sessionPath(session), session: session, withCode: true)
+            return sessionStepResponse(
+                actionName: "retry", actionType: "direct", reasonType: "none",
+                url: Self.sessionPath(session), session: session, withCode: true)
         }
         return try continueSession(session)
     }
@@ -89,9 +91,9 @@ extension PassEmulator {
         let (serviceProvider, code) = EmulatorRoute.v2PathParameters(request.segments)
         let now = clock.now
         guard let code, let session = entitlementState.codeSessions[code], session.isValid(at: now),
-              session.key.requestor == serviceProvider, session.missingParameters.isEmpty,
-              let mvpdID = session.mvpd, let mvpd = index.mvpd(mvpdID, offeredBy: serviceProvider),
-              let redirectURL = session.redirectURL
+            session.key.requestor == serviceProvider, session.missingParameters.isEmpty,
+            let mvpdID = session.mvpd, let mvpd = index.mvpd(mvpdID, offeredBy: serviceProvider),
+            let redirectURL = session.redirectURL
         else {
             throw .response(htmlResponse(400, MVPDLoginPage.invalidSession()))
         }
@@ -99,8 +101,10 @@ extension PassEmulator {
             createDegradedSession(for: session.key, mvpd: mvpd, genericData: session.genericData)
             return redirect(to: redirectURL)
         }
-        switch beginBrowserLogin(for: session.key, mvpd: mvpd, redirectURL: redirectURL,
-                                 genericData: session.genericData) {
+        switch beginBrowserLogin(
+            for: session.key, mvpd: mvpd, redirectURL: redirectURL,
+            genericData: session.genericData)
+        {
         case .redirect(let location): return redirect(to: location)
         case .tempPassOver, .noAutoLoginUser: throw .response(htmlResponse(400, MVPDLoginPage.invalidSession()))
         }
@@ -132,11 +136,13 @@ extension PassEmulator {
         guard let mvpdID = session.mvpd, let mvpd = index.mvpds[mvpdID] else {
             throw .v2(.invalidAuthenticationSession)
         }
-        let authorizeURL = "/api/v2/" + PercentEncoding.encode(session.key.requestor) + "/decisions/authorize/"
+        let authorizeURL =
+            "/api/v2/" + PercentEncoding.encode(session.key.requestor) + "/decisions/authorize/"
             + PercentEncoding.encode(mvpd.id)
         func authorize(_ reason: String) -> HTTPResponse {
-            sessionStepResponse(actionName: "authorize", actionType: "direct", reasonType: reason, url: authorizeURL,
-                                session: session, withCode: false)
+            sessionStepResponse(
+                actionName: "authorize", actionType: "direct", reasonType: reason, url: authorizeURL,
+                session: session, withCode: false)
         }
         let now = clock.now
         if mvpd.isTempPass {
@@ -152,16 +158,20 @@ extension PassEmulator {
             createDegradedSession(for: session.key, mvpd: mvpd, genericData: session.genericData)
             return authorize("degraded")
         }
-        let browserURL = "/api/v2/authenticate/" + PercentEncoding.encode(session.key.requestor) + "/"
+        let browserURL =
+            "/api/v2/authenticate/" + PercentEncoding.encode(session.key.requestor) + "/"
             + PercentEncoding.encode(session.code)
-        return sessionStepResponse(actionName: "authenticate", actionType: "interactive", reasonType: "none",
-                                   url: browserURL, session: session, withCode: true)
+        return sessionStepResponse(
+            actionName: "authenticate", actionType: "interactive", reasonType: "none",
+            url: browserURL, session: session, withCode: true)
     }
 
     /// A sessions answer, in the field order of Adobe's samples. The code and its validity
     /// (`notBefore`, `notAfter`: epoch ms as strings) come with `authenticate`, `resume` and `retry`.
-    private func sessionStepResponse(actionName: String, actionType: String, reasonType: String, url: String,
-                                     session: AuthCodeSession, withCode: Bool) -> HTTPResponse {
+    private func sessionStepResponse(
+        actionName: String, actionType: String, reasonType: String, url: String,
+        session: AuthCodeSession, withCode: Bool
+    ) -> HTTPResponse {
         var members: [(String, JSONText)] = [
             ("actionName", .string(actionName)),
             ("actionType", .string(actionType)),
@@ -186,7 +196,7 @@ extension PassEmulator {
     /// or 400 `invalid_authentication_session` for one whose session has expired.
     func codeSession(_ context: V2Context) throws(Rejection) -> AuthCodeSession {
         guard let code = context.parameter, let session = entitlementState.codeSessions[code],
-              session.key.requestor == context.requestor.id
+            session.key.requestor == context.requestor.id
         else {
             throw .v2(.invalidParameterCode)
         }
@@ -196,7 +206,7 @@ extension PassEmulator {
 
     func storeCodeSession(_ session: AuthCodeSession) {
         if entitlementState.codeSessions[session.code] == nil,
-           entitlementState.codeSessions.count >= Self.codeSessionPruneThreshold
+            entitlementState.codeSessions.count >= Self.codeSessionPruneThreshold
         {
             let now = clock.now
             entitlementState.codeSessions = entitlementState.codeSessions.filter { $0.value.isValid(at: now) }

@@ -20,41 +20,56 @@ enum DeviceDescription {
             ("type", .string(info["primaryHardwareType"] as? String ?? info["type"] as? String ?? "Unknown")),
             ("model", string("model")),
             ("version", version(versionText)),
-            ("hardware", .object([
-                ("name", string("model")),
-                ("vendor", string("vendor")),
-                ("version", version(versionText)),
-                ("manufacturer", string("manufacturer")),
-            ])),
-            ("operatingSystem", .object([
-                ("name", string("osName")),
-                ("family", JSONText.optional(info["osFamily"] as? String ?? info["osName"] as? String)),
-                ("vendor", string("osVendor")),
-                ("version", version(info["osVersion"] as? String)),
-            ])),
-            ("browser", .object([
-                ("name", string("browserName")),
-                ("vendor", string("browserVendor")),
-                ("version", version(info["browserVersion"] as? String)),
-                ("userAgent", JSONText.optional(info["userAgent"] as? String ?? userAgent)),
-                ("originalUserAgent", JSONText.optional(userAgent)),
-            ])),
-            ("display", .object([
-                ("width", number("displayWidth")),
-                ("height", number("displayHeight")),
-                ("ppi", number("displayPpi")),
-                ("name", .string("DISPLAY")),
-                ("vendor", .null),
-                ("version", .null),
-                ("diagonalSize", info["diagonalScreenSize"] == nil ? .null : number("diagonalScreenSize")),
-            ])),
+            (
+                "hardware",
+                .object([
+                    ("name", string("model")),
+                    ("vendor", string("vendor")),
+                    ("version", version(versionText)),
+                    ("manufacturer", string("manufacturer")),
+                ])
+            ),
+            (
+                "operatingSystem",
+                .object([
+                    ("name", string("osName")),
+                    ("family", JSONText.optional(info["osFamily"] as? String ?? info["osName"] as? String)),
+                    ("vendor", string("osVendor")),
+                    ("version", version(info["osVersion"] as? String)),
+                ])
+            ),
+            (
+                "browser",
+                .object([
+                    ("name", string("browserName")),
+                    ("vendor", string("browserVendor")),
+                    ("version", version(info["browserVersion"] as? String)),
+                    ("userAgent", JSONText.optional(info["userAgent"] as? String ?? userAgent)),
+                    ("originalUserAgent", JSONText.optional(userAgent)),
+                ])
+            ),
+            (
+                "display",
+                .object([
+                    ("width", number("displayWidth")),
+                    ("height", number("displayHeight")),
+                    ("ppi", number("displayPpi")),
+                    ("name", .string("DISPLAY")),
+                    ("vendor", .null),
+                    ("version", .null),
+                    ("diagonalSize", info["diagonalScreenSize"] == nil ? .null : number("diagonalScreenSize")),
+                ])
+            ),
             ("applicationId", string("applicationId")),
-            ("connection", .object([
-                ("ipAddress", JSONText.optional(info["connectionIp"] as? String ?? "127.0.0.1")),
-                ("port", .string(info["connectionPort"].map { "\($0)" } ?? "0")),
-                ("secure", .bool(Self.flag(info["connectionSecure"]))),
-                ("type", string("connectionType")),
-            ])),
+            (
+                "connection",
+                .object([
+                    ("ipAddress", JSONText.optional(info["connectionIp"] as? String ?? "127.0.0.1")),
+                    ("port", .string(info["connectionPort"].map { "\($0)" } ?? "0")),
+                    ("secure", .bool(Self.flag(info["connectionSecure"]))),
+                    ("type", string("connectionType")),
+                ])
+            ),
         ])
     }
 

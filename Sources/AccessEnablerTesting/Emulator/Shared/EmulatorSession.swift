@@ -21,7 +21,8 @@ public struct EmulatorSession: Sendable, Hashable {
 
 extension EmulatorSession {
     init(_ session: AuthNSession) {
-        self.init(mvpd: session.mvpd, userID: session.userID, created: session.created, expires: session.expires,
-                  isTempPass: session.isTempPass, isDegraded: session.isDegraded, genericData: session.genericData)
+        self.init(
+            mvpd: session.mvpd, userID: session.userID, created: session.created, expires: session.expires,
+            isTempPass: session.isTempPass, isDegraded: session.isDegraded, genericData: session.genericData)
     }
 }

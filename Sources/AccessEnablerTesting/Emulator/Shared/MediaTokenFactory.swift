@@ -13,7 +13,8 @@ enum MediaTokenFactory {
         let guid = RandomIdentifier.uuid()
         // Saturating: a scenario may set an absurd TTL to test how clients cope with "never".
         let ttlMilliseconds = Int64(saturating: (ttl * 1000).rounded())
-        let xml = "<signatureInfo>pass-emulator-unsigned</signatureInfo>"
+        let xml =
+            "<signatureInfo>pass-emulator-unsigned</signatureInfo>"
             + "<shortAuthorizationToken>"
             + MarkupEscaping.element("sessionGUID", guid)
             + MarkupEscaping.element("requestorID", requestor)
@@ -23,7 +24,8 @@ enum MediaTokenFactory {
             + MarkupEscaping.element("mvpdId", mvpd)
             + "<proxyMvpdId/>"
             + "</shortAuthorizationToken>"
-        return Token(serialized: Data(xml.utf8).base64EncodedString(), expires: issued.addingTimeInterval(ttl),
-                     sessionGUID: guid)
+        return Token(
+            serialized: Data(xml.utf8).base64EncodedString(), expires: issued.addingTimeInterval(ttl),
+            sessionGUID: guid)
     }
 }

@@ -6,8 +6,10 @@ import Foundation
 extension PassEmulator {
     /// Signs `user` in at `mvpd` on `key`, replacing any earlier authentication.
     @discardableResult
-    func createSession(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, user: EmulatorScenario.User,
-                       genericData: String?) -> AuthNSession {
+    func createSession(
+        for key: DeviceKey, mvpd: EmulatorScenario.MVPD, user: EmulatorScenario.User,
+        genericData: String?
+    ) -> AuthNSession {
         let now = clock.now
         let session = AuthNSession(
             mvpd: mvpd.id, userID: user.userID, username: user.username, created: now,
@@ -29,8 +31,9 @@ extension PassEmulator {
             guard now < existing.expires else { return nil }
             usage = existing
         } else {
-            usage = TempPassUsage(started: now, expires: now.addingTimeInterval(scenario.tempPassTTL),
-                                  userID: Self.tempPassUserID(deviceID: key.deviceID))
+            usage = TempPassUsage(
+                started: now, expires: now.addingTimeInterval(scenario.tempPassTTL),
+                userID: Self.tempPassUserID(deviceID: key.deviceID))
             entitlementState.tempPasses[passKey] = usage
         }
         let session = AuthNSession(
@@ -50,8 +53,10 @@ extension PassEmulator {
 
     /// Signs `key` in at `mvpd` without a login, as an authenticate-all degradation rule does.
     @discardableResult
-    func createDegradedSession(for key: DeviceKey, mvpd: EmulatorScenario.MVPD,
-                               genericData: String?) -> AuthNSession {
+    func createDegradedSession(
+        for key: DeviceKey, mvpd: EmulatorScenario.MVPD,
+        genericData: String?
+    ) -> AuthNSession {
         let session = degradedSession(for: key, mvpd: mvpd, at: clock.now, genericData: genericData)
         entitlementState.startSession(session, for: key)
         counters.sessionsCreated += 1
@@ -59,11 +64,14 @@ extension PassEmulator {
     }
 
     /// The degraded profile `key` has at `mvpd` under an authenticate-all rule (not stored).
-    func degradedSession(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, at now: Date,
-                         genericData: String? = nil) -> AuthNSession {
-        AuthNSession(mvpd: mvpd.id, userID: Self.degradedUserID(deviceID: key.deviceID), username: nil,
-                     created: now, expires: now.addingTimeInterval(mvpd.authnTTL), isTempPass: false,
-                     isDegraded: true, genericData: genericData)
+    func degradedSession(
+        for key: DeviceKey, mvpd: EmulatorScenario.MVPD, at now: Date,
+        genericData: String? = nil
+    ) -> AuthNSession {
+        AuthNSession(
+            mvpd: mvpd.id, userID: Self.degradedUserID(deviceID: key.deviceID), username: nil,
+            created: now, expires: now.addingTimeInterval(mvpd.authnTTL), isTempPass: false,
+            isDegraded: true, genericData: genericData)
     }
 
     /// The degradation rule in force for `mvpdID`, if any.
@@ -107,15 +115,18 @@ extension PassEmulator {
             entitlementState.removeAuthorization(for: key, resource: resource)
             return (decision, nil)
         }
-        let grant = AuthZGrant(resource: resource, mvpd: session.mvpd, issued: now,
-                               expires: authorizationExpiry(for: session, at: now))
+        let grant = AuthZGrant(
+            resource: resource, mvpd: session.mvpd, issued: now,
+            expires: authorizationExpiry(for: session, at: now))
         entitlementState.storeAuthorization(grant, for: key)
         return (decision, grant)
     }
 
     /// A preauthorization decision, from the remote cache unless `bypassCache` (which refreshes it).
-    func preauthorize(resource: String, session: AuthNSession, key: DeviceKey, at now: Date,
-                      bypassCache: Bool) -> EmulatorScenario.Decision {
+    func preauthorize(
+        resource: String, session: AuthNSession, key: DeviceKey, at now: Date,
+        bypassCache: Bool
+    ) -> EmulatorScenario.Decision {
         if session.isTempPass { return EmulatorScenario.Decision(authorized: true) }
         if !bypassCache, let cached = entitlementState.cachedDecision(for: key, resource: resource, at: now) {
             counters.preauthorizeCacheHits += 1
@@ -123,8 +134,9 @@ extension PassEmulator {
         }
         let decision = decide(resource: resource, session: session)
         entitlementState.cacheDecision(
-            CachedDecision(authorized: decision.authorized, details: decision.details,
-                           expires: authorizationExpiry(for: session, at: now)),
+            CachedDecision(
+                authorized: decision.authorized, details: decision.details,
+                expires: authorizationExpiry(for: session, at: now)),
             for: key, resource: resource)
         return decision
     }
@@ -132,7 +144,7 @@ extension PassEmulator {
     /// The user metadata the MVPD shares for `session`, or nil when there is none.
     func userMetadata(for session: AuthNSession) -> (updated: Date, data: [String: JSONValue], encrypted: [String])? {
         guard let username = session.username, let user = index.mvpds[session.mvpd]?.user(named: username),
-              !user.metadata.isEmpty
+            !user.metadata.isEmpty
         else { return nil }
         let encrypted = user.encryptedMetadata.filter { user.metadata[$0] != nil }
         return (session.created, user.metadata, encrypted)
@@ -141,8 +153,8 @@ extension PassEmulator {
     /// The ID entitlement rules match: the channel title of a media-RSS resource, else the resource.
     static func entitlementKey(for resource: String) -> String {
         guard resource.hasPrefix("<rss"),
-              let open = resource.range(of: "<title>"),
-              let close = resource.range(of: "</title>", range: open.upperBound..<resource.endIndex)
+            let open = resource.range(of: "<title>"),
+            let close = resource.range(of: "</title>", range: open.upperBound..<resource.endIndex)
         else { return resource }
         return String(resource[open.upperBound..<close.lowerBound])
     }

@@ -67,7 +67,9 @@ struct RequestLog: Sendable {
     /// oldest records beyond the bounds.
     private mutating func keep(_ record: EmulatorRequestRecord) {
         var record = redactsRecords ? record.redacted() : record
-        if let body = record.body, body.count > Self.maximumBodyBytes { record.body = body.prefix(Self.maximumBodyBytes) }
+        if let body = record.body, body.count > Self.maximumBodyBytes {
+            record.body = body.prefix(Self.maximumBodyBytes)
+        }
         records.append(record)
         bytes += record.approximateSize
         trim()
@@ -104,8 +106,10 @@ struct RequestLog: Sendable {
     }
 
     /// Registers a waiter under a reserved ID.
-    mutating func addWaiter(id: UInt64, route: EmulatorRoute, count: Int,
-                            continuation: CheckedContinuation<Void, any Error>) {
+    mutating func addWaiter(
+        id: UInt64, route: EmulatorRoute, count: Int,
+        continuation: CheckedContinuation<Void, any Error>
+    ) {
         waiters[route, default: [:]][id] = Waiter(count: count, continuation: continuation)
     }
 }

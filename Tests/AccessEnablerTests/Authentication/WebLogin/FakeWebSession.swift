@@ -30,8 +30,10 @@ final class FakeWebSession: WebLoginSession {
     private let script: Script
     private let log: Log
 
-    init(_ request: WebLoginRequest, _ completion: @escaping @Sendable (URL?, (any Error)?) -> Void,
-         script: Script, log: Log) {
+    init(
+        _ request: WebLoginRequest, _ completion: @escaping @Sendable (URL?, (any Error)?) -> Void,
+        script: Script, log: Log
+    ) {
         self.request = request
         self.completion = completion
         self.script = script

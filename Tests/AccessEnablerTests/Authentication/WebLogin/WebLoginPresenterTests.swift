@@ -34,8 +34,10 @@ import Testing
         #expect(throws: CancellationError.self) {
             try WebLoginOutcome.resolve(callbackURL: nil, error: NSError(domain: domain, code: 1)).get()
         }
-        for error in [NSError(domain: domain, code: 2), NSError(domain: domain, code: 3),
-                      NSError(domain: "NSURLErrorDomain", code: -1009)] {
+        for error in [
+            NSError(domain: domain, code: 2), NSError(domain: domain, code: 3),
+            NSError(domain: "NSURLErrorDomain", code: -1009),
+        ] {
             #expect(throws: AccessEnablerError.presentationFailed) {
                 try WebLoginOutcome.resolve(callbackURL: nil, error: error).get()
             }

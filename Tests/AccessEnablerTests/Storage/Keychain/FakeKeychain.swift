@@ -112,13 +112,15 @@ final class FakeKeychain: KeychainItems {
             var found = state.items.filter { Self.matches($0, kind, query) }
             if found.isEmpty { return KeychainSearch(status: KeychainStatus.itemNotFound) }
             if query.limit != .all { found = [found[0]] }
-            return KeychainSearch(status: KeychainStatus.success, items: found.map {
-                switch query.returning {
-                case .attributes: KeychainItem(account: $0.account)
-                case .data: KeychainItem(account: nil, data: $0.data)
-                case .nothing: KeychainItem()
-                }
-            })
+            return KeychainSearch(
+                status: KeychainStatus.success,
+                items: found.map {
+                    switch query.returning {
+                    case .attributes: KeychainItem(account: $0.account)
+                    case .data: KeychainItem(account: nil, data: $0.data)
+                    case .nothing: KeychainItem()
+                    }
+                })
         }
     }
 
@@ -140,9 +142,10 @@ final class FakeKeychain: KeychainItems {
             }) {
                 return KeychainStatus.duplicateItem
             }
-            state.items.append(Item(
-                kind: kind, service: query.service, account: account, accessGroup: group, data: data,
-                thisDeviceAfterFirstUnlock: thisDeviceAfterFirstUnlock))
+            state.items.append(
+                Item(
+                    kind: kind, service: query.service, account: account, accessGroup: group, data: data,
+                    thisDeviceAfterFirstUnlock: thisDeviceAfterFirstUnlock))
             return KeychainStatus.success
         }
     }

@@ -16,12 +16,14 @@ import Testing
 
     @Test func theFakeAnswersAsAnUnentitledProcessIsAnswered() {
         let keychain = FakeKeychain(.macOS(entitled: false))
-        let query = KeychainQuery(service: Self.service, account: "device", accessGroup: nil, dataProtectionKeychain: true)
+        let query = KeychainQuery(
+            service: Self.service, account: "device", accessGroup: nil, dataProtectionKeychain: true)
         var search = query
         search.limit = .all
         search.returning = .attributes
         #expect(keychain.copyMatching(search).status == KeychainStatus.itemNotFound)
-        #expect(keychain.add(query, data: Data(), thisDeviceAfterFirstUnlock: true) == KeychainStatus.missingEntitlement)
+        #expect(
+            keychain.add(query, data: Data(), thisDeviceAfterFirstUnlock: true) == KeychainStatus.missingEntitlement)
         #expect(keychain.update(query, data: Data()) == KeychainStatus.missingEntitlement)
         #expect(keychain.delete(query) == KeychainStatus.missingEntitlement)
     }
@@ -75,7 +77,9 @@ import Testing
         let keychain = FakeKeychain(.macOS(entitled: false))
         let store = store(keychain, accessGroup: "TEAM.shared")
         #expect(try store.loadRecords().isEmpty)
-        let error = #expect(throws: KeychainStatusError.self) { try store.writeRecord(Data("x".utf8), forKey: "device") }
+        let error = #expect(throws: KeychainStatusError.self) {
+            try store.writeRecord(Data("x".utf8), forKey: "device")
+        }
         #expect(error?.status == KeychainStatus.missingEntitlement)
         #expect(keychain.items.isEmpty)
     }

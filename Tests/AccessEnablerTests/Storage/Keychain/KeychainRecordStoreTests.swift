@@ -16,8 +16,10 @@ import Testing
         (.macOS(entitled: true), .file, .file),
     ]
 
-    func store(_ keychain: FakeKeychain, _ flavour: KeychainRecordStore.Flavour = .automatic,
-               accessGroup: String? = nil) -> KeychainRecordStore {
+    func store(
+        _ keychain: FakeKeychain, _ flavour: KeychainRecordStore.Flavour = .automatic,
+        accessGroup: String? = nil
+    ) -> KeychainRecordStore {
         KeychainRecordStore(service: Self.service, accessGroup: accessGroup, flavour: flavour, items: keychain)
     }
 
@@ -43,9 +45,10 @@ import Testing
         try store.writeRecord(Data("b".utf8), forKey: "authn|REF")
         try store.writeRecord(Data("c".utf8), forKey: "authz|REF|news")
         try store.writeRecord(Data("b2".utf8), forKey: "authn|REF")
-        #expect(try store.loadRecords() == [
-            "device": Data("a".utf8), "authn|REF": Data("b2".utf8), "authz|REF|news": Data("c".utf8),
-        ])
+        #expect(
+            try store.loadRecords() == [
+                "device": Data("a".utf8), "authn|REF": Data("b2".utf8), "authz|REF|news": Data("c".utf8),
+            ])
         #expect(keychain.items.count == 3)
         #expect(keychain.items.allSatisfy { $0.kind == lands })
         try store.removeRecord(forKey: "authz|REF|news")
@@ -75,8 +78,10 @@ import Testing
         let keychain = FakeKeychain(.macOS(entitled: true))
         let store = store(keychain, .file)
         for key in ["device", "authn|REF", "authz|REF|news"] { try store.writeRecord(Data(key.utf8), forKey: key) }
-        keychain.insert(.init(kind: .file, service: Self.service, account: "authn|REF", accessGroup: "other",
-                              data: Data("copy".utf8), thisDeviceAfterFirstUnlock: false))
+        keychain.insert(
+            .init(
+                kind: .file, service: Self.service, account: "authn|REF", accessGroup: "other",
+                data: Data("copy".utf8), thisDeviceAfterFirstUnlock: false))
         try store.removeRecord(forKey: "authn|REF")
         #expect(!keychain.items.contains { $0.account == "authn|REF" })
         try store.removeAllRecords()
@@ -89,9 +94,13 @@ import Testing
         let keychain = FakeKeychain(.macOS(entitled: true))
         try store(keychain, .automatic, accessGroup: "TEAM.shared").writeRecord(Data("x".utf8), forKey: "device")
         #expect(keychain.calls.allSatisfy { $0.query.dataProtectionKeychain && $0.query.accessGroup == "TEAM.shared" })
-        #expect(keychain.calls.contains(.add(
-            .init(service: Self.service, account: "device", accessGroup: "TEAM.shared", dataProtectionKeychain: true),
-            thisDeviceAfterFirstUnlock: true)))
+        #expect(
+            keychain.calls.contains(
+                .add(
+                    .init(
+                        service: Self.service, account: "device", accessGroup: "TEAM.shared",
+                        dataProtectionKeychain: true),
+                    thisDeviceAfterFirstUnlock: true)))
         #expect(keychain.items.map(\.accessGroup) == ["TEAM.shared"])
 
         let file = FakeKeychain(.macOS(entitled: true))
@@ -127,8 +136,10 @@ import Testing
         let store = store(keychain, flavour)
         try store.writeRecord(Data("x".utf8), forKey: "authn|REF")
         keychain.locked = true
-        for call in [{ _ = try store.loadRecords() }, { try store.writeRecord(Data(), forKey: "k") },
-                     { try store.removeRecord(forKey: "authn|REF") }, { try store.removeAllRecords() }] {
+        for call in [
+            { _ = try store.loadRecords() }, { try store.writeRecord(Data(), forKey: "k") },
+            { try store.removeRecord(forKey: "authn|REF") }, { try store.removeAllRecords() },
+        ] {
             let error = #expect(throws: KeychainStatusError.self) { try call() }
             #expect(error?.status == KeychainStatus.interactionNotAllowed)
             #expect((error.map { $0 as NSError })?.domain == "NSOSStatusErrorDomain")
@@ -148,8 +159,10 @@ import Testing
         _ = try store.loadRecords()  // settles the flavour
         let group = lands == .file ? "" : FakeKeychain.defaultGroup
         keychain.beforeNextAdd { items in
-            items.append(.init(kind: lands, service: Self.service, account: "authn|REF", accessGroup: group,
-                               data: Data("theirs".utf8), thisDeviceAfterFirstUnlock: true))
+            items.append(
+                .init(
+                    kind: lands, service: Self.service, account: "authn|REF", accessGroup: group,
+                    data: Data("theirs".utf8), thisDeviceAfterFirstUnlock: true))
         }
         try store.writeRecord(Data("ours".utf8), forKey: "authn|REF")
         #expect(try store.loadRecords() == ["authn|REF": Data("ours".utf8)])
@@ -162,7 +175,8 @@ import Testing
         let store = store(keychain)
         try store.writeRecord(Data("x".utf8), forKey: "a")
         let racing = RacingRemoval(keychain: keychain, account: "a")
-        let racingStore = KeychainRecordStore(service: Self.service, accessGroup: nil, flavour: .automatic, items: racing)
+        let racingStore = KeychainRecordStore(
+            service: Self.service, accessGroup: nil, flavour: .automatic, items: racing)
         #expect(try racingStore.loadRecords().isEmpty)
     }
 

@@ -30,7 +30,8 @@ public struct AccessEnablerCommand: AsyncParsableCommand {
             """,
         version: AccessEnabler.version,
         subcommands: [
-            ConfigureCommand.self, StatusCommand.self, LoginCommand.self, ActivateCommand.self, PreauthorizeCommand.self,
+            ConfigureCommand.self, StatusCommand.self, LoginCommand.self, ActivateCommand.self,
+            PreauthorizeCommand.self,
             AuthorizeCommand.self, MetadataCommand.self, LogoutCommand.self, DemoCommand.self,
             EmulatorCommand.self, CompletionCommand.self,
         ]

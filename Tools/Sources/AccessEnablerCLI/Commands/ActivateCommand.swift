@@ -30,8 +30,9 @@ struct ActivateCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The code the TV shows.", valueName: "code"))
     var code: String
 
-    @Option(help: ArgumentHelp(
-        "The MVPD to sign in with when the TV did not preselect one (see configure).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The MVPD to sign in with when the TV did not preselect one (see configure).", valueName: "id"))
     var mvpd: String?
 
     @Option(help: ArgumentHelp("A user name to type into a simple login form.", valueName: "name"))

@@ -17,7 +17,8 @@ struct AuthorizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authorize",
         abstract: "Authorize a resource for playback and print the media token (authorize).",
-        usage: "accessenabler authorize <resource> [--data <key=value> ...] [<connection options>]\n  [--json] [--verbose]",
+        usage:
+            "accessenabler authorize <resource> [--data <key=value> ...] [<connection options>]\n  [--json] [--verbose]",
         discussion: HelpText.examples([
             "accessenabler authorize news",
             "# {\"resource\", \"mediaToken\", \"expires\", \"mvpd\", \"userId\"}",

@@ -27,7 +27,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     mutating func validate() throws {
         if partnerSSO, backend != .restV2 {
-            throw ValidationError("--partner-sso needs REST API v2 (--backend restV2): REST API v1 has no partner APIs.")
+            throw ValidationError(
+                "--partner-sso needs REST API v2 (--backend restV2): REST API v1 has no partner APIs.")
         }
     }
 
@@ -45,44 +46,51 @@ struct DemoCommand: AsyncParsableCommand {
         configuration.environment = .init(serviceProviders: [emulator.baseURL])
         let enabler = AccessEnabler(softwareStatement: "demo-software-statement", configuration: configuration)
 
-        console.out("AccessEnabler \(AccessEnabler.version) demo — REST API \(backend == .restV2 ? "v2" : "v1") "
-            + "against the in-process emulator at \(emulator.baseURL.absoluteString)")
+        console.out(
+            "AccessEnabler \(AccessEnabler.version) demo — REST API \(backend == .restV2 ? "v2" : "v1") "
+                + "against the in-process emulator at \(emulator.baseURL.absoluteString)")
 
         step("1. setRequestor(\"REF\")")
         let requestor = try await enabler.setRequestor("REF")
-        result("configured requestor \(requestor.requestorID) (\(requestor.name ?? "unnamed")), "
-            + "\(requestor.mvpds.count) MVPDs, domains \(requestor.domains.joined(separator: ", "))")
+        result(
+            "configured requestor \(requestor.requestorID) (\(requestor.name ?? "unnamed")), "
+                + "\(requestor.mvpds.count) MVPDs, domains \(requestor.domains.joined(separator: ", "))")
         console.out(ConfigureReport(requestor).table)
 
         step("2. checkAuthentication()")
         result(describe(await enabler.checkAuthentication()) + " — nobody has signed in yet")
 
-        let presenter = HeadlessPresenter(mvpdID: "Cablevision", username: "alice", password: "alice-password",
-                                          transport: emulator.transport)
+        let presenter = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: emulator.transport)
         let authentication: Authentication
         if partnerSSO {
             step("3. authenticate(providerFilter:presenter:) — the TV Provider's picker chooses Cablevision")
             authentication = try await enabler.authenticate(providerFilter: nil, presenter: presenter)
             let pages = await emulator.requests(to: .authenticateV2).count
-            result("signed in with \(authentication.mvpd.displayName) as \(authentication.userID) through the TV "
-                + "Provider (profile type \(authentication.profileType ?? "none")), \(pages) login pages opened")
+            result(
+                "signed in with \(authentication.mvpd.displayName) as \(authentication.userID) through the TV "
+                    + "Provider (profile type \(authentication.profileType ?? "none")), \(pages) login pages opened")
         } else {
             step("3. authenticate(presenter:) — picks Cablevision and fills in its login form as alice")
             authentication = try await enabler.authenticate(presenter: presenter)
-            result("signed in with \(authentication.mvpd.displayName) as \(authentication.userID), "
-                + "until \(format(authentication.expires))")
+            result(
+                "signed in with \(authentication.mvpd.displayName) as \(authentication.userID), "
+                    + "until \(format(authentication.expires))")
         }
 
         step("4. preauthorize([news, sports, premium, movies, news])")
         let resources = ["news", "sports", "premium", "movies", "news"]
         let report = PreauthorizeReport(try await enabler.preauthorize(PreauthorizeRequest(resources: resources)))
-        result("\(report.summary); the duplicate news is asked once, and a second call is answered from the local cache")
+        result(
+            "\(report.summary); the duplicate news is asked once, and a second call is answered from the local cache")
         console.out(report.table)
 
         step("5. authorize(resource: \"news\")")
         let token = try await enabler.authorize(resource: "news")
-        result("media token for \(token.resource) from \(token.mvpdID), expires \(format(token.expires)): "
-            + "\(token.serializedToken.prefix(32))… (\(token.serializedToken.count) characters)")
+        result(
+            "media token for \(token.resource) from \(token.mvpdID), expires \(format(token.expires)): "
+                + "\(token.serializedToken.prefix(32))… (\(token.serializedToken.count) characters)")
 
         step("6. authorize(resource: \"premium\")")
         do {
@@ -112,8 +120,10 @@ struct DemoCommand: AsyncParsableCommand {
         step("8. logout(presenter:)")
         try await enabler.logout(presenter: presenter)
         let signedOut = await enabler.checkAuthentication().isAuthenticated == false
-        result(signedOut ? "logged out: the server session and the stored tokens are gone"
-            : "logout returned, but checkAuthentication still reports a session (unexpected)")
+        result(
+            signedOut
+                ? "logged out: the server session and the stored tokens are gone"
+                : "logout returned, but checkAuthentication still reports a session (unexpected)")
 
         let calls = await emulator.requests.compactMap(\.route).map(\.rawValue)
         console.out("\nThe emulator served \(calls.count) requests: \(calls.joined(separator: ", ")).")

@@ -7,13 +7,17 @@ extension LoginCommand {
     func runSecondScreen() async throws {
         let options = self.options
         let serviceProviders = try connection.settings().serviceProviders
-        let activation = options.activationURL.flatMap { URL(string: $0) }
+        let activation =
+            options.activationURL.flatMap { URL(string: $0) }
             ?? serviceProviders.first.map { $0.appendingPathComponent("activate") }
         let interval = Duration.seconds(options.pollInterval)
-        try await CommandExecution.run(connection, output, adjust: {
-            $0.activationURL = activation
-            $0.profilePollingInterval = interval
-        }) { session in
+        try await CommandExecution.run(
+            connection, output,
+            adjust: {
+                $0.activationURL = activation
+                $0.profilePollingInterval = interval
+            }
+        ) { session in
             try await session.configure()
             let console = session.console
             let progress = session.progress

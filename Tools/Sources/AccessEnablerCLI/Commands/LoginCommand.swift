@@ -6,8 +6,9 @@ import Foundation
 /// asking a person when a page needs one.
 struct LoginCommand: AsyncParsableCommand {
     struct Options: ParsableArguments {
-        @Option(help: ArgumentHelp(
-            "The MVPD to sign in with (see configure); optional with --second-screen.", valueName: "id"))
+        @Option(
+            help: ArgumentHelp(
+                "The MVPD to sign in with (see configure); optional with --second-screen.", valueName: "id"))
         var mvpd: String?
 
         @Flag(

@@ -23,8 +23,10 @@ struct LogoutCommand: AsyncParsableCommand {
             } catch {
                 // Logging out locally needs no configuration; the server step is then skipped.
                 let status = FailureStatus.of(error)
-                let why = FailureReport.message(for: status, context: session.failureContext)
-                    .split(separator: "\n").first.map { String($0.dropFirst("error: ".count)) } ?? (status.code ?? "error")
+                let why =
+                    FailureReport.message(for: status, context: session.failureContext)
+                    .split(separator: "\n").first.map { String($0.dropFirst("error: ".count)) }
+                    ?? (status.code ?? "error")
                 session.console.err("warning: the configuration could not be loaded (\(why)); logging out locally")
             }
             let progress = session.progress

@@ -14,7 +14,8 @@ struct PreauthorizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preauthorize",
         abstract: "Get preauthorization decisions for resources (preauthorize).",
-        usage: "accessenabler preauthorize <resource> ... [--no-local-cache] [--no-remote-cache]\n  [<connection options>] [--json] [--verbose]",
+        usage:
+            "accessenabler preauthorize <resource> ... [--no-local-cache] [--no-remote-cache]\n  [<connection options>] [--json] [--verbose]",
         discussion: HelpText.examples([
             "accessenabler preauthorize news sports premium",
             "# {\"resources\": [{\"id\", \"authorized\", \"error\"?}]}",
@@ -37,7 +38,8 @@ struct PreauthorizeCommand: AsyncParsableCommand {
         if options.noLocalCache { disabled.insert(.localCache) }
         if options.noRemoteCache { disabled.insert(.remoteCache) }
         let request = PreauthorizeRequest(resources: resources, disabledFeatures: disabled)
-        try await CommandExecution.run(connection, output, failureReport: { PreauthorizeReport(failure: $0) }) { session in
+        try await CommandExecution.run(connection, output, failureReport: { PreauthorizeReport(failure: $0) }) {
+            session in
             try await session.configure()
             let enabler = session.enabler
             let response = try await session.during("Preauthorizing") {

@@ -116,9 +116,11 @@ struct ConnectionOptions: ParsableArguments {
         }
         if requestorID.isEmpty { throw ValidationError("--requestor must not be empty.") }
 
-        let redirectText = redirectURL ?? env(ToolEnvironment.redirectURL) ?? AccessEnabler.defaultRedirectURL.absoluteString
+        let redirectText =
+            redirectURL ?? env(ToolEnvironment.redirectURL) ?? AccessEnabler.defaultRedirectURL.absoluteString
         guard let redirect = URL(string: redirectText), redirect.scheme != nil else {
-            throw ValidationError("--redirect-url takes an absolute URL such as adobepass://ios.app; got \"\(redirectText)\".")
+            throw ValidationError(
+                "--redirect-url takes an absolute URL such as adobepass://ios.app; got \"\(redirectText)\".")
         }
 
         let chosenBackend: AccessEnabler.Backend
@@ -197,7 +199,8 @@ struct ConnectionOptions: ParsableArguments {
         switch text.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
-        default: throw ValidationError("\(ToolEnvironment.staging) must be 1 or 0 (true/false, yes/no); got \"\(text)\".")
+        default:
+            throw ValidationError("\(ToolEnvironment.staging) must be 1 or 0 (true/false, yes/no); got \"\(text)\".")
         }
     }
 }

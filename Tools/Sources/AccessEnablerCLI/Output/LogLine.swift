@@ -19,7 +19,8 @@ enum LogLine {
         var rest = Substring(text)
         while let range = rest.range(of: " seconds") {
             let before = rest[..<range.lowerBound]
-            let numberStart = before.lastIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "e" && $0 != "-" }
+            let numberStart =
+                before.lastIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "e" && $0 != "-" }
                 .map { before.index(after: $0) } ?? before.startIndex
             let number = before[numberStart...]
             if let seconds = Double(number), seconds.isFinite, !number.isEmpty {

@@ -18,7 +18,8 @@ enum FormEncoding {
             case UInt8(ascii: " "):
                 escaped += "+"
             default:
-                escaped += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                escaped +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
             }
         }
         return escaped

@@ -89,7 +89,8 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
                 request = submission
             } else if let form = page.loginForm, let username, let password {
                 if submittedCredentials { throw LoginPresenterError.loginRejected }
-                guard let submission = Self.submission(of: form, on: request.url, username: username, password: password)
+                guard
+                    let submission = Self.submission(of: form, on: request.url, username: username, password: password)
                 else { return try await askPerson(url: url, redirectURL: redirectURL) }
                 request = submission
                 submittedCredentials = true

@@ -13,7 +13,8 @@ struct LoginPage: Sendable {
     init(html: String) {
         let tags = HTMLTag.scan(html)
         forms = WebForm.forms(in: tags)
-        refreshTarget = tags.lazy
+        refreshTarget =
+            tags.lazy
             .filter { $0.name == "meta" && !$0.isEnd && $0[attribute: "http-equiv"]?.lowercased() == "refresh" }
             .compactMap { Self.refreshURL(in: $0[attribute: "content"] ?? "") }
             .first

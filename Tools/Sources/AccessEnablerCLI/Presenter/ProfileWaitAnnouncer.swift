@@ -20,7 +20,8 @@ struct ProfileWaitAnnouncer: AuthenticationPresenter {
         var finished = false
     }
 
-    init(_ inner: any AuthenticationPresenter, mvpdID: String, wait: Duration, console: Console, progress: ProgressLine) {
+    init(_ inner: any AuthenticationPresenter, mvpdID: String, wait: Duration, console: Console, progress: ProgressLine)
+    {
         self.inner = inner
         self.mvpdID = mvpdID
         self.wait = wait

@@ -13,14 +13,18 @@ struct RedirectPrompt: Sendable {
     let readLine: @Sendable () async -> String?
 
     /// A prompt that reads standard input.
-    init(console: Console = Console(), beforePrompt: @escaping @Sendable () -> Void = {},
-         readLine: @escaping @Sendable () async -> String? = RedirectPrompt.readStandardInput) {
+    init(
+        console: Console = Console(), beforePrompt: @escaping @Sendable () -> Void = {},
+        readLine: @escaping @Sendable () async -> String? = RedirectPrompt.readStandardInput
+    ) {
         self.init(write: { console.err($0) }, beforePrompt: beforePrompt, readLine: readLine)
     }
 
     /// A prompt that writes its instructions with `write`.
-    init(write: @escaping @Sendable (String) -> Void, beforePrompt: @escaping @Sendable () -> Void = {},
-         readLine: @escaping @Sendable () async -> String?) {
+    init(
+        write: @escaping @Sendable (String) -> Void, beforePrompt: @escaping @Sendable () -> Void = {},
+        readLine: @escaping @Sendable () async -> String?
+    ) {
         self.write = write
         self.beforePrompt = beforePrompt
         self.readLine = readLine
@@ -31,7 +35,8 @@ struct RedirectPrompt: Sendable {
     /// - Throws: ``LoginPresenterError/noRedirectURLGiven`` when the input ends first.
     func ask(url: URL, redirectURL: URL) async throws -> URL {
         beforePrompt()
-        write("""
+        write(
+            """
 
             This sign-in needs a person. Open this URL in a browser and sign in:
 
@@ -47,7 +52,9 @@ struct RedirectPrompt: Sendable {
             if let answer = URL(string: text), RedirectMatching.matches(answer, redirectURL: redirectURL) {
                 return answer
             }
-            write("That is not a URL that starts with \(redirectURL.absoluteString). Paste the URL the browser was sent to:")
+            write(
+                "That is not a URL that starts with \(redirectURL.absoluteString). Paste the URL the browser was sent to:"
+            )
         }
         throw LoginPresenterError.noRedirectURLGiven
     }

@@ -46,15 +46,18 @@ struct WebForm: Sendable, Equatable {
                 current = nil
             case ("input", false):
                 guard let name = tag[attribute: "name"], !name.isEmpty else { continue }
-                current?.fields.append(Field(
-                    name: name, type: (tag[attribute: "type"] ?? "text").lowercased(),
-                    value: tag[attribute: "value"] ?? "", isChecked: tag[attribute: "checked"] != nil))
+                current?.fields.append(
+                    Field(
+                        name: name, type: (tag[attribute: "type"] ?? "text").lowercased(),
+                        value: tag[attribute: "value"] ?? "", isChecked: tag[attribute: "checked"] != nil))
             case ("button", false):
                 guard let name = tag[attribute: "name"], !name.isEmpty else { continue }
                 let type = (tag[attribute: "type"] ?? "submit").lowercased()
                 guard type == "submit" else { continue }
-                current?.fields.append(Field(name: name, type: "submit", value: tag[attribute: "value"] ?? "",
-                                             isChecked: false))
+                current?.fields.append(
+                    Field(
+                        name: name, type: "submit", value: tag[attribute: "value"] ?? "",
+                        isChecked: false))
             default:
                 continue
             }

@@ -34,8 +34,9 @@ struct ConfigureReport: CommandReport {
         requestor = configuration.requestorID
         name = configuration.name
         mvpds = configuration.mvpds.map {
-            Entry(id: $0.id, displayName: $0.displayName, logoUrl: $0.logoURL?.absoluteString,
-                  isTempPass: $0.isTempPass, serviceProvider: $0.serviceProvider.absoluteString)
+            Entry(
+                id: $0.id, displayName: $0.displayName, logoUrl: $0.logoURL?.absoluteString,
+                isTempPass: $0.isTempPass, serviceProvider: $0.serviceProvider.absoluteString)
         }
     }
 

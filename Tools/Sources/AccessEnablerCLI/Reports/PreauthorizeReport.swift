@@ -39,9 +39,11 @@ struct PreauthorizeReport: CommandReport {
     var table: String {
         var table = Table(headers: ["Resource", "Decision", "Details"])
         for entry in resources {
-            let details = entry.error.map { error in
-                [error.status.code, error.status.details ?? error.status.message].compactMap { $0 }.joined(separator: " — ")
-            } ?? ""
+            let details =
+                entry.error.map { error in
+                    [error.status.code, error.status.details ?? error.status.message].compactMap { $0 }.joined(
+                        separator: " — ")
+                } ?? ""
             table.rows.append([entry.id, entry.authorized ? "authorized" : "denied", details])
         }
         return table.render()

@@ -66,9 +66,10 @@ struct ClientSession: Sendable {
             try await enabler.setRequestor(requestorID, serviceProviders: serviceProviders, refresh: refresh)
         }
         for failure in configuration.failures {
-            console.err(FailureReport.warning(
-                serviceProvider: failure.serviceProvider, status: failure.error.status,
-                cause: transport.failure(for: failure.serviceProvider)?.cause, requestorID: requestorID))
+            console.err(
+                FailureReport.warning(
+                    serviceProvider: failure.serviceProvider, status: failure.error.status,
+                    cause: transport.failure(for: failure.serviceProvider)?.cause, requestorID: requestorID))
         }
         return configuration
     }

@@ -10,10 +10,12 @@ enum FailureStatus {
         case let error as AccessEnablerError:
             return error.status
         case let error as TokenStorageCorruption:
-            return Status(status: 0, code: AccessEnablerError.storageFailure.code, message: error.description,
-                          action: .retry)
+            return Status(
+                status: 0, code: AccessEnablerError.storageFailure.code, message: error.description,
+                action: .retry)
         case is CancellationError:
-            return Status(status: 0, code: "cancelled", message: "The operation was cancelled.", action: Status.Action.none)
+            return Status(
+                status: 0, code: "cancelled", message: "The operation was cancelled.", action: Status.Action.none)
         default:
             return Status(status: 0, code: "tool_error", message: String(describing: error), action: Status.Action.none)
         }

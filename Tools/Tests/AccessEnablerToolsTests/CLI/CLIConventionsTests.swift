@@ -131,14 +131,32 @@ struct CLIConventionsTests {
         arguments: [
             ([:], "ACCESSENABLER_REQUESTOR"),
             (["ACCESSENABLER_REQUESTOR": "REF"], "ACCESSENABLER_SOFTWARE_STATEMENT"),
-            (["ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s", "ACCESSENABLER_BACKEND": "restV3"],
-             "ACCESSENABLER_BACKEND must be restV2 or restV1"),
-            (["ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s", "ACCESSENABLER_STAGING": "1",
-              "ACCESSENABLER_SERVICE_PROVIDER": "http://127.0.0.1:1"], "are both set"),
-            (["ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s",
-              "ACCESSENABLER_SERVICE_PROVIDER": "ftp://sp.example.com"], "ACCESSENABLER_SERVICE_PROVIDER takes an http(s) URL"),
-            (["ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s",
-              "ACCESSENABLER_SOFTWARE_STATEMENT_FILE": "/nonexistent"], "are both set"),
+            (
+                [
+                    "ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s",
+                    "ACCESSENABLER_BACKEND": "restV3",
+                ],
+                "ACCESSENABLER_BACKEND must be restV2 or restV1"
+            ),
+            (
+                [
+                    "ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s",
+                    "ACCESSENABLER_STAGING": "1",
+                    "ACCESSENABLER_SERVICE_PROVIDER": "http://127.0.0.1:1",
+                ], "are both set"
+            ),
+            (
+                [
+                    "ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s",
+                    "ACCESSENABLER_SERVICE_PROVIDER": "ftp://sp.example.com",
+                ], "ACCESSENABLER_SERVICE_PROVIDER takes an http(s) URL"
+            ),
+            (
+                [
+                    "ACCESSENABLER_REQUESTOR": "REF", "ACCESSENABLER_SOFTWARE_STATEMENT": "s",
+                    "ACCESSENABLER_SOFTWARE_STATEMENT_FILE": "/nonexistent",
+                ], "are both set"
+            ),
         ])
     func environmentMistakes(environment: [String: String], expected: String) async throws {
         let run = try await CLIRun.run(["status", "--json"], environment: environment)

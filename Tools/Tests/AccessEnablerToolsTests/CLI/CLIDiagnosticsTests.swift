@@ -19,7 +19,8 @@ struct CLIDiagnosticsTests {
         #expect(run.status == 1)
         let first = try #require(run.stderr.split(separator: "\n").first)
         let origin = "http://127.0.0.1:\(url.port ?? 0)"
-        #expect(first == "error: \(origin) could not be reached: connection refused (nothing listens on that port) "
+        #expect(
+            first == "error: \(origin) could not be reached: connection refused (nothing listens on that port) "
                 + "(network_error)", "\(run.stderr)")
     }
 
@@ -32,7 +33,8 @@ struct CLIDiagnosticsTests {
         #expect(DiagnosingTransport.cause(of: URLError(.serverCertificateUntrusted))?.hasPrefix("TLS") == true)
         #expect(DiagnosingTransport.cause(of: URLError(.cancelled)) == nil)
         #expect(DiagnosingTransport.cause(of: CancellationError()) == nil)
-        #expect(DiagnosingTransport.origin(of: URL(string: "https://api.auth.adobe.com/api/v2/REF/configuration?x=1")!)
+        #expect(
+            DiagnosingTransport.origin(of: URL(string: "https://api.auth.adobe.com/api/v2/REF/configuration?x=1")!)
                 == "https://api.auth.adobe.com")
     }
 
@@ -42,13 +44,18 @@ struct CLIDiagnosticsTests {
         status.details = "The service provider did not answer completely within 30 s."
         let message = FailureReport.message(
             for: status, context: FailureContext(requestorID: "REF", lastOrigin: "https://sp.example.com"))
-        #expect(message.split(separator: "\n").first.map(String.init)
+        #expect(
+            message.split(separator: "\n").first.map(String.init)
                 == "error: https://sp.example.com could not be reached: timed out: the service provider did not answer "
                 + "completely within 30 s (network_error)")
         let dns = FailureReport.message(
             for: AccessEnablerError.networkError.status,
-            context: FailureContext(lastFailure: .init(origin: "https://nowhere.invalid", cause: "the host name could not be resolved (DNS)")))
-        #expect(dns.hasPrefix("error: https://nowhere.invalid could not be reached: the host name could not be resolved (DNS)"))
+            context: FailureContext(
+                lastFailure: .init(
+                    origin: "https://nowhere.invalid", cause: "the host name could not be resolved (DNS)")))
+        #expect(
+            dns.hasPrefix(
+                "error: https://nowhere.invalid could not be reached: the host name could not be resolved (DNS)"))
     }
 
     @Test("an unknown requestor is named as such, on both backends", arguments: AccessEnabler.Backend.allCases)
@@ -61,8 +68,9 @@ struct CLIDiagnosticsTests {
             let run = try await client.run(["configure"])
             #expect(run.status == 1)
             let first = try #require(run.stderr.split(separator: "\n").first.map(String.init))
-            #expect(first.hasPrefix("error: the requestor NOPE was not recognised by \(server.url.absoluteString) (")
-                    , "\(run.stderr)")
+            #expect(
+                first.hasPrefix("error: the requestor NOPE was not recognised by \(server.url.absoluteString) ("),
+                "\(run.stderr)")
             #expect(!first.contains("service provider parameter"))
             #expect(run.stderr.contains("check --requestor (or ACCESSENABLER_REQUESTOR)"))
             // The JSON keeps the server's status as it came.
@@ -81,16 +89,20 @@ struct CLIDiagnosticsTests {
         try await withEmulatorServer { server in
             try await withEmulatorServer(scenario: other) { stranger in
                 let run = try await CLIRun.run(
-                    ["configure", "--service-provider", server.url.absoluteString,
-                     "--service-provider", stranger.url.absoluteString, "--service-provider", closed.absoluteString,
-                     "--requestor", "REF", "--storage", folder.path("storage.json"), "--json"],
+                    [
+                        "configure", "--service-provider", server.url.absoluteString,
+                        "--service-provider", stranger.url.absoluteString, "--service-provider", closed.absoluteString,
+                        "--requestor", "REF", "--storage", folder.path("storage.json"), "--json",
+                    ],
                     environment: ["ACCESSENABLER_SOFTWARE_STATEMENT": "s"])
                 #expect(run.status == 0, "\(run.stderr)")
-                #expect(run.stderr.contains(
-                    "warning: \(stranger.url.absoluteString) answered HTTP 400 invalid_parameter_service_provider: "
-                        + "it does not know the requestor REF; its MVPDs are left out"), "\(run.stderr)")
-                #expect(run.stderr.contains(
-                    "warning: \(closed.absoluteString) could not be reached (connection refused"), "\(run.stderr)")
+                #expect(
+                    run.stderr.contains(
+                        "warning: \(stranger.url.absoluteString) answered HTTP 400 invalid_parameter_service_provider: "
+                            + "it does not know the requestor REF; its MVPDs are left out"), "\(run.stderr)")
+                #expect(
+                    run.stderr.contains(
+                        "warning: \(closed.absoluteString) could not be reached (connection refused"), "\(run.stderr)")
                 #expect(!run.stderr.contains("did not answer:"))
             }
         }
@@ -110,15 +122,18 @@ struct CLIDiagnosticsTests {
             #expect(run.stderr.contains("[AccessEnabler] "))
             #expect(!run.stderr.contains("[AccessEnabler] [AccessEnabler]"))
             let retry = try #require(run.stderr.split(separator: "\n").first { $0.contains("retrying in") })
-            #expect(retry.wholeMatch(of: /\[AccessEnabler\] .*: retrying in [0-9]+(\.[0-9]{1,2})? s/) != nil, "\(retry)")
+            #expect(
+                retry.wholeMatch(of: /\[AccessEnabler\] .*: retrying in [0-9]+(\.[0-9]{1,2})? s/) != nil, "\(retry)")
         }
     }
 
     @Test("durations in log lines are rounded")
     func roundedDurations() {
-        #expect(LogLine.roundingDurations(in: "preauthorize: retrying in 0.734512883 seconds")
+        #expect(
+            LogLine.roundingDurations(in: "preauthorize: retrying in 0.734512883 seconds")
                 == "preauthorize: retrying in 0.73 s")
-        #expect(LogLine.roundingDurations(in: "waiting 12.3456 seconds, then 3.0 seconds") == "waiting 12.3 s, then 3 s")
+        #expect(
+            LogLine.roundingDurations(in: "waiting 12.3456 seconds, then 3.0 seconds") == "waiting 12.3 s, then 3 s")
         #expect(LogLine.roundingDurations(in: "no number seconds") == "no number seconds")
         #expect(LogLine.text(LogMessage(level: .info, message: "[AccessEnabler] x")) == "[AccessEnabler] x")
         #expect(LogLine.text(LogMessage(level: .info, message: "x")) == "[AccessEnabler] x")

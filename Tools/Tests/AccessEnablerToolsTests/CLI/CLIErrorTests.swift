@@ -20,9 +20,14 @@ struct CLIErrorTests {
             ["login", "--requestor", "REF", "--software-statement", "s", "--mvpd", "A", "--username", "u"],
             ["status", "--requestor", "REF"],  // no software statement
             ["status", "--requestor", "REF", "--software-statement-file", "/nonexistent/statement.jwt"],
-            ["status", "--requestor", "REF", "--software-statement", "s", "--staging",
-             "--service-provider", "https://sp.example.com"],
-            ["status", "--requestor", "REF", "--software-statement", "s", "--service-provider", "ftp://sp.example.com"],
+            [
+                "status", "--requestor", "REF", "--software-statement", "s", "--staging",
+                "--service-provider", "https://sp.example.com",
+            ],
+            [
+                "status", "--requestor", "REF", "--software-statement", "s", "--service-provider",
+                "ftp://sp.example.com",
+            ],
             ["preauthorize", "--requestor", "REF", "--software-statement", "s"],  // no resource
             ["metadata", "user", "--requestor", "REF", "--software-statement", "s"],  // no key
             ["emulator", "serve", "--port", "70000"],
@@ -91,15 +96,17 @@ struct CLIErrorTests {
         }
     }
 
-    @Test("a failed server logout still clears the tokens (exit 0) and warns", arguments: AccessEnabler.Backend.allCases)
+    @Test(
+        "a failed server logout still clears the tokens (exit 0) and warns", arguments: AccessEnabler.Backend.allCases)
     func serverLogoutFails(backend: AccessEnabler.Backend) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try await withEmulatorServer { server in
             let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: backend)
             try await client.run(["login", "--mvpd", "AutoCable"])
-            await server.emulator.inject(.status(500, body: "", contentType: "text/plain"),
-                                         on: backend == .restV2 ? .logoutV2 : .logout)
+            await server.emulator.inject(
+                .status(500, body: "", contentType: "text/plain"),
+                on: backend == .restV2 ? .logoutV2 : .logout)
             let logout = try await client.run(["logout"])
             #expect(logout.status == 0)
             #expect(try logout.object() == ["loggedOut": true])

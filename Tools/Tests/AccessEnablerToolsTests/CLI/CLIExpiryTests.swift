@@ -12,9 +12,12 @@ struct CLIExpiryTests {
     /// expiry: the emulator sends `Int64.max` milliseconds.
     static let scenario = EmulatorScenario(
         requestors: [.init(id: "REF", name: "Forever Requestor", mvpds: ["Forever"])],
-        mvpds: [.init(id: "Forever", displayName: "Forever Cable", autoLogin: true,
-                      users: [.init(username: "dana", password: "", userID: "dana-id")],
-                      authnTTL: 1e300, authzTTL: 1e300)],
+        mvpds: [
+            .init(
+                id: "Forever", displayName: "Forever Cable", autoLogin: true,
+                users: [.init(username: "dana", password: "", userID: "dana-id")],
+                authnTTL: 1e300, authzTTL: 1e300)
+        ],
         mediaTokenTTL: 1e300,
         entitlements: .init(authorizeUnlisted: true))
 
@@ -33,7 +36,9 @@ struct CLIExpiryTests {
             #expect(try login.object()["expires"]?.numberValue == Self.farFuture)
             let loginText = try await client.run(["login", "--mvpd", "Forever"], json: false)
             #expect(loginText.status == 0, "\(loginText.stderr)")
-            #expect(loginText.stdout.contains("  Expires  after 9999-12-31T23:59:59Z (far future)\n"), "\(loginText.stdout)")
+            #expect(
+                loginText.stdout.contains("  Expires  after 9999-12-31T23:59:59Z (far future)\n"), "\(loginText.stdout)"
+            )
 
             // Stored, the authentication is read back by every later invocation.
             for _ in 0..<2 {
@@ -58,8 +63,9 @@ struct CLIExpiryTests {
                 #expect(try metadata.object()["value"]?.numberValue == Self.farFuture)
                 let metadataText = try await client.run(["metadata"] + key, json: false)
                 #expect(metadataText.status == 0, "\(key): \(metadataText.stderr)")
-                #expect(metadataText.stdout.hasSuffix(": after 9999-12-31T23:59:59Z (far future)\n"),
-                        "\(metadataText.stdout)")
+                #expect(
+                    metadataText.stdout.hasSuffix(": after 9999-12-31T23:59:59Z (far future)\n"),
+                    "\(metadataText.stdout)")
             }
         }
     }

@@ -8,7 +8,9 @@ import Testing
 /// invocations, and no secret in any output.
 @Suite("CLI end to end")
 struct CLIFlowTests {
-    @Test("configure, status, login, preauthorize, authorize, metadata, logout", arguments: AccessEnabler.Backend.allCases)
+    @Test(
+        "configure, status, login, preauthorize, authorize, metadata, logout", arguments: AccessEnabler.Backend.allCases
+    )
     func wholeFlow(backend: AccessEnabler.Backend) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -97,10 +99,14 @@ struct CLIFlowTests {
             let deviceID = try await client.run(["metadata", "device-id"])
             #expect(try deviceID.object()["value"]?.stringValue?.count == 64)
             let zip = try await client.run(["metadata", "user", "zip"])
-            #expect(try zip.object() == ["key": "user:zip", "value": .string(Data("10001".utf8).base64EncodedString()),
-                                         "encrypted": true])
+            #expect(
+                try zip.object() == [
+                    "key": "user:zip", "value": .string(Data("10001".utf8).base64EncodedString()),
+                    "encrypted": true,
+                ])
             let household = try await client.run(["metadata", "user", "householdID"])
-            #expect(try household.object() == ["key": "user:householdID", "value": "alice-household", "encrypted": false])
+            #expect(
+                try household.object() == ["key": "user:householdID", "value": "alice-household", "encrypted": false])
 
             // logout clears the stored authentication
             let logout = try await client.run(["logout"])
@@ -165,8 +171,10 @@ struct CLIFlowTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try await withEmulatorServer { server in
-            let common = ["--service-provider", server.url.absoluteString, "--requestor", "REF", "--json",
-                          "--software-statement-file", folder.path("statement.jwt")]
+            let common = [
+                "--service-provider", server.url.absoluteString, "--requestor", "REF", "--json",
+                "--software-statement-file", folder.path("statement.jwt"),
+            ]
             try "statement-from-a-file\n".write(toFile: folder.path("statement.jwt"), atomically: true, encoding: .utf8)
             let environment = ["XDG_DATA_HOME": folder.path("data"), "HOME": folder.path("home")]
             let login = try await CLIRun.run(["login", "--mvpd", "AutoCable"] + common, environment: environment)
@@ -188,7 +196,9 @@ struct CLIFlowTests {
 /// REST API v2 checklist, Configuration Retrieval: a signed-in `status` is answered from storage.
 @Suite("CLI round trips")
 struct CLIRoundTripTests {
-    @Test("status while signed in sends no request on REST v2; configure always fetches", arguments: AccessEnabler.Backend.allCases)
+    @Test(
+        "status while signed in sends no request on REST v2; configure always fetches",
+        arguments: AccessEnabler.Backend.allCases)
     func signedInStatus(backend: AccessEnabler.Backend) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -208,7 +218,8 @@ struct CLIRoundTripTests {
             await server.emulator.clearRequestLog()
             let configure = try await client.run(["configure"])
             #expect(configure.status == 0)
-            #expect(await server.emulator.requests(to: backend == .restV2 ? .configurationV2 : .configuration).count == 1)
+            #expect(
+                await server.emulator.requests(to: backend == .restV2 ? .configurationV2 : .configuration).count == 1)
         }
     }
 }

@@ -29,7 +29,9 @@ struct CLILoginTests {
                 let unknown = try await client.run(["login", "--mvpd", "Nope"] + extra)
                 #expect(unknown.status == 1)
                 #expect(try unknown.object()["status"]?["code"] == "provider_not_available")
-                #expect(unknown.stderr.contains("MVPD Nope is not offered; the requestor offers: Cablevision, AutoCable, TempPass."))
+                #expect(
+                    unknown.stderr.contains(
+                        "MVPD Nope is not offered; the requestor offers: Cablevision, AutoCable, TempPass."))
             }
             let result1 = try await client.run(["status"])
             #expect(try result1.object()["mvpd"] == "AutoCable", "the session survived")
@@ -54,19 +56,24 @@ struct CLILoginTests {
             let login = try await client.run(["login", "--mvpd", "AutoCable"])
             #expect(login.status == 0, "\(login.stderr)")
             #expect(try login.object()["mvpd"] == "AutoCable")
-            #expect(login.stderr.contains(
-                "The login reached the redirect URL; waiting up to 30 s for the service provider's profile of AutoCable"),
+            #expect(
+                login.stderr.contains(
+                    "The login reached the redirect URL; waiting up to 30 s for the service provider's profile of AutoCable"
+                ),
                 "\(login.stderr)")
             // A login the MVPD confirms at once says nothing of the kind.
-            let quick = try await client.run(["login", "--mvpd", "Cablevision", "--force", "--username", "alice",
-                                              "--password", "alice-password"])
+            let quick = try await client.run([
+                "login", "--mvpd", "Cablevision", "--force", "--username", "alice",
+                "--password", "alice-password",
+            ])
             #expect(quick.status == 0, "\(quick.stderr)")
             #expect(!quick.stderr.contains("waiting up to"), "\(quick.stderr)")
         }
     }
 
-    @Test("a login form without credentials: the URL is printed and the redirect URL read from standard input",
-          arguments: AccessEnabler.Backend.allCases)
+    @Test(
+        "a login form without credentials: the URL is printed and the redirect URL read from standard input",
+        arguments: AccessEnabler.Backend.allCases)
     func personInTheLoop(backend: AccessEnabler.Backend) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

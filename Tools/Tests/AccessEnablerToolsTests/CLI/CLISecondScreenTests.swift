@@ -18,7 +18,9 @@ struct CLISecondScreenTests {
     /// Starts `login --second-screen` for `client` and waits for the code it prints.
     private func showCode(_ client: CLIClient, _ extra: [String] = []) async throws -> (LiveProcess, String) {
         let tv = try LiveProcess(
-            arguments: ["login", "--second-screen", "--poll-interval", "1"] + extra + client.commonArguments + ["--json"],
+            arguments: ["login", "--second-screen", "--poll-interval", "1"] + extra + client.commonArguments + [
+                "--json"
+            ],
             environment: ["ACCESSENABLER_SOFTWARE_STATEMENT": client.softwareStatement])
         try await tv.waitFor("the code") { _, stderr in stderr.contains("The code expires") }
         let line = try #require(tv.stderr.split(separator: "\n").first { $0.hasPrefix("Code: ") })
@@ -40,7 +42,10 @@ struct CLISecondScreenTests {
         #expect(tv.stderr.contains("/activate?code=\(code)"))
 
         let activate = try await phone.run(
-            ["activate", code.lowercased(), "--mvpd", "Cablevision", "--username", "alice", "--password", "alice-password"])
+            [
+                "activate", code.lowercased(), "--mvpd", "Cablevision", "--username", "alice", "--password",
+                "alice-password",
+            ])
         #expect(activate.status == 0, "\(activate.stderr)")
         #expect(try activate.object()["activated"] == true)
         #expect(try activate.object()["mvpd"] == "Cablevision")
@@ -79,6 +84,7 @@ struct CLISecondScreenTests {
         // The code stays valid on the server; the phone can still use it without --mvpd.
         let activate = try await phone.run(["activate", code, "--username", "alice", "--password", "alice-password"])
         #expect(activate.status == 0, "\(activate.stderr)")
-        #expect(try await tvClient.run(["status"]).object()["authenticated"] == false, "the cancelled TV did not sign in")
+        #expect(
+            try await tvClient.run(["status"]).object()["authenticated"] == false, "the cancelled TV did not sign in")
     }
 }

@@ -15,10 +15,14 @@ struct CLIServerTextTests {
 
     static let scenario = EmulatorScenario(
         requestors: [.init(id: "REF", name: requestorName, mvpds: ["Evil"])],
-        mvpds: [.init(id: "Evil", displayName: mvpdName, autoLogin: true,
-                      users: [.init(username: "eve", password: "", userID: userID)])],
-        entitlements: .init(rules: [.init(resources: ["premium"], authorized: false, details: details)],
-                            authorizeUnlisted: true))
+        mvpds: [
+            .init(
+                id: "Evil", displayName: mvpdName, autoLogin: true,
+                users: [.init(username: "eve", password: "", userID: userID)])
+        ],
+        entitlements: .init(
+            rules: [.init(resources: ["premium"], authorized: false, details: details)],
+            authorizeUnlisted: true))
 
     /// Characters a terminal acts on instead of showing: C0 controls but the line feed, DEL, C1
     /// controls, and bidirectional overrides.
@@ -48,11 +52,15 @@ struct CLIServerTextTests {
             #expect(status.stdout.contains(#"Evil (Red\u{1B}[31mCable"#), "\(status.stdout)")
 
             let preauthorize = try await client.run(["preauthorize", "news", "premium"], json: false)
-            #expect(preauthorize.stdout.contains(#"Denied\u{1B}[31m\rfaked \u{202E}txt.exe\u{7F}"#), "\(preauthorize.stdout)")
+            #expect(
+                preauthorize.stdout.contains(#"Denied\u{1B}[31m\rfaked \u{202E}txt.exe\u{7F}"#),
+                "\(preauthorize.stdout)")
 
             let denied = try await client.run(["authorize", "premium"], json: false)
             #expect(denied.status == 1)
-            #expect(denied.stderr.contains(#"  details: Denied\u{1B}[31m\rfaked \u{202E}txt.exe\u{7F}"#), "\(denied.stderr)")
+            #expect(
+                denied.stderr.contains(#"  details: Denied\u{1B}[31m\rfaked \u{202E}txt.exe\u{7F}"#), "\(denied.stderr)"
+            )
 
             for run in client.allRuns {
                 #expect(Self.unsafeScalars(in: run.stdout).isEmpty, "\(run.arguments.first ?? ""): \(run.stdout)")

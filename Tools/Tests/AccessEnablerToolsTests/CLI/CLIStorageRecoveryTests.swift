@@ -7,8 +7,9 @@ import Testing
 /// and the command goes on with an empty store.
 @Suite("CLI storage recovery")
 struct CLIStorageRecoveryTests {
-    @Test("a corrupt storage file is moved aside, reported once, and the command still works",
-          arguments: [true, false])
+    @Test(
+        "a corrupt storage file is moved aside, reported once, and the command still works",
+        arguments: [true, false])
     func corruptStorage(json: Bool) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -34,11 +35,14 @@ struct CLIStorageRecoveryTests {
             #expect(status.stderr.hasSuffix("\n"))
             #expect(lines.count == 1, "\(status.stderr)")
             let line = String(lines.first ?? "")
-            #expect(line.hasPrefix("warning: the token storage \(storage) was unreadable (the file is not valid token JSON)"),
-                    "\(line)")
+            #expect(
+                line.hasPrefix(
+                    "warning: the token storage \(storage) was unreadable (the file is not valid token JSON)"),
+                "\(line)")
             // The snapshot (the journal goes to storage.json.journal.corrupt-…) is kept, not deleted.
-            let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-                .first { $0.hasPrefix("storage.json.corrupt-") })
+            let aside = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+                    .first { $0.hasPrefix("storage.json.corrupt-") })
             #expect(line.contains("moved to \(folder.path(aside))"), "\(line)")
             #expect(try String(contentsOfFile: folder.path(aside), encoding: .utf8) == garbage)
             #expect(!line.contains(garbage), "the unreadable content is not printed")

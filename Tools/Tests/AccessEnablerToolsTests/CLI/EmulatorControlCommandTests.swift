@@ -29,13 +29,18 @@ struct EmulatorControlCommandTests {
 
         let wait = try await control(["wait"], url)
         #expect(wait.status == 0, "\(wait.stderr)")
-        let login = try await client.run(["login", "--mvpd", "Cablevision", "--username", "alice", "--password", "alice-password"])
+        let login = try await client.run([
+            "login", "--mvpd", "Cablevision", "--username", "alice", "--password", "alice-password",
+        ])
         #expect(login.status == 0, "\(login.stderr)")
 
         // A fault on the v1 route name fires on the v2 client's authorization.
-        let fault = try await control(["fault", "authorize", "status", "--status", "403", "--body",
-                                       #"{"status":403,"code":"authorization_denied_by_mvpd","details":"from the fault"}"#,
-                                       "--content-type", "application/json"], url)
+        let fault = try await control(
+            [
+                "fault", "authorize", "status", "--status", "403", "--body",
+                #"{"status":403,"code":"authorization_denied_by_mvpd","details":"from the fault"}"#,
+                "--content-type", "application/json",
+            ], url)
         #expect(fault.status == 0, "\(fault.stderr)")
         #expect(fault.stdout == "Queued status for the next request to authorize (or authorizeV2).\n")
         let denied = try await client.run(["authorize", "news"])
@@ -47,7 +52,8 @@ struct EmulatorControlCommandTests {
         // A fault on a route REST v2 clients never call is a warning.
         let unreachable = try await control(["fault", "mediaToken", "timeout", "--always"], url)
         #expect(unreachable.status == 0)
-        #expect(unreachable.stderr.contains("warning: the fault timeout injected on mediaToken"), "\(unreachable.stderr)")
+        #expect(
+            unreachable.stderr.contains("warning: the fault timeout injected on mediaToken"), "\(unreachable.stderr)")
         #expect(unreachable.stderr.contains("will not fire"))
         let cleared = try await control(["fault", "--clear"], url)
         #expect(cleared.stdout == "Cleared every fault.\n")
@@ -76,7 +82,10 @@ struct EmulatorControlCommandTests {
         let json = try await control(["requests", "--json"], url)
         let entries = try #require(try json.json().arrayValue)
         #expect(entries.contains { $0["route"] == "authorizeV2" && $0["status"] == 403 })
-        #expect(Set(entries.first?.objectValue?.keys.map { $0 } ?? []) == ["id", "method", "path", "route", "status", "failure"])
+        #expect(
+            Set(entries.first?.objectValue?.keys.map { $0 } ?? []) == [
+                "id", "method", "path", "route", "status", "failure",
+            ])
         #expect(!json.stdout.contains("Bearer"))
         #expect(try await control(["requests", "--clear"], url).stdout == "Cleared the request log.\n")
         #expect(try await control(["requests"], url).stdout == "No requests yet.\n")
@@ -100,13 +109,18 @@ struct EmulatorControlCommandTests {
             (["fault", "authorize", "explode"], 2, "Unknown fault kind \"explode\""),
             (["fault", "authorize", "status"], 2, "A status fault needs --status N."),
             (["fault", "authorize", "timeout", "--bytes", "3"], 2, "A timeout fault takes no --bytes."),
-            (["fault", "authorize", "status", "--status", "1000"], 2,
-             "refused the fault (HTTP 400): fault.status: must be an HTTP status from 100 to 599"),
+            (
+                ["fault", "authorize", "status", "--status", "1000"], 2,
+                "refused the fault (HTTP 400): fault.status: must be an HTTP status from 100 to 599"
+            ),
             (["degrade", "Nope", "authorizeAll"], 2, "refused the degradation rule (HTTP 404): No such MVPD."),
             (["degrade", "Cablevision", "sometimes"], 2, "Unknown rule \"sometimes\""),
             (["clock", "advance", "soon"], 2, "\"soon\" is not a duration"),
-            (["clock", "advance", "1h"], 1, "runs on the system clock, which cannot be moved; start it with "
-                + "`accessenabler emulator serve --manual-clock`"),
+            (
+                ["clock", "advance", "1h"], 1,
+                "runs on the system clock, which cannot be moved; start it with "
+                    + "`accessenabler emulator serve --manual-clock`"
+            ),
         ]
         for (words, status, message) in cases {
             let run = try await control(words, url)

@@ -31,16 +31,19 @@ struct EmulatorServeProcessTests {
         // The scenario is printed as JSON between the title line and the listening line.
         let stdout = process.stdout
         #expect(stdout.hasPrefix("Scenario (built-in standard scenario):\n{"))
-        let json = try #require(stdout.range(of: "{").map { start in
-            String(stdout[start.lowerBound..<(stdout.range(of: "\nListening on ")?.lowerBound ?? stdout.endIndex)])
-        })
+        let json = try #require(
+            stdout.range(of: "{").map { start in
+                String(stdout[start.lowerBound..<(stdout.range(of: "\nListening on ")?.lowerBound ?? stdout.endIndex)])
+            })
         let printed = try JSONDecoder().decode(EmulatorScenario.self, from: Data(json.utf8))
         #expect(printed == .standard)
 
         let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2)
         let configure = try await client.run(["configure"])
         #expect(configure.status == 0, "\(configure.stderr)")
-        let login = try await client.run(["login", "--mvpd", "Cablevision", "--username", "alice", "--password", "alice-password"])
+        let login = try await client.run([
+            "login", "--mvpd", "Cablevision", "--username", "alice", "--password", "alice-password",
+        ])
         #expect(login.status == 0, "\(login.stderr)")
 
         // The control routes over HTTP.
@@ -77,7 +80,8 @@ struct EmulatorServeProcessTests {
         let (process, url) = try await serve(["--scenario", folder.path("scenario.json"), "--manual-clock", "--quiet"])
         #expect(process.stdout.hasPrefix("Scenario (\(folder.path("scenario.json"))):"))
 
-        let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV1, requestor: "NBC")
+        let client = CLIClient(
+            serviceProvider: url, storage: folder.path("storage.json"), backend: .restV1, requestor: "NBC")
         let configure = try await client.run(["configure"])
         #expect(try configure.object()["mvpds"]?.arrayValue?.map { $0["displayName"] } == ["Cable One", "Pass"])
         let login = try await client.run(["login", "--mvpd", "Cable1"])
@@ -110,10 +114,12 @@ struct EmulatorServeProcessTests {
             let error = (try? JSONDecoder().decode(JSONValue.self, from: data))?["error"]?.stringValue
             return ((response as? HTTPURLResponse)?.statusCode, error)
         }
-        let delay = try await post("emulator/faults", #"{"route": "configurationV2", "fault": {"kind": "delay", "seconds": 1e300}}"#)
+        let delay = try await post(
+            "emulator/faults", #"{"route": "configurationV2", "fault": {"kind": "delay", "seconds": 1e300}}"#)
         #expect(delay.status == 400)
-        #expect(delay.error?.hasPrefix("fault.seconds: must be a number of seconds from 0 to 315360000") == true,
-                "\(delay.error ?? "")")
+        #expect(
+            delay.error?.hasPrefix("fault.seconds: must be a number of seconds from 0 to 315360000") == true,
+            "\(delay.error ?? "")")
         let advance = try await post("emulator/clock/advance", #"{"seconds": 1e300}"#)
         #expect(advance.status == 400)
         #expect(advance.error?.hasPrefix("seconds: ") == true, "\(advance.error ?? "")")
@@ -121,8 +127,9 @@ struct EmulatorServeProcessTests {
             let fault = try await post(
                 "emulator/faults", #"{"route": "configurationV2", "fault": {"kind": "status", "status": \#(status)}}"#)
             #expect(fault.status == 400)
-            #expect(fault.error?.contains("fault.status: must be an HTTP status from 100 to 599; got \(status)") == true,
-                    "\(fault.error ?? "")")
+            #expect(
+                fault.error?.contains("fault.status: must be an HTTP status from 100 to 599; got \(status)") == true,
+                "\(fault.error ?? "")")
         }
 
         // Still serving, with nothing applied: a client gets its configuration.
@@ -132,7 +139,8 @@ struct EmulatorServeProcessTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let configure = try await CLIClient(
-            serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2).run(["configure"])
+            serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2
+        ).run(["configure"])
         #expect(configure.status == 0, "\(configure.stderr)")
 
         process.interrupt()
@@ -147,7 +155,8 @@ struct EmulatorServeProcessTests {
         let second = try await CLIRun.run(["emulator", "serve", "--port", String(port), "--quiet"])
         #expect(second.status == 1)
         #expect(second.stdout.isEmpty, "no scenario is printed: \(second.stdout)")
-        #expect(second.stderr == "error: The port \(port) on 127.0.0.1 is in use already (another emulator serve?): "
+        #expect(
+            second.stderr == "error: The port \(port) on 127.0.0.1 is in use already (another emulator serve?): "
                 + "choose another with --port, or --port 0 for any free port.\n")
         first.interrupt()
         _ = await first.finish(timeout: .seconds(30))
@@ -158,23 +167,32 @@ struct EmulatorServeProcessTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let cases: [(String, String)] = [
-            (#"{"mvpds": [{"id": "A", "autoLgin": true}]}"#, #"$.mvpds[0].autoLgin: unknown key "autoLgin" (did you mean "autoLogin"?)"#),
-            (#"{"requestors": [{"id": "R", "mvpds": ["A", "B"]}], "mvpds": [{"id": "A"}]}"#,
-             #"$.requestors[0].mvpds[1]: the MVPD "B" is not defined in $.mvpds (defined: A)"#),
+            (
+                #"{"mvpds": [{"id": "A", "autoLgin": true}]}"#,
+                #"$.mvpds[0].autoLgin: unknown key "autoLgin" (did you mean "autoLogin"?)"#
+            ),
+            (
+                #"{"requestors": [{"id": "R", "mvpds": ["A", "B"]}], "mvpds": [{"id": "A"}]}"#,
+                #"$.requestors[0].mvpds[1]: the MVPD "B" is not defined in $.mvpds (defined: A)"#
+            ),
             (#"{"tempPassTTL": "ten minutes"}"#, "$.tempPassTTL: must be a number"),
         ]
         for (json, expected) in cases {
             try json.write(toFile: folder.path("scenario.json"), atomically: true, encoding: .utf8)
-            let run = try await CLIRun.run(["emulator", "serve", "--port", "0", "--scenario", folder.path("scenario.json")])
+            let run = try await CLIRun.run([
+                "emulator", "serve", "--port", "0", "--scenario", folder.path("scenario.json"),
+            ])
             #expect(run.status == 2, "\(json)")
             #expect(run.stdout.isEmpty)
-            #expect(run.stderr.contains("The scenario file \(folder.path("scenario.json")) has a mistake at \(expected)"),
-                    "\(run.stderr)")
+            #expect(
+                run.stderr.contains("The scenario file \(folder.path("scenario.json")) has a mistake at \(expected)"),
+                "\(run.stderr)")
         }
     }
 
-    @Test("demo still runs the whole flow in process (both backends), one result line per step",
-          arguments: AccessEnabler.Backend.allCases)
+    @Test(
+        "demo still runs the whole flow in process (both backends), one result line per step",
+        arguments: AccessEnabler.Backend.allCases)
     func demo(backend: AccessEnabler.Backend) async throws {
         let run = try await CLIRun.run(["demo", "--backend", backend.rawValue])
         #expect(run.status == 0, "\(run.stderr)")

@@ -104,10 +104,11 @@ struct DocumentationTests {
             [fenced](nowhere.md)
             ```
             """
-        #expect(MarkdownLinks.problems(inText: text, document: "docs/page.md") == [
-            "docs/page.md:4: missing.md does not exist",
-            "docs/page.md:4: no heading for #no-such-heading in ../README.md",
-        ])
+        #expect(
+            MarkdownLinks.problems(inText: text, document: "docs/page.md") == [
+                "docs/page.md:4: missing.md does not exist",
+                "docs/page.md:4: no heading for #no-such-heading in ../README.md",
+            ])
         #expect(MarkdownLinks.anchor(of: "Quick start: the `legacy` API") == "quick-start-the-legacy-api")
     }
 
@@ -151,18 +152,22 @@ struct DocumentationTests {
 
     @Test("an excerpt line its file does not have is found")
     func alteredExcerptIsFound() throws {
-        let block = try #require(Documents.blocks(inText: """
-            ```swift
-            // Excerpt of Package.swift
-            import PackageDescription
-            let package = Package(
-                …
-            let notInTheManifest = 1
-            ```
-            """).first)
+        let block = try #require(
+            Documents.blocks(
+                inText: """
+                    ```swift
+                    // Excerpt of Package.swift
+                    import PackageDescription
+                    let package = Package(
+                        …
+                    let notInTheManifest = 1
+                    ```
+                    """
+            ).first)
         #expect(SnippetCompiler.excerptPath(of: block) == "Package.swift")
-        #expect(SnippetCompiler.excerptProblems(in: [block], document: "Doc.md")
-            == ["Doc.md:6: not in Package.swift: let notInTheManifest = 1"])
+        #expect(
+            SnippetCompiler.excerptProblems(in: [block], document: "Doc.md")
+                == ["Doc.md:6: not in Package.swift: let notInTheManifest = 1"])
     }
 
     /// A core snippet, a legacy one and an Apple-only one, in that order.
@@ -225,19 +230,22 @@ struct DocumentationTests {
 
     @Test("Before/After parts are checked apart; a part in Adobe's own framework is not compiled")
     func beforeAndAfterParts() throws {
-        let block = try #require(Documents.blocks(inText: """
-            ```swift
-            // Before
-            import AccessEnabler            // Adobe's framework
-            let accessEnabler = AccessEnabler(softwareStatement)
+        let block = try #require(
+            Documents.blocks(
+                inText: """
+                    ```swift
+                    // Before
+                    import AccessEnabler            // Adobe's framework
+                    let accessEnabler = AccessEnabler(softwareStatement)
 
-            // Before
-            accessEnabler.logout()
+                    // Before
+                    accessEnabler.logout()
 
-            // After
-            try await accessEnabler.accessEnabler.logout(presenter: presenter)
-            ```
-            """).first)
+                    // After
+                    try await accessEnabler.accessEnabler.logout(presenter: presenter)
+                    ```
+                    """
+            ).first)
         let sections = SnippetCompiler.sections(of: block)
         #expect(sections.count == 2)
         #expect(sections.first?.first?.text == "// Before")

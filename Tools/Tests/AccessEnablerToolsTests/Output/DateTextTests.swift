@@ -20,14 +20,19 @@ struct DateTextTests {
 
     @Test("dates from 1970 to 9999 are ISO 8601 and relative; others are shown as the bound")
     func describe() {
-        #expect(DateText.describe(Self.now.addingTimeInterval(3540), now: Self.now) == "2027-01-15T08:59:00Z (in 59 min)")
-        #expect(DateText.describe(Self.now.addingTimeInterval(-180), now: Self.now) == "2027-01-15T07:57:00Z (3 min ago)")
+        #expect(
+            DateText.describe(Self.now.addingTimeInterval(3540), now: Self.now) == "2027-01-15T08:59:00Z (in 59 min)")
+        #expect(
+            DateText.describe(Self.now.addingTimeInterval(-180), now: Self.now) == "2027-01-15T07:57:00Z (3 min ago)")
         #expect(DateText.describe(Self.never, now: Self.now) == "after 9999-12-31T23:59:59Z (far future)")
-        #expect(DateText.describe(Date(timeIntervalSince1970: 253_402_300_800), now: Self.now)
+        #expect(
+            DateText.describe(Date(timeIntervalSince1970: 253_402_300_800), now: Self.now)
                 == "after 9999-12-31T23:59:59Z (far future)")
-        #expect(DateText.describe(Date(timeIntervalSince1970: 253_402_300_799), now: Self.now)
+        #expect(
+            DateText.describe(Date(timeIntervalSince1970: 253_402_300_799), now: Self.now)
                 .hasPrefix("9999-12-31T23:59:59Z (in 2912063 d"))
-        #expect(DateText.describe(Date(timeIntervalSince1970: TimeInterval(Int64.min) / 1000), now: Self.now)
+        #expect(
+            DateText.describe(Date(timeIntervalSince1970: TimeInterval(Int64.min) / 1000), now: Self.now)
                 == "before 1970-01-01T00:00:00Z (long ago)")
         #expect(DateText.describe(Date(timeIntervalSince1970: 0), now: Self.now).hasPrefix("1970-01-01T00:00:00Z ("))
         #expect(DateText.timestamp(Self.never) == "after 9999-12-31T23:59:59Z")

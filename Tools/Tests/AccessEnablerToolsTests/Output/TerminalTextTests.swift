@@ -10,7 +10,9 @@ struct TerminalTextTests {
     func escaped() {
         #expect(TerminalText.escaped("Red\u{1B}[31mCable\r\n") == #"Red\u{1B}[31mCable\r"# + "\n")
         #expect(TerminalText.escaped("a\tb\u{0}c\u{7}\u{7F}\u{9B}2J") == #"a\tb\u{0}c\u{7}\u{7F}\u{9B}2J"#)
-        #expect(TerminalText.escaped("\u{202E}txt.exe\u{2066}\u{200F}\u{2028}") == #"\u{202E}txt.exe\u{2066}\u{200F}\u{2028}"#)
+        #expect(
+            TerminalText.escaped("\u{202E}txt.exe\u{2066}\u{200F}\u{2028}")
+                == #"\u{202E}txt.exe\u{2066}\u{200F}\u{2028}"#)
         #expect(TerminalText.escaped("one\ntwo", keepingLineFeeds: false) == #"one\ntwo"#)
         let plain = "Auto Cable — café 📺 \\u{1B} stays as typed"
         #expect(TerminalText.escaped(plain) == plain)
@@ -34,12 +36,13 @@ struct TerminalTextTests {
     func table() {
         var table = Table(headers: ["MVPD", "Name"])
         table.rows = [["Evil", "Red\u{1B}[31m\nCable"], ["Plain", "Plain"]]
-        #expect(table.render() == """
-            MVPD   Name
-            ─────  ────────────────────
-            Evil   Red\\u{1B}[31m\\nCable
-            Plain  Plain
-            """)
+        #expect(
+            table.render() == """
+                MVPD   Name
+                ─────  ────────────────────
+                Evil   Red\\u{1B}[31m\\nCable
+                Plain  Plain
+                """)
     }
 
     @Test("a second-screen code from the server cannot forge a line of its own on the TV's screen")
@@ -47,7 +50,8 @@ struct TerminalTextTests {
         let code = ActivationCode(
             code: "8ER640M\nCode: FAKE\u{1B}[2J", activationURL: URL(string: "https://example.com/activate"),
             expires: Date(timeIntervalSince1970: 1_800_000_000),
-            mvpd: MVPD(id: "Evil", displayName: "Evil\nCode: FORGED", serviceProvider: URL(string: "https://sp.example")!))
+            mvpd: MVPD(
+                id: "Evil", displayName: "Evil\nCode: FORGED", serviceProvider: URL(string: "https://sp.example")!))
         let lines = LoginCommand.instructions(for: code).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == #"Code: 8ER640M\nCode: FAKE\u{1B}[2J"#)
         #expect(lines.filter { $0.hasPrefix("Code: ") }.count == 1, "one code line")

@@ -24,12 +24,13 @@ struct HTMLTests {
 
     @Test("forms: fields in order, only inside their form; the login form and refresh targets")
     func forms() {
-        let page = LoginPage(html: """
-            <meta http-equiv="refresh" content="5;url=https://example.com/next">
-            <input name="outside">
-            <form id="search"><input name="q"></form>
-            <form method="post" action="/login"><input type="hidden" name="t" value="1"><input type="password" name="pw"></form>
-            """)
+        let page = LoginPage(
+            html: """
+                <meta http-equiv="refresh" content="5;url=https://example.com/next">
+                <input name="outside">
+                <form id="search"><input name="q"></form>
+                <form method="post" action="/login"><input type="hidden" name="t" value="1"><input type="password" name="pw"></form>
+                """)
         #expect(page.forms.count == 2)
         #expect(page.forms[0].fields.map(\.name) == ["q"])
         #expect(page.loginForm?.action == "/login")
@@ -69,12 +70,15 @@ struct HTMLTests {
     @Test("the default storage location follows XDG_DATA_HOME, else ~/.local/share")
     func storageLocation() {
         #if !os(macOS)
-        #expect(DefaultStorageLocation.url(environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]).path
-            == "/xdg/accessenabler/storage.json")
-        #expect(DefaultStorageLocation.url(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]).path
-            == "/home/u/.local/share/accessenabler/storage.json")
-        #expect(DefaultStorageLocation.url(environment: ["HOME": "/home/u"]).path
-            == "/home/u/.local/share/accessenabler/storage.json")
+        #expect(
+            DefaultStorageLocation.url(environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]).path
+                == "/xdg/accessenabler/storage.json")
+        #expect(
+            DefaultStorageLocation.url(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]).path
+                == "/home/u/.local/share/accessenabler/storage.json")
+        #expect(
+            DefaultStorageLocation.url(environment: ["HOME": "/home/u"]).path
+                == "/home/u/.local/share/accessenabler/storage.json")
         #endif
     }
 

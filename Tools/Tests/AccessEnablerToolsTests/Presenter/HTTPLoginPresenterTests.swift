@@ -10,13 +10,16 @@ struct HTTPLoginPresenterTests {
     static let redirect = URL(string: "adobepass://ios.app")!
     static let start = URL(string: "https://sp.example.com/start?code=1")!
 
-    private func presenter(_ site: ScriptedSite, username: String? = nil, password: String? = nil,
-                           answers: [String]? = nil) -> HTTPLoginPresenter {
+    private func presenter(
+        _ site: ScriptedSite, username: String? = nil, password: String? = nil,
+        answers: [String]? = nil
+    ) -> HTTPLoginPresenter {
         let prompt = answers.map { lines in
             let queue = LineQueue(lines)
             return RedirectPrompt(write: { _ in }, readLine: { queue.next() })
         }
-        return HTTPLoginPresenter(mvpdID: "MVPD", username: username, password: password, transport: site, prompt: prompt)
+        return HTTPLoginPresenter(
+            mvpdID: "MVPD", username: username, password: password, transport: site, prompt: prompt)
     }
 
     @Test("follows relative and absolute redirects and stops at the redirect URL without loading it")
@@ -28,15 +31,20 @@ struct HTTPLoginPresenterTests {
         ])
         let landed = try await presenter(site).presentLogin(url: Self.start, redirectURL: Self.redirect)
         #expect(landed.absoluteString == "adobepass://ios.app/?done=1")
-        #expect(site.requested == ["https://sp.example.com/start?code=1", "https://sp.example.com/hop",
-                                   "https://idp.example.net/sso"])
+        #expect(
+            site.requested == [
+                "https://sp.example.com/start?code=1", "https://sp.example.com/hop",
+                "https://idp.example.net/sso",
+            ])
     }
 
     @Test("follows a meta refresh and submits a form that its script submits (SAML POST)")
     func refreshAndAutoPost() async throws {
         let site = ScriptedSite([
-            "https://sp.example.com/start": .page(#"<html><head><meta http-equiv="Refresh" content="0; URL='/saml'"></head></html>"#),
-            "https://sp.example.com/saml": .page("""
+            "https://sp.example.com/start": .page(
+                #"<html><head><meta http-equiv="Refresh" content="0; URL='/saml'"></head></html>"#),
+            "https://sp.example.com/saml": .page(
+                """
                 <html><body onload="document.forms[0].submit()">
                 <form method="POST" action="https://idp.example.net/acs">
                 <input type="hidden" name="SAMLResponse" value="PHNhbWw+&amp;x">
@@ -74,8 +82,9 @@ struct HTTPLoginPresenterTests {
         #expect(landed == Self.redirect)
         let post = try #require(site.requests.last)
         #expect(post.url.absoluteString == "https://sp.example.com/login")
-        #expect(String(decoding: post.body ?? Data(), as: UTF8.self)
-            == "csrf=t0k3n&user=ann%40example.com&pass=p%26ss+word&remember=on&go=1")
+        #expect(
+            String(decoding: post.body ?? Data(), as: UTF8.self)
+                == "csrf=t0k3n&user=ann%40example.com&pass=p%26ss+word&remember=on&go=1")
     }
 
     @Test("a login form shown again after the credentials is a rejection")
@@ -83,7 +92,8 @@ struct HTTPLoginPresenterTests {
         let form = #"<form method="post"><input name="u"><input type="password" name="p"></form>"#
         let site = ScriptedSite(["https://sp.example.com/start": .page(form)])
         await expectLoginFailure(code: "login_rejected") {
-            try await presenter(site, username: "u", password: "p").presentLogin(url: Self.start, redirectURL: Self.redirect)
+            try await presenter(site, username: "u", password: "p").presentLogin(
+                url: Self.start, redirectURL: Self.redirect)
         }
     }
 
@@ -93,8 +103,10 @@ struct HTTPLoginPresenterTests {
             "https://sp.example.com/start": .redirect("https://mvpd.example.org/consent"),
             "https://mvpd.example.org/consent": .page("<p>Do you agree?</p><form><input type=radio name=a></form>"),
         ])
-        let landed = try await presenter(site, answers: ["", "https://elsewhere.example/", " adobepass://ios.app/?ok=1 "])
-            .presentLogin(url: Self.start, redirectURL: Self.redirect)
+        let landed = try await presenter(
+            site, answers: ["", "https://elsewhere.example/", " adobepass://ios.app/?ok=1 "]
+        )
+        .presentLogin(url: Self.start, redirectURL: Self.redirect)
         #expect(landed.absoluteString == "adobepass://ios.app/?ok=1")
     }
 
@@ -121,7 +133,9 @@ struct HTTPLoginPresenterTests {
             try await presenter(broken).presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
         let loop = ScriptedSite(["https://sp.example.com/start": .redirect("/start")])
-        await expectLoginFailure(code: "login_page_failed", message: "after \(HTTPLoginPresenter.maximumHops) page loads") {
+        await expectLoginFailure(
+            code: "login_page_failed", message: "after \(HTTPLoginPresenter.maximumHops) page loads"
+        ) {
             try await presenter(loop).presentLogin(url: Self.start, redirectURL: Self.redirect)
         }
     }

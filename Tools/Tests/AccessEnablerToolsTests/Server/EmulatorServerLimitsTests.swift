@@ -21,14 +21,16 @@ struct EmulatorServerLimitsTests {
     func tooLargeRequest() async throws {
         try await withEmulatorServer { server in
             let big = Data(repeating: UInt8(ascii: "x"), count: 3 << 20)
-            let response = try await URLSessionTransport.browser().send(HTTPRequest(
-                method: .post, url: server.url.appendingPathComponent("emulator/faults"),
-                headers: ["Content-Type": "application/json"], body: big))
+            let response = try await URLSessionTransport.browser().send(
+                HTTPRequest(
+                    method: .post, url: server.url.appendingPathComponent("emulator/faults"),
+                    headers: ["Content-Type": "application/json"], body: big))
             #expect(response.status == 413)
             let reason = String(decoding: response.body, as: UTF8.self)
             #expect(reason.contains("larger than the emulator accepts"), "\(reason)")
-            let scenario = try await URLSessionTransport.browser().send(HTTPRequest(
-                url: server.url.appendingPathComponent("emulator/scenario")))
+            let scenario = try await URLSessionTransport.browser().send(
+                HTTPRequest(
+                    url: server.url.appendingPathComponent("emulator/scenario")))
             #expect(scenario.status == 200)
         }
     }
@@ -50,8 +52,9 @@ struct EmulatorServerLimitsTests {
         }
         #expect(outcomes == Array(repeating: .closedByServer, count: 5))
         // The server still answers complete requests.
-        let answer = try await URLSessionTransport.browser().send(HTTPRequest(
-            url: server.url.appendingPathComponent("emulator/scenario")))
+        let answer = try await URLSessionTransport.browser().send(
+            HTTPRequest(
+                url: server.url.appendingPathComponent("emulator/scenario")))
         #expect(answer.status == 200)
     }
 
@@ -72,8 +75,9 @@ struct EmulatorServerLimitsTests {
             _ = try await enabler.authorize(resource: "news")
 
             let kept = String(decoding: try JSONEncoder().encode(await server.emulator.requests), as: UTF8.self)
-            let served = try await URLSessionTransport.browser().send(HTTPRequest(
-                url: server.url.appendingPathComponent("emulator/requests")))
+            let served = try await URLSessionTransport.browser().send(
+                HTTPRequest(
+                    url: server.url.appendingPathComponent("emulator/requests")))
             let servedText = String(decoding: served.body, as: UTF8.self)
             #expect(servedText.contains("/decisions/authorize/Cablevision"), "the log is served")
             for text in [kept, servedText] {
@@ -86,10 +90,13 @@ struct EmulatorServerLimitsTests {
         }
     }
 
-    @Test("an address beyond loopback is warned about", arguments: [
-        ("127.0.0.1", false), ("127.1.2.3", false), ("localhost", false), ("::1", false), ("[::1]", false),
-        ("0.0.0.0", true), ("::", true), ("192.168.1.20", true), ("127.0.0.1.example.com", true), ("example.com", true),
-    ])
+    @Test(
+        "an address beyond loopback is warned about",
+        arguments: [
+            ("127.0.0.1", false), ("127.1.2.3", false), ("localhost", false), ("::1", false), ("[::1]", false),
+            ("0.0.0.0", true), ("::", true), ("192.168.1.20", true), ("127.0.0.1.example.com", true),
+            ("example.com", true),
+        ])
     func beyondLoopbackWarning(host: String, warns: Bool) {
         let warning = EmulatorServer.beyondLoopbackWarning(host: host)
         #expect((warning != nil) == warns)
@@ -108,7 +115,8 @@ enum SlowClient {
     static func run(port: UInt16, deadlineSeconds: Int) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try connectSendHalfAHeadAndRead(port: port, deadlineSeconds: deadlineSeconds) })
+                continuation.resume(
+                    with: Result { try connectSendHalfAHeadAndRead(port: port, deadlineSeconds: deadlineSeconds) })
             }
         }
     }

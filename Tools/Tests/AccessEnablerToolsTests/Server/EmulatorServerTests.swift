@@ -36,7 +36,8 @@ struct EmulatorServerTests {
             #expect(await !enabler.checkAuthentication().isAuthenticated)
 
             let presenter = HTTPLoginPresenter(
-                mvpdID: "Cablevision", username: "alice", password: "alice-password", transport: URLSessionTransport.browser(),
+                mvpdID: "Cablevision", username: "alice", password: "alice-password",
+                transport: URLSessionTransport.browser(),
                 prompt: nil)
             let authentication = try await enabler.authenticate(presenter: presenter)
             #expect(authentication.userID == "alice-user-id")
@@ -87,8 +88,9 @@ struct EmulatorServerTests {
             #expect(try JSONDecoder().decode(EmulatorScenario.self, from: scenario.body) == .standard)
 
             // A fault injected over HTTP reaches the SDK.
-            let fault = try await send(server.url, "emulator/faults", method: "POST",
-                                       body: #"{"route": "configurationV2", "fault": {"kind": "status", "status": 503}}"#)
+            let fault = try await send(
+                server.url, "emulator/faults", method: "POST",
+                body: #"{"route": "configurationV2", "fault": {"kind": "status", "status": 503}}"#)
             #expect(fault.status == 204)
             let enabler = makeEnabler(server.url, backend: .restV2, retryPolicy: .none)
             await #expect(throws: AccessEnablerError.self) { try await enabler.setRequestor("REF") }
@@ -99,7 +101,9 @@ struct EmulatorServerTests {
             #expect(records.filter { $0["route"] == "configurationV2" }.map { $0["responseStatus"] } == [503, 200])
             #expect(try await send(server.url, "emulator/requests", method: "DELETE").status == 204)
             #expect(try await get(server.url, "emulator/nothing").status == 404)
-            #expect(try await send(server.url, "emulator/clock/advance", method: "POST", body: #"{"seconds": 1}"#).status == 409)
+            #expect(
+                try await send(server.url, "emulator/clock/advance", method: "POST", body: #"{"seconds": 1}"#).status
+                    == 409)
         }
     }
 
@@ -151,10 +155,12 @@ struct EmulatorServerTests {
         var request = URLRequest(url: path.map { base.appendingPathComponent($0) } ?? base)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
-        let response = try await URLSessionTransport.browser().send(HTTPRequest(
-            method: HTTPMethod(rawValue: method), url: try #require(request.url),
-            headers: body == nil ? [:] : ["Content-Type": "application/json"], body: request.httpBody))
-        return Answer(status: response.status, body: response.body, location: response.headers["Location"],
-                      contentType: response.headers["Content-Type"])
+        let response = try await URLSessionTransport.browser().send(
+            HTTPRequest(
+                method: HTTPMethod(rawValue: method), url: try #require(request.url),
+                headers: body == nil ? [:] : ["Content-Type": "application/json"], body: request.httpBody))
+        return Answer(
+            status: response.status, body: response.body, location: response.headers["Location"],
+            contentType: response.headers["Content-Type"])
     }
 }

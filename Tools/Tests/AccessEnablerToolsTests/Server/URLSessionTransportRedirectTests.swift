@@ -7,17 +7,22 @@ import Testing
 @Suite struct URLSessionTransportRedirectTests {
     func logoutURL(_ base: URL, redirect: String) -> URL {
         let encoded = redirect.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        return URL(string: "\(base.absoluteString)/adobe-services/logout?noflash=true&mso_id=AutoCable&requestor_id=REF&redirect_url=\(encoded)")!
+        return URL(
+            string:
+                "\(base.absoluteString)/adobe-services/logout?noflash=true&mso_id=AutoCable&requestor_id=REF&redirect_url=\(encoded)"
+        )!
     }
 
     @Test func theDefaultTransportReturnsRedirectsAsTheyAre() async throws {
         try await withEmulatorServer { server in
             let transport = URLSessionTransport()
-            let custom = try await transport.send(HTTPRequest(url: logoutURL(server.url, redirect: "adobepass://ios.app")))
+            let custom = try await transport.send(
+                HTTPRequest(url: logoutURL(server.url, redirect: "adobepass://ios.app")))
             #expect(custom.status == 302)
             #expect(custom.headers["Location"] == "adobepass://ios.app")
             // An http redirect is not followed either.
-            let web = try await transport.send(HTTPRequest(url: logoutURL(server.url, redirect: "\(server.url.absoluteString)/emulator/scenario")))
+            let web = try await transport.send(
+                HTTPRequest(url: logoutURL(server.url, redirect: "\(server.url.absoluteString)/emulator/scenario")))
             #expect(web.status == 302)
         }
     }
@@ -25,7 +30,8 @@ import Testing
     @Test func aTransportFromAConfigurationRefusesRedirectsToo() async throws {
         try await withEmulatorServer { server in
             let transport = URLSessionTransport(configuration: .ephemeral)
-            let response = try await transport.send(HTTPRequest(url: logoutURL(server.url, redirect: "adobepass://ios.app")))
+            let response = try await transport.send(
+                HTTPRequest(url: logoutURL(server.url, redirect: "adobepass://ios.app")))
             #expect(response.status == 302)
         }
     }

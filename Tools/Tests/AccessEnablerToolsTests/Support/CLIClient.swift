@@ -22,8 +22,10 @@ final class CLIClient: Sendable {
 
     /// The options every client command gets.
     var commonArguments: [String] {
-        ["--service-provider", serviceProvider.absoluteString, "--requestor", requestor, "--storage", storage,
-         "--backend", backend.rawValue]
+        [
+            "--service-provider", serviceProvider.absoluteString, "--requestor", requestor, "--storage", storage,
+            "--backend", backend.rawValue,
+        ]
     }
 
     /// Runs `words` (a subcommand and its arguments) with the common options, the software

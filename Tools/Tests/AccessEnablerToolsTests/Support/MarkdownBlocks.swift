@@ -106,9 +106,10 @@ enum Documents {
             let start = index + 1
             var end = start
             while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
-            blocks.append(MarkdownBlock(
-                language: language, lines: Array(lines[start..<min(end, lines.count)]), firstLine: start + 1,
-                lineBefore: index > 0 ? lines[index - 1] : ""))
+            blocks.append(
+                MarkdownBlock(
+                    language: language, lines: Array(lines[start..<min(end, lines.count)]), firstLine: start + 1,
+                    lineBefore: index > 0 ? lines[index - 1] : ""))
             index = end + 1
         }
         return blocks

@@ -17,9 +17,10 @@ struct RecordingPresenter: AuthenticationPresenter {
         let first = try await browser.send(HTTPRequest(url: url))
         let formURL = try #require(first.headers["Location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL })
         let form = try await browser.send(HTTPRequest(url: formURL))
-        recorder.record(LoginPageVisit(
-            url: url, firstStatus: first.status, formStatus: form.status, contentType: form.headers["Content-Type"],
-            html: String(decoding: form.body, as: UTF8.self)))
+        recorder.record(
+            LoginPageVisit(
+                url: url, firstStatus: first.status, formStatus: form.status, contentType: form.headers["Content-Type"],
+                html: String(decoding: form.body, as: UTF8.self)))
         return try await PersonInBrowser.signIn(at: url, username: "alice", password: "alice-password")
     }
 }

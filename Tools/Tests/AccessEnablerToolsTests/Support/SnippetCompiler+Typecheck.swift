@@ -46,14 +46,17 @@ extension SnippetCompiler {
         try source.write(to: file, atomically: true, encoding: .utf8)
         let modules = ToolLocator.executable.deletingLastPathComponent().appendingPathComponent("Modules")
         let process = try LiveProcess(
-            arguments: ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path,
-                        "-module-cache-path", folder.appendingPathComponent("cache").path, file.path],
+            arguments: [
+                "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path,
+                "-module-cache-path", folder.appendingPathComponent("cache").path, file.path,
+            ],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         process.closeInput()
         let result = await process.finish(timeout: .seconds(300))
         let errors = result.stderr.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
         if result.status != 0, errors.isEmpty {
-            return Result(snippets: count, errors: ["swiftc exited with \(result.status): \(result.stderr)"], source: source)
+            return Result(
+                snippets: count, errors: ["swiftc exited with \(result.status): \(result.stderr)"], source: source)
         }
         return Result(snippets: count, errors: errors, source: source)
     }

@@ -158,7 +158,8 @@ enum SnippetCompiler {
         var problems: [String] = []
         for block in blocks where block.language == "swift" {
             guard let path = excerptPath(of: block) else { continue }
-            guard let text = try? String(contentsOf: Documents.root.appendingPathComponent(path), encoding: .utf8) else {
+            guard let text = try? String(contentsOf: Documents.root.appendingPathComponent(path), encoding: .utf8)
+            else {
                 problems.append("\(document):\(block.firstLine): \(path) does not exist")
                 continue
             }
@@ -255,15 +256,17 @@ enum SnippetCompiler {
                 if body.contains(where: { $0.text.hasPrefix("extension ") || $0.text.hasPrefix("protocol ") }) {
                     fileScope.append(guarded("\(location)\n\(lines)\n#sourceLocation()"))
                 } else {
-                    methods.append(guarded("""
-                        extension SnippetContext {
-                            func snippet\(count)() async throws {
-                        \(location)
-                        \(lines)
-                        #sourceLocation()
+                    methods.append(
+                        guarded(
+                            """
+                            extension SnippetContext {
+                                func snippet\(count)() async throws {
+                            \(location)
+                            \(lines)
+                            #sourceLocation()
+                                }
                             }
-                        }
-                        """))
+                            """))
                 }
             }
         }
@@ -290,7 +293,8 @@ enum SnippetCompiler {
     /// The Package.swift snippets of `document`.
     static func manifests(in document: String) throws -> [MarkdownBlock] {
         try Documents.blocks(of: document).filter {
-            $0.language == "swift" && $0.lines.first(where: { !$0.isEmpty })?.hasPrefix("// swift-tools-version") == true
+            $0.language == "swift"
+                && $0.lines.first(where: { !$0.isEmpty })?.hasPrefix("// swift-tools-version") == true
         }
     }
 }

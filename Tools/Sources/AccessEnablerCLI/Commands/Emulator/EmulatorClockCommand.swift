@@ -46,8 +46,9 @@ struct EmulatorClockAdvanceCommand: AsyncParsableCommand {
         let control = try EmulatorControl(emulator)
         let response = try await control.send(.post, "clock/advance", json: ["seconds": .number(seconds)])
         if response.status == 409 {
-            control.console.err("error: the emulator at \(control.baseURL.absoluteString) runs on the system clock, "
-                + "which cannot be moved; start it with `accessenabler emulator serve --manual-clock`")
+            control.console.err(
+                "error: the emulator at \(control.baseURL.absoluteString) runs on the system clock, "
+                    + "which cannot be moved; start it with `accessenabler emulator serve --manual-clock`")
             throw ExitCode(1)
         }
         try control.check(response, what: "moving the clock")

@@ -24,8 +24,9 @@ struct EmulatorControlOptions: ParsableArguments {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.host != nil
         else {
-            throw ValidationError("--emulator-url takes the URL emulator serve printed, such as \(Self.defaultURL); "
-                + "got \"\(text)\".")
+            throw ValidationError(
+                "--emulator-url takes the URL emulator serve printed, such as \(Self.defaultURL); "
+                    + "got \"\(text)\".")
         }
         return url
     }
@@ -56,8 +57,10 @@ struct EmulatorControl: Sendable {
             return try await transport.send(request)
         } catch {
             let cause = DiagnosingTransport.cause(of: error) ?? "cancelled"
-            console.err("error: no emulator answers at \(baseURL.absoluteString) (\(cause)); start one with "
-                + "`accessenabler emulator serve`, or give its URL with --emulator-url or \(ToolEnvironment.emulatorURL)")
+            console.err(
+                "error: no emulator answers at \(baseURL.absoluteString) (\(cause)); start one with "
+                    + "`accessenabler emulator serve`, or give its URL with --emulator-url or \(ToolEnvironment.emulatorURL)"
+            )
             throw ExitCode(1)
         }
     }
@@ -66,9 +69,11 @@ struct EmulatorControl: Sendable {
     /// the emulator refused the input (400, 404 for an unknown MVPD), 1 otherwise.
     func check(_ response: HTTPResponse, what: String) throws {
         guard !(200..<300).contains(response.status) else { return }
-        let reason = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?["error"]?.stringValue
+        let reason =
+            (try? JSONDecoder().decode(JSONValue.self, from: response.body))?["error"]?.stringValue
             ?? String(decoding: response.body, as: UTF8.self)
-        console.err("error: the emulator at \(baseURL.absoluteString) refused \(what) (HTTP \(response.status)): \(reason)")
+        console.err(
+            "error: the emulator at \(baseURL.absoluteString) refused \(what) (HTTP \(response.status)): \(reason)")
         throw ExitCode(response.status == 400 || response.status == 404 ? 2 : 1)
     }
 

@@ -39,8 +39,9 @@ struct EmulatorDegradeCommand: AsyncParsableCommand {
         case (.some, true): throw ValidationError("Give either a rule or --clear, not both.")
         case (.some(let rule), false):
             guard EmulatorScenario.Degradation(rawValue: rule) != nil else {
-                throw ValidationError("Unknown rule \"\(rule)\". Rules: "
-                    + EmulatorScenario.Degradation.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                throw ValidationError(
+                    "Unknown rule \"\(rule)\". Rules: "
+                        + EmulatorScenario.Degradation.allCases.map(\.rawValue).joined(separator: ", ") + ".")
             }
         case (nil, true): break
         }

@@ -9,7 +9,8 @@ struct EmulatorFaultCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fault",
         abstract: "Make the next request(s) to a route fail in a chosen way, or --clear every fault.",
-        usage: "accessenabler emulator fault <route> <kind> [<fault options>] [--times <n> | --always]\n  [--emulator-url <url>]\naccessenabler emulator fault --clear [--emulator-url <url>]",
+        usage:
+            "accessenabler emulator fault <route> <kind> [<fault options>] [--times <n> | --always]\n  [--emulator-url <url>]\naccessenabler emulator fault --clear [--emulator-url <url>]",
         discussion: """
             A fault replaces the emulator's answer to the next request to the route (--times N requests, \
             --always every one until --clear). A fault on a route the clients' REST API version never \
@@ -42,7 +43,9 @@ struct EmulatorFaultCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The body of a status fault.", valueName: "text"))
         var body: String?
 
-        @Option(name: .customLong("content-type"), help: ArgumentHelp("The Content-Type of a status fault.", valueName: "type"))
+        @Option(
+            name: .customLong("content-type"),
+            help: ArgumentHelp("The Content-Type of a status fault.", valueName: "type"))
         var contentType: String?
 
         @Option(help: ArgumentHelp("How long a delay fault waits.", valueName: "seconds"))
@@ -50,7 +53,8 @@ struct EmulatorFaultCommand: AsyncParsableCommand {
 
         @Option(
             name: .customLong("retry-after"),
-            help: ArgumentHelp("The Retry-After of a tooManyRequests fault (seconds or an HTTP date).", valueName: "value"))
+            help: ArgumentHelp(
+                "The Retry-After of a tooManyRequests fault (seconds or an HTTP date).", valueName: "value"))
         var retryAfter: String?
 
         @Option(help: ArgumentHelp("The body size of a largeBody fault.", valueName: "n"))
@@ -89,8 +93,9 @@ struct EmulatorFaultCommand: AsyncParsableCommand {
             throw ValidationError("Give a route and a fault kind, for example: fault authorize tooManyRequests.")
         }
         guard EmulatorRoute(rawValue: route) != nil else {
-            throw ValidationError("Unknown route \"\(route)\". Routes: "
-                + EmulatorRoute.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+            throw ValidationError(
+                "Unknown route \"\(route)\". Routes: "
+                    + EmulatorRoute.allCases.map(\.rawValue).joined(separator: ", ") + ".")
         }
         guard let allowed = Self.kinds[kind] else {
             throw ValidationError(
@@ -142,7 +147,9 @@ struct EmulatorFaultCommand: AsyncParsableCommand {
         let response = try await control.send(.post, "faults", json: command)
         try control.check(response, what: "the fault")
         control.printWarnings(of: response)
-        let count = options.always ? "every request until --clear" : times == 1 ? "the next request" : "the next \(times) requests"
+        let count =
+            options.always
+            ? "every request until --clear" : times == 1 ? "the next request" : "the next \(times) requests"
         let pair = EmulatorRoute(rawValue: route)?.counterpart.map { " (or \($0.rawValue))" } ?? ""
         control.console.out("Queued \(kind) for \(count) to \(route)\(pair).")
     }

@@ -4,18 +4,19 @@ import AccessEnablerTesting
 /// degradation rules, generated from the emulator's own types where it can be.
 enum EmulatorHelp {
     /// The control routes `emulator serve` answers under `/emulator/`.
-    static let controlRoutes = HelpText.definitions(
-        "CONTROL ROUTES (under /emulator/, JSON; the emulator commands use them):",
-        [
-            ("GET requests", "the request log; DELETE clears it (emulator requests)"),
-            ("POST faults", #"{"route", "fault": {"kind", …}, "times": n or null} (emulator fault)"#),
-            ("DELETE faults", "removes every fault (emulator fault --clear)"),
-            ("POST clock/advance", #"{"seconds": n}, with --manual-clock (emulator clock advance)"#),
-            ("GET scenario", "the scenario served (emulator scenario)"),
-            ("GET warnings", "the faults that cannot fire, and why"),
-            ("POST degradation", #"{"mvpd", "rule": "<rule>" or null} (emulator degrade)"#),
-            ("POST sessions/force-resume", #"{"count": n} (emulator force-resume)"#),
-        ]) + "\n  A bad input is answered 400 with {\"error\": \"<field>: <what was wrong>\"};\n"
+    static let controlRoutes =
+        HelpText.definitions(
+            "CONTROL ROUTES (under /emulator/, JSON; the emulator commands use them):",
+            [
+                ("GET requests", "the request log; DELETE clears it (emulator requests)"),
+                ("POST faults", #"{"route", "fault": {"kind", …}, "times": n or null} (emulator fault)"#),
+                ("DELETE faults", "removes every fault (emulator fault --clear)"),
+                ("POST clock/advance", #"{"seconds": n}, with --manual-clock (emulator clock advance)"#),
+                ("GET scenario", "the scenario served (emulator scenario)"),
+                ("GET warnings", "the faults that cannot fire, and why"),
+                ("POST degradation", #"{"mvpd", "rule": "<rule>" or null} (emulator degrade)"#),
+                ("POST sessions/force-resume", #"{"count": n} (emulator force-resume)"#),
+            ]) + "\n  A bad input is answered 400 with {\"error\": \"<field>: <what was wrong>\"};\n"
         + "  nothing is applied."
 
     /// Every route name, with its endpoint; paired routes share their faults.

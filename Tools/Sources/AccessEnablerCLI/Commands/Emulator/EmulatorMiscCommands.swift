@@ -44,8 +44,9 @@ struct EmulatorWaitCommand: AsyncParsableCommand {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        Console().err("error: no emulator answered at \(try emulator.url().absoluteString) within "
-            + "\(LogLine.format(timeout)) s (\(cause))")
+        Console().err(
+            "error: no emulator answered at \(try emulator.url().absoluteString) within "
+                + "\(LogLine.format(timeout)) s (\(cause))")
         throw ExitCode(1)
     }
 }
@@ -94,6 +95,7 @@ struct EmulatorForceResumeCommand: AsyncParsableCommand {
         try control.check(
             try await control.send(.post, "sessions/force-resume", json: ["count": .number(Double(count))]),
             what: "forcing session resumes")
-        control.console.out(count == 0 ? "Session creations answer normally." : "The next \(count) session creation(s) answer resume.")
+        control.console.out(
+            count == 0 ? "Session creations answer normally." : "The next \(count) session creation(s) answer resume.")
     }
 }

@@ -63,8 +63,9 @@ struct EmulatorRequestsCommand: AsyncParsableCommand {
         decoder.dateDecodingStrategy = .millisecondsSince1970
         let records = try decoder.decode([EmulatorRequestRecord].self, from: response.body)
         let entries = records.map {
-            Entry(id: $0.id, method: $0.method, path: $0.path, route: $0.route?.rawValue, status: $0.responseStatus,
-                  failure: $0.failure)
+            Entry(
+                id: $0.id, method: $0.method, path: $0.path, route: $0.route?.rawValue, status: $0.responseStatus,
+                failure: $0.failure)
         }
         if options.json {
             control.console.outJSON(JSONOutput.line(entries))

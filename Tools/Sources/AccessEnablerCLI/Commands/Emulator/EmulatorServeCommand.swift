@@ -8,8 +8,10 @@ import Foundation
 struct EmulatorServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the Adobe Pass emulator over HTTP (REST API v1 and v2, DCR, MVPD login pages, /emulator/ controls).",
-        usage: "accessenabler emulator serve [--port <port>] [--host <host>] [--scenario <file>]\n  [--manual-clock] [--quiet]",
+        abstract:
+            "Serve the Adobe Pass emulator over HTTP (REST API v1 and v2, DCR, MVPD login pages, /emulator/ controls).",
+        usage:
+            "accessenabler emulator serve [--port <port>] [--host <host>] [--scenario <file>]\n  [--manual-clock] [--quiet]",
         discussion: """
             Once it listens, prints the scenario and then "Listening on <url>" on standard output; with \
             --port 0 the system picks a free port. Each request is logged on standard error (no query \
@@ -42,12 +44,15 @@ struct EmulatorServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.")
     var host: String = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("A scenario JSON file (EmulatorScenario). Default: the built-in standard scenario.",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A scenario JSON file (EmulatorScenario). Default: the built-in standard scenario.",
+            valueName: "file"))
     var scenario: String?
 
-    @Flag(name: .customLong("manual-clock"),
-          help: "Keep the emulator's time still except through POST /emulator/clock/advance (emulator clock advance).")
+    @Flag(
+        name: .customLong("manual-clock"),
+        help: "Keep the emulator's time still except through POST /emulator/clock/advance (emulator clock advance).")
     var manualClock = false
 
     @Flag(help: "Do not log requests on standard error.")
@@ -80,7 +85,8 @@ struct EmulatorServeCommand: AsyncParsableCommand {
                 let base = emulator.baseURL.absoluteString
                 if let beyondLoopback { console.err("warning: \(beyondLoopback)") }
                 console.out("Listening on \(base)")
-                console.out("""
+                console.out(
+                    """
                       Try: export ACCESSENABLER_SERVICE_PROVIDER=\(base) ACCESSENABLER_REQUESTOR=<id> \
                     ACCESSENABLER_SOFTWARE_STATEMENT=any; accessenabler configure
                       Control: accessenabler emulator requests --emulator-url \(base)

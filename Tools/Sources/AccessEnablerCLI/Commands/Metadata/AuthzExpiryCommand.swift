@@ -7,7 +7,7 @@ struct AuthzExpiryCommand: AsyncParsableCommand {
         abstract: "When the stored authorization of a resource expires (epoch milliseconds in JSON).",
         usage: "accessenabler metadata authz-expiry <resource> [<connection options>] [--json]\n  [--verbose]",
         discussion: HelpText.examples([
-            "accessenabler metadata authz-expiry news",
+            "accessenabler metadata authz-expiry news"
         ]) + "\n\n" + HelpText.connectionFromEnvironment)
 
     @OptionGroup(title: HelpText.connectionOptions) var connection: ConnectionOptions

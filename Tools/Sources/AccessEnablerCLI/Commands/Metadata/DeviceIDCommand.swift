@@ -6,7 +6,7 @@ struct DeviceIDCommand: AsyncParsableCommand {
         commandName: "device-id", abstract: "The SDK's device ID (a SHA-256 hex string of the seed).",
         usage: "accessenabler metadata device-id [<connection options>] [--json] [--verbose]",
         discussion: HelpText.examples([
-            "accessenabler metadata device-id",
+            "accessenabler metadata device-id"
         ]) + "\n\n" + HelpText.connectionFromEnvironment)
 
     @OptionGroup(title: HelpText.connectionOptions) var connection: ConnectionOptions
