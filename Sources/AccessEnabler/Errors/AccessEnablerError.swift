@@ -44,15 +44,7 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
     /// The recommended remediation.
     public var action: Status.Action? { status.action }
 
-    public static func == (lhs: AccessEnablerError, rhs: AccessEnablerError) -> Bool {
-        guard lhs.code == rhs.code else { return false }
-        return !codesReportedFromBothSides.contains(lhs.code) || lhs.isFromSDK == rhs.isFromSDK
-    }
-
-    /// Codes that an SDK-side case (status 0) and a server-side case share; for these the origin
-    /// is part of the error's identity. The hash stays the code alone: equal errors still hash alike.
-    private static let codesReportedFromBothSides: Set<String> = ["authorization_not_found"]
-
+    public static func == (lhs: AccessEnablerError, rhs: AccessEnablerError) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// A copy whose status has `details` (when non-empty) and `underlyingSummary`.
@@ -139,7 +131,10 @@ extension AccessEnablerError {
         "invalid_argument", .none,
         "An argument passed to the SDK is empty or malformed.")
 
-    /// There is no authorization for the resource in the local cache; action `authorization`.
+    /// There is no authorization for the resource; action `authorization`. The SDK throws it
+    /// (status 0) when its local cache has none, and passes the server's on (status 404,
+    /// ``isFromSDK`` false) when the media token's authorization is gone there: one Adobe code,
+    /// told apart by its origin.
     public static let authorizationNotFound = sdk(
         "authorization_not_found", .authorization,
         "There is no authorization for this resource; the user must obtain authorization first.")
@@ -175,8 +170,8 @@ extension AccessEnablerError {
     /// The MVPD denied the authorization; `details` carries the MVPD's text.
     public static let authorizationDeniedByMVPD = server(
         403, "authorization_denied_by_mvpd", .none, "User not authorized")
-    /// The server's authorization for the resource was not found.
-    public static let authorizationNotFoundOnServer = server(
+    /// ``authorizationNotFound`` as the server reports it (a 404 on the media token).
+    static let authorizationNotFoundOnServer = server(
         404, "authorization_not_found", .authorization, "Not Found")
     /// The server's authorization for the resource has expired.
     public static let authorizationExpired = server(410, "authorization_expired", .authorization, "Gone")

@@ -11,19 +11,15 @@ import Testing
         #expect(AccessEnablerError.authenticationSessionMissing.isFromSDK)
     }
 
-    @Test func missingLocalAndMissingServerAuthorizationAreDistinct() {
-        #expect(AccessEnablerError.authorizationNotFound != .authorizationNotFoundOnServer)
-        // Both keep Adobe's public code and the same remediation.
-        #expect(AccessEnablerError.authorizationNotFound.code == AccessEnablerError.authorizationNotFoundOnServer.code)
-        #expect(
-            AccessEnablerError.authorizationNotFound.action == AccessEnablerError.authorizationNotFoundOnServer.action)
-        // A server answer passed through untouched is the server case, whatever its status.
-        let passedThrough = AccessEnablerError(Status(status: 404, code: "authorization_not_found", message: "none"))
-        #expect(passedThrough == .authorizationNotFoundOnServer)
-        #expect(passedThrough != .authorizationNotFound)
-        // Distinct errors in a set stay two; equal ones still hash alike.
-        let errors: Set<AccessEnablerError> = [.authorizationNotFound, .authorizationNotFoundOnServer, passedThrough]
-        #expect(errors.count == 2)
+    @Test func aMissingAuthorizationIsOneCaseToldApartByItsOrigin() {
+        let server = AccessEnablerError.authorizationNotFoundOnServer
+        // One Adobe code: equal, like every server answer to its static case…
+        #expect(server == .authorizationNotFound)
+        #expect(server.action == AccessEnablerError.authorizationNotFound.action)
+        // …and the origin says which side found nothing.
+        #expect(AccessEnablerError.authorizationNotFound.isFromSDK)
+        #expect(!server.isFromSDK)
+        #expect(server.status.status == 404)
     }
 
     @Test func sdkCasesMatchTheSeeds() {

@@ -71,10 +71,11 @@ import Testing
         #expect(!error.isFromSDK)
     }
 
-    @Test func missingServerAuthorizationIsNotTheMissingLocalOne() {
+    @Test func missingServerAuthorizationIsTheServersNotTheSDKs() {
         let error = ErrorMapping.error(for: response(404), endpoint: .mediaToken, now: now)
-        #expect(error == .authorizationNotFoundOnServer)
-        #expect(error != .authorizationNotFound)
+        #expect(error == .authorizationNotFound)
+        #expect(!error.isFromSDK)
+        #expect(error.status.status == 404)
     }
 
     @Test func deniedAuthorizationKeepsTheMVPDText() {
