@@ -21,7 +21,7 @@ import Foundation
 ///
 /// A custom ``TokenStorage`` that waits for other processes should ask ``allowance(within:)``
 /// before a wait and report it with ``recordWait(_:)``.
-public final class TokenStorageWaitBudget: Sendable {
+public final class TokenStorageWaitBudget: @unchecked Sendable {
     /// The budget of the call running in this task, if any.
     public static var current: TokenStorageWaitBudget? { slot.get() }
 
@@ -45,7 +45,11 @@ public final class TokenStorageWaitBudget: Sendable {
 
     /// The most the call may wait in total.
     public let limit: Duration
-    private let spent = LockedValue(Duration.zero)
+    /// Guarded by ``ledger``. Every call makes a budget and almost none waits, so the budgets share
+    /// one lock instead of allocating their own: a call that never meets a held store pays for one
+    /// object, nothing more.
+    private var spent = Duration.zero
+    private static let ledger = LockedValue(())
 
     /// Creates a budget of `limit` (a negative limit allows no wait).
     public init(limit: Duration) {
@@ -53,7 +57,7 @@ public final class TokenStorageWaitBudget: Sendable {
     }
 
     /// How long waits have lasted so far.
-    public var waited: Duration { spent.withLock { $0 } }
+    public var waited: Duration { Self.ledger.withLock { _ in spent } }
 
     /// How long the next wait may last, for a store that allows at most `timeout` of waiting
     /// per call: what is left of the smaller of `timeout` and ``limit``.
@@ -64,6 +68,6 @@ public final class TokenStorageWaitBudget: Sendable {
 
     /// Records a wait that lasted `duration`.
     public func recordWait(_ duration: Duration) {
-        spent.withLock { $0 += max(duration, .zero) }
+        Self.ledger.withLock { _ in spent += max(duration, .zero) }
     }
 }

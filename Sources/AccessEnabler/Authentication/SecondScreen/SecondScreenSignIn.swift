@@ -72,10 +72,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case .start:
                 stage = .finished
                 let (enabler, mvpdID, forceAuthentication) = (enabler, mvpdID, forceAuthentication)
-                // Each step is one call for the storage's wait budget (AccessEnabler.asOneCall).
-                let start = try await TokenStorageWaitBudget.withCurrent(
-                    TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
-                ) { try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication) }
+                // Each step is one call for the storage's wait budget.
+                let start = try await TokenStorageWaitBudget.withCurrentOrNew(enabler.newWaitBudget) {
+                    try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+                }
                 switch start {
                 case .authenticated(let authentication):
                     return .authenticated(authentication)
@@ -87,9 +87,9 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
                 stage = .finished
                 let enabler = enabler
                 return .authenticated(
-                    try await TokenStorageWaitBudget.withCurrent(
-                        TokenStorageWaitBudget.current ?? enabler.newWaitBudget()
-                    ) { try await enabler.awaitSecondScreen(attempt) })
+                    try await TokenStorageWaitBudget.withCurrentOrNew(enabler.newWaitBudget) {
+                        try await enabler.awaitSecondScreen(attempt)
+                    })
             case .finished:
                 return nil
             }
