@@ -41,8 +41,8 @@ public actor AccessEnabler {
     var sharedRequestsStarted = 0
     /// How many second-screen sign-ins have started: a newer one stops the polling of older ones.
     var secondScreenAttempts: UInt64 = 0
-    /// How often each entry point the legacy adapter uses was called, by name: lets tests check
-    /// that one legacy call is one core call.
+    /// How often each entry point the legacy adapter uses was called, by name, in debug builds:
+    /// lets tests check that one legacy call is one core call.
     package private(set) var callCounts: [String: Int] = [:]
     private var deviceID: String?
     /// The last call context, with what it was made from: its header values (the encoded
@@ -137,12 +137,17 @@ public actor AccessEnabler {
         return id
     }
 
-    /// The valid authentication of `requestorID` (with the cache generation it was read at), or
-    /// the status-0 error that says why there is none.
+    /// Counts a call of an entry point the legacy adapter uses, for the tests; release builds
+    /// (apps, the benchmarks) count nothing.
+    @inline(__always)
     func countCall(_ name: String = #function) {
+        #if DEBUG
         callCounts[name, default: 0] += 1
+        #endif
     }
 
+    /// The valid authentication of `requestorID` (with the cache generation it was read at), or
+    /// the status-0 error that says why there is none.
     func requireAuthentication(for requestorID: String) async throws -> CachedSession {
         guard let session = try await cache.session(for: requestorID) else {
             throw AccessEnablerError.authenticationSessionMissing
