@@ -12,37 +12,47 @@ extension AccessEnabler {
 
     private func checkAuthenticationInOneCall() async -> AuthenticationStatus {
         let status = await authenticationStatus()
+        emitCachedCheck(status)
+        return status
+    }
+
+    func authenticationStatus() async -> AuthenticationStatus {
+        switch await currentSession() {
+        case .success(let current): return .authenticated(current.authentication)
+        case .failure(let reason): return .notAuthenticated(reason)
+        }
+    }
+
+    /// The viewer's session, or why there is none (the reasons ``checkAuthentication()`` gives).
+    func currentSession() async -> Result<CurrentSession, AccessEnablerError> {
+        let loaded: RequestorConfiguration
+        do {
+            loaded = try await currentConfiguration()
+        } catch let error as AccessEnablerError {
+            return .failure(error)
+        } catch {
+            return .failure(.requestorNotConfigured)
+        }
+        do {
+            let session = try await requireAuthentication(for: loaded.requestorID)
+            guard let mvpd = loaded.mvpd(withID: session.authentication.mvpd.id) else {
+                return .failure(.providerNotAvailable)
+            }
+            return .success(CurrentSession(configuration: loaded, session: session, mvpd: mvpd))
+        } catch let error as AccessEnablerError {
+            return .failure(error)
+        } catch {
+            return .failure(.storageFailure)
+        }
+    }
+
+    /// Reports a check the token cache answered.
+    func emitCachedCheck(_ status: AuthenticationStatus) {
         hub.emit(
             .authenticationChecked(
                 .init(
                     isAuthenticated: status.isAuthenticated, mvpdID: status.authentication?.mvpd.id,
                     userID: status.authentication?.userID, fromCache: true)))
-        return status
-    }
-
-    func authenticationStatus() async -> AuthenticationStatus {
-        let loaded: RequestorConfiguration
-        do {
-            loaded = try await currentConfiguration()
-        } catch let error as AccessEnablerError {
-            return .notAuthenticated(error)
-        } catch {
-            return .notAuthenticated(.requestorNotConfigured)
-        }
-        do {
-            let session = try await requireAuthentication(for: loaded.requestorID).authentication
-            guard let mvpd = loaded.mvpd(withID: session.mvpd.id) else {
-                return .notAuthenticated(.providerNotAvailable)
-            }
-            return .authenticated(
-                Authentication(
-                    requestorID: loaded.requestorID, mvpd: mvpd, userID: session.userID, expires: session.expires,
-                    profileType: session.profileType))
-        } catch let error as AccessEnablerError {
-            return .notAuthenticated(error)
-        } catch {
-            return .notAuthenticated(.storageFailure)
-        }
     }
 
     /// Signs the viewer in with a TV provider, unless already signed in.
@@ -98,10 +108,7 @@ extension AccessEnabler {
     ) async throws -> Authentication {
         let loaded = try await currentConfiguration()
         if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
-            hub.emit(
-                .authenticationChecked(
-                    .init(
-                        isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
+            emitCachedCheck(.authenticated(existing))
             return existing
         }
         do {

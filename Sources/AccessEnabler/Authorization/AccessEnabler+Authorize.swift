@@ -60,32 +60,21 @@ extension AccessEnabler {
     private func authorizeIfAuthenticatedInOneCall(resource: String, data: [String: String]) async throws
         -> AuthorizationAttempt
     {
-        let loaded: RequestorConfiguration
-        let session: CachedSession
-        do {
-            loaded = try await currentConfiguration()
-            session = try await requireAuthentication(for: loaded.requestorID)
-            guard loaded.mvpd(withID: session.authentication.mvpd.id) != nil else {
-                throw AccessEnablerError.providerNotAvailable
-            }
-        } catch {
-            let reason = error as? AccessEnablerError ?? .storageFailure
-            hub.emit(.authenticationChecked(.init(isAuthenticated: false, fromCache: true)))
+        let current: CurrentSession
+        switch await currentSession() {
+        case .failure(let reason):
+            emitCachedCheck(.notAuthenticated(reason))
             return .notAuthenticated(reason)
+        case .success(let found):
+            current = found
         }
-        let authentication = session.authentication
-        hub.emit(
-            .authenticationChecked(
-                .init(
-                    isAuthenticated: true, mvpdID: authentication.mvpd.id, userID: authentication.userID,
-                    fromCache: true)))
+        emitCachedCheck(.authenticated(current.authentication))
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
         let (token, check) = try await authorize(
-            resource: resource, data: data, session: session, requestorID: loaded.requestorID)
-        return .authorized(
-            token, check: check, mvpd: loaded.mvpd(withID: authentication.mvpd.id) ?? authentication.mvpd)
+            resource: resource, data: data, session: current.session, requestorID: current.configuration.requestorID)
+        return .authorized(token, check: check, mvpd: current.mvpd)
     }
 
     private func authorize(

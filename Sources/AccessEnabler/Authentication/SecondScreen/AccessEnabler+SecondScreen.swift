@@ -26,10 +26,7 @@ extension AccessEnabler {
         let current = try await currentConfiguration()
         let requestorID = current.requestorID
         if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
-            hub.emit(
-                .authenticationChecked(
-                    .init(
-                        isAuthenticated: true, mvpdID: existing.mvpd.id, userID: existing.userID, fromCache: true)))
+            emitCachedCheck(.authenticated(existing))
             return .authenticated(existing)
         }
         secondScreenAttempts &+= 1
