@@ -58,6 +58,17 @@ struct EmulatorServerLimitsTests {
         #expect(answer.status == 200)
     }
 
+    @Test("an idle timeout beyond what nanoseconds hold is clamped: the server starts and serves")
+    func hugeIdleTimeout() async throws {
+        var configuration = EmulatorServer(port: 0)
+        configuration.idleTimeout = .seconds(Int64.max)
+        let server = try await configuration.start()
+        defer { Task { await server.stop() } }
+        let answer = try await URLSessionTransport.browser().send(
+            HTTPRequest(url: server.url.appendingPathComponent("emulator/scenario")))
+        #expect(answer.status == 200)
+    }
+
     @Test("the standalone server keeps and serves its request log without secrets")
     func redactedRequestLog() async throws {
         try await withEmulatorServer(redactingRequestLog: true) { server in
