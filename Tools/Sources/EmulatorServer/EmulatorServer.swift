@@ -83,8 +83,8 @@ public struct EmulatorServer: Sendable {
         let port = self.port
         let onWarning = self.onWarning
         let redactsRequestLog = self.redactsRequestLog
-        let idle = TimeAmount.nanoseconds(
-            max(1, idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000))
+        // NIO's conversion clamps a timeout beyond Int64 nanoseconds instead of trapping.
+        let idle = TimeAmount.nanoseconds(max(1, TimeAmount(idleTimeout).nanoseconds))
         let application = Application(
             responder: responder,
             server: .http1(configuration: .init(idleTimeout: idle)),

@@ -43,13 +43,12 @@ extension LoginCommand {
     /// What a TV screen would show, on standard error. What the server chose (the code, the MVPD's
     /// name) is escaped line feeds included, so it cannot forge a line of its own (`Code: FAKE`).
     static func instructions(for code: ActivationCode) -> String {
-        func shown(_ text: String) -> String { TerminalText.escaped(text, keepingLineFeeds: false) }
-        var lines = ["Code: \(shown(code.code))"]
+        var lines = ["Code: \(TerminalText.field(code.code))"]
         if let url = code.activationURL {
-            lines.append("Go to \(shown(url.absoluteString)) on a phone or computer and enter the code.")
+            lines.append("Go to \(TerminalText.field(url.absoluteString)) on a phone or computer and enter the code.")
         }
-        if let qr = code.qrCodeURL { lines.append("Or open \(shown(qr.absoluteString))") }
-        if let mvpd = code.mvpd { lines.append("TV provider: \(shown(mvpd.displayName))") }
+        if let qr = code.qrCodeURL { lines.append("Or open \(TerminalText.field(qr.absoluteString))") }
+        if let mvpd = code.mvpd { lines.append("TV provider: \(TerminalText.field(mvpd.displayName))") }
         lines.append("The code expires \(DateText.describe(code.expires)).")
         return lines.joined(separator: "\n")
     }

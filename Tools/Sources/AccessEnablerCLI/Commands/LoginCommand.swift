@@ -134,11 +134,9 @@ struct LoginCommand: AsyncParsableCommand {
                 transport: URLSessionTransport.browser(),
                 prompt: RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }))
             let announcer = ProfileWaitAnnouncer(
-                presenter, mvpdID: mvpd, wait: enabler.configuration.profileWaitAfterRedirect, console: session.console,
-                progress: progress)
+                presenter, mvpdID: mvpd, wait: enabler.configuration.profileWaitAfterRedirect, progress: progress)
             let authentication = try await session.during("Signing in with \(mvpd)") {
-                defer { announcer.finish() }
-                return try await enabler.authenticate(
+                try await enabler.authenticate(
                     forceAuthentication: options.force, data: data, presenter: announcer)
             }
             return AuthenticationReport(authentication)

@@ -31,6 +31,12 @@ enum TerminalText {
         return String(result)
     }
 
+    /// A value a server chose, escaped line feeds included, for a message of several lines: it
+    /// stays on its own line, so `"x\nerror: …"` cannot forge a line of the tool's own.
+    static func field(_ text: String) -> String {
+        escaped(text, keepingLineFeeds: false)
+    }
+
     /// JSON text with the unsafe characters the encoder leaves raw (DEL, C1 controls,
     /// bidirectional controls, separators) written as `\uXXXX` escapes: the same JSON value, safe
     /// on a terminal. They can only occur inside strings, where the escape is valid.

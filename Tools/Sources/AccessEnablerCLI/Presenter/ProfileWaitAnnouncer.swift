@@ -2,30 +2,22 @@ import AccessEnabler
 import Foundation
 
 /// Wraps the login presenter to say what `login` waits for once the browser reached the redirect
-/// URL: the service provider's profile, for at most the configured wait. Said only when the
-/// profile has not come within ``delay``, so a login the MVPD confirms at once prints nothing.
+/// URL: the service provider's profile, for at most the configured wait. The notice rides on the
+/// session's ``ProgressLine``: printed only when the login has not ended within ``delay``, so a
+/// login the MVPD confirms at once prints nothing, and never after the session's `during` ended.
 struct ProfileWaitAnnouncer: AuthenticationPresenter {
-    /// How long after the redirect the line is printed when the login has not ended.
+    /// How long after the redirect the notice is printed when the login has not ended.
     static let delay: Duration = .seconds(1)
 
     let inner: any AuthenticationPresenter
     let mvpdID: String
     let wait: Duration
-    let console: Console
     let progress: ProgressLine
-    private let state = Locked(State())
 
-    private struct State {
-        var task: Task<Void, Never>?
-        var finished = false
-    }
-
-    init(_ inner: any AuthenticationPresenter, mvpdID: String, wait: Duration, console: Console, progress: ProgressLine)
-    {
+    init(_ inner: any AuthenticationPresenter, mvpdID: String, wait: Duration, progress: ProgressLine) {
         self.inner = inner
         self.mvpdID = mvpdID
         self.wait = wait
-        self.console = console
         self.progress = progress
     }
 
@@ -35,32 +27,10 @@ struct ProfileWaitAnnouncer: AuthenticationPresenter {
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         let landed = try await inner.presentLogin(url: url, redirectURL: redirectURL)
-        let line = Self.waitingLine(mvpdID: mvpdID, wait: wait)
-        let console = self.console
-        let progress = self.progress
-        let state = self.state
-        let label = "Waiting for the profile of \(mvpdID)"
-        let task = Task {
-            try? await Task.sleep(for: Self.delay)
-            // Under the lock, so nothing is printed once the login has ended.
-            state.withLock { state in
-                guard !state.finished, !Task.isCancelled else { return }
-                progress.stop()
-                console.err(line)
-                progress.start(label)
-            }
-        }
-        state.withLock { $0.task = task }
+        progress.start(
+            "Waiting for the profile of \(mvpdID)", after: Self.delay,
+            notice: Self.waitingLine(mvpdID: mvpdID, wait: wait))
         return landed
-    }
-
-    /// Ends the announcement (the login ended); nothing is printed after it.
-    func finish() {
-        state.withLock { state in
-            state.finished = true
-            state.task?.cancel()
-            state.task = nil
-        }
     }
 
     /// What the tool waits for after the redirect.

@@ -28,6 +28,7 @@ enum CommandExecution {
         do {
             // One budget for the whole command: a store another process holds costs it one
             // lock timeout in total, however many SDK calls it makes.
+            // Same limit as the SDK's per-call budget (its retry deadline); that helper is internal.
             let budget = TokenStorageWaitBudget(limit: session.enabler.configuration.retryPolicy.deadline)
             report = try await TokenStorageWaitBudget.withCurrent(budget) { try await body(session) }
         } catch let error as ValidationError {

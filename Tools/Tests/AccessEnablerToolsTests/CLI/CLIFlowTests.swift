@@ -38,8 +38,10 @@ struct CLIFlowTests {
             #expect(try before.object() == ["authenticated": false, "mvpd": nil, "userId": nil, "expires": nil])
 
             // login, filling in the emulator's form
+            let loginStarted = Date()
             let login = try await client.run(
                 ["login", "--mvpd", "Cablevision", "--username", "alice", "--password", "alice-password"])
+            let loginEnded = Date()
             #expect(login.status == 0, "\(login.stderr)")
             let signedIn = try login.object()
             #expect(Set(signedIn.keys) == ["authenticated", "mvpd", "userId", "expires"])
@@ -47,7 +49,11 @@ struct CLIFlowTests {
             #expect(signedIn["mvpd"] == "Cablevision")
             #expect(signedIn["userId"] == "alice-user-id")
             let expires = try #require(signedIn["expires"]?.numberValue)
-            #expect(abs(expires - Date().addingTimeInterval(3600).timeIntervalSince1970 * 1000) < 120_000)
+            // The session lasts an hour from when the emulator, on this machine's clock, created it
+            // during the login; whole milliseconds, so the bounds are rounded outwards.
+            let earliest = ((loginStarted.timeIntervalSince1970 + 3600) * 1000).rounded(.down)
+            let latest = ((loginEnded.timeIntervalSince1970 + 3600) * 1000).rounded(.up)
+            #expect(earliest <= expires && expires <= latest, "expires \(expires), not in [\(earliest), \(latest)]")
 
             // the authentication persisted in the storage file for the next invocation
             let after = try await client.run(["status"])
@@ -121,7 +127,9 @@ struct CLIFlowTests {
             #expect(!secrets.accessTokens.isEmpty)
             for run in client.allRuns {
                 for secret in secrets.all.union([client.softwareStatement]) {
-                    #expect(!run.transcript.contains(secret), "\(run.arguments.first ?? "") printed a secret")
+                    // Computed first: a failing #expect prints its operands, and the secret is one.
+                    let leaked = run.transcript.contains(secret)
+                    #expect(!leaked, "\(run.arguments.first ?? "") printed a secret")
                 }
             }
         }

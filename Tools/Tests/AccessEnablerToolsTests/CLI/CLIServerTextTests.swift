@@ -69,6 +69,26 @@ struct CLIServerTextTests {
         }
     }
 
+    @Test("a server error whose details hold a line feed prints on one line: it cannot forge a line")
+    func lineFeedInDetails() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var scenario = Self.scenario
+        scenario.entitlements.rules = [
+            .init(resources: ["premium"], authorized: false, details: "Denied\nerror: forged by the server")
+        ]
+        try await withEmulatorServer(scenario: scenario) { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: .restV2)
+            let login = try await client.run(["login", "--mvpd", "Evil"], json: false)
+            #expect(login.status == 0, "\(login.stderr)")
+            let denied = try await client.run(["authorize", "premium"], json: false)
+            #expect(denied.status == 1)
+            let lines = denied.stderr.split(separator: "\n")
+            #expect(lines.contains(#"  details: Denied\nerror: forged by the server"#), "\(denied.stderr)")
+            #expect(!lines.contains { $0.hasPrefix("error: forged") }, "\(denied.stderr)")
+        }
+    }
+
     @Test("--json keeps the exact values, with every control character escaped the JSON way")
     func json() async throws {
         let folder = try TemporaryFolder()
