@@ -116,11 +116,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// main queue already holds.
     func onMain(_ call: @escaping @MainActor @Sendable (LegacySession) -> Void) {
         let session = self.session
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated { call(session) }
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { call(session) } }
-        }
+        MainQueue.run { call(session) }
     }
 
     // MARK: Configuration
