@@ -206,6 +206,9 @@ extension FileTokenStorage {
         let deadline = start.advanced(by: max(allowed, .zero))
         var backOff = Duration.milliseconds(1)
         while true {
+            // A cancelled caller returns at once (it does not sit out the other holder); its
+            // write is retried with the next one, as after a timeout.
+            if Task.isCancelled { throw CancellationError() }
             let remaining = deadline - clock.now
             guard remaining > .zero else { return LockWait(acquired: false, waited: clock.now - start) }
             usleep(microseconds(min(backOff, remaining)))

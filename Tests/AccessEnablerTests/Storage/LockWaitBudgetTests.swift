@@ -55,6 +55,17 @@ import Darwin
         func reset() { allowed.withLock { $0 = [] } }
     }
 
+    @Test func aCancelledCallStopsWaitingForTheLock() async throws {
+        let store = try HeldStore()
+        let descriptor = open(store.folder.appendingPathComponent("tokens.json.lock").path, O_RDWR)
+        defer { close(descriptor) }
+        let wait = Task { try FileTokenStorage.waitForLock(descriptor, within: .seconds(30)) }
+        wait.cancel()
+        await #expect(throws: CancellationError.self) {
+            try await wait.value(awaiting: "the lock wait of a cancelled call")
+        }
+    }
+
     @Test func outsideACallEachOperationWaitsItsTimeout() throws {
         let store = try HeldStore()
         let storage = store.storage()
