@@ -1,31 +1,6 @@
 import Foundation
 import Testing
 
-/// How long a test waits for a callback or a fact before it fails. Generous on purpose: it turns
-/// a hang into a failure that names what was awaited, and never asserts how long anything took.
-let waitLimit: Duration = .seconds(60)
-
-/// Polls until `condition` holds, sleeping between polls so the main actor can deliver callbacks.
-/// After `limit` of real time (or when the test is cancelled) it records an issue at the caller
-/// that names `awaited`, evaluated then, and returns.
-@MainActor
-func eventually(
-    _ awaited: @autoclosure () -> Comment? = nil, within limit: Duration = waitLimit,
-    sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
-) async {
-    let deadline = ContinuousClock.now.advanced(by: limit)
-    while !condition() {
-        if Task.isCancelled || ContinuousClock.now >= deadline {
-            let reason = Task.isCancelled ? "cancelled" : "timed out after \(limit)"
-            Issue.record(
-                "Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
-                sourceLocation: sourceLocation)
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-}
-
 /// Tasks waiting on the main actor for a number of recorded lines (delegate callbacks), each with
 /// a deadline, so that a callback that never comes fails the test instead of hanging it.
 @MainActor

@@ -3,94 +3,12 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-/// How long a test waits for an asynchronous fact before it fails. Generous on purpose: it turns
-/// a hang into a failure that names what was awaited, and never asserts how long anything took.
-let waitLimit: Duration = .seconds(60)
-
-/// Polls until `condition` holds: waits for an asynchronous fact without asserting anything about
-/// time. It sleeps between polls (rather than yielding) so the work it waits for always gets to run.
-///
-/// When `condition` still does not hold after `limit` (real time: the work it waits for runs on
-/// the machine's scheduler, whatever clock the test gives the SDK), or the test is cancelled, it
-/// records an issue at the caller that names `awaited` (evaluated then, so it can describe what
-/// did happen), and returns.
-func eventually(
-    _ awaited: @autoclosure () -> Comment? = nil, within limit: Duration = waitLimit,
-    sourceLocation: SourceLocation = #_sourceLocation, _ condition: @Sendable () async -> Bool
-) async {
-    let deadline = ContinuousClock.now.advanced(by: limit)
-    while await !condition() {
-        if Task.isCancelled || ContinuousClock.now >= deadline {
-            let reason = Task.isCancelled ? "cancelled" : "timed out after \(limit)"
-            Issue.record(
-                "Wait \(reason): \(awaited() ?? "the condition of this eventually") never held",
-                sourceLocation: sourceLocation)
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-}
-
 extension PassEmulator {
     /// Waits until the first request to `route` has been answered.
     func waitForAnswer(on route: EmulatorRoute, sourceLocation: SourceLocation = #_sourceLocation) async {
         await eventually("an answer on \(route)", sourceLocation: sourceLocation) {
-            await self.requests(to: route).first?.responseStatus != nil
+            self.requests(to: route).first?.responseStatus != nil
         }
-    }
-}
-
-extension Task where Failure == any Error {
-    /// The task's value, awaited for at most `limit` of real time: then the test fails at the
-    /// caller naming `awaited`, and the task is cancelled (its value is then whatever its
-    /// cancellation makes of it, usually `CancellationError`).
-    nonisolated(nonsending) func value(
-        awaiting awaited: @autoclosure () -> Comment, within limit: Duration = waitLimit,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws -> Success {
-        let timedOut = LockedValue(false)
-        let watchdog = Task<Void, Never> {
-            try? await Task<Never, Never>.sleep(for: limit)
-            guard !Task<Never, Never>.isCancelled else { return }
-            timedOut.withLock { $0 = true }
-            self.cancel()
-        }
-        defer {
-            watchdog.cancel()
-            if timedOut.withLock({ $0 }) {
-                Issue.record(
-                    "Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
-                    sourceLocation: sourceLocation)
-            }
-        }
-        return try await value
-    }
-}
-
-extension Task where Failure == Never {
-    /// The task's value, awaited for at most `limit` of real time: then the test fails at the
-    /// caller naming `awaited`, and the task is cancelled (its value is then whatever its
-    /// cancellation makes of it).
-    nonisolated(nonsending) func value(
-        awaiting awaited: @autoclosure () -> Comment, within limit: Duration = waitLimit,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> Success {
-        let timedOut = LockedValue(false)
-        let watchdog = Task<Void, Never> {
-            try? await Task<Never, Never>.sleep(for: limit)
-            guard !Task<Never, Never>.isCancelled else { return }
-            timedOut.withLock { $0 = true }
-            self.cancel()
-        }
-        defer {
-            watchdog.cancel()
-            if timedOut.withLock({ $0 }) {
-                Issue.record(
-                    "Wait timed out after \(limit): \(awaited()) never finished; cancelled it",
-                    sourceLocation: sourceLocation)
-            }
-        }
-        return await value
     }
 }
 
