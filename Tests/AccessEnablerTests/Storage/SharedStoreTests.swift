@@ -105,52 +105,48 @@ import Testing
         #expect(try custom.loadRecords().isEmpty)
     }
 
+    /// A call of process 1 whose answer the server holds.
+    enum LateCall: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case authorize, preauthorize
+
+        var testDescription: String { rawValue }
+
+        func route(_ backend: AccessEnabler.Backend) -> EmulatorRoute {
+            self == .authorize ? backend.authorizeRoute : backend.preauthorizeRoute
+        }
+
+        func run(_ enabler: AccessEnabler) async throws {
+            switch self {
+            case .authorize: _ = try await enabler.authorize(resource: "news")
+            case .preauthorize: _ = try await enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
+            }
+        }
+    }
+
     /// REST API v2: the server holds one profile per MVPD, so A's request, answered after B
     /// logged in with another MVPD, is rejected (on REST API v1 the device's one session answers
     /// for B, below).
-    @Test(arguments: [AccessEnabler.Backend.restV2])
-    func aLateRejectionOfAuthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend)
-        async throws
-    {
+    @Test(arguments: LateCall.allCases)
+    func aLateRejectionInOneProcessLeavesAnotherProcesssLoginAlone(call: LateCall) async throws {
+        let backend = AccessEnabler.Backend.restV2
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let first = process(backend)
         try await first.signIn("Cablevision")
         let gate = EmulatorGate()
-        await emulator.inject(.hold(gate), on: backend.authorizeRoute)
-        let inFlight = Task { try await first.enabler.authorize(resource: "news") }
-        try await emulator.waitForRequests(to: backend.authorizeRoute, count: 1)
+        await emulator.inject(.hold(gate), on: call.route(backend))
+        let inFlight = Task { try await call.run(first.enabler) }
+        try await emulator.waitForRequests(to: call.route(backend), count: 1)
         try await logOutThenLogInAsB(backend)
         gate.open()
 
         let error = try await #require(throws: AccessEnablerError.self) {
-            try await inFlight.value(awaiting: "the call in flight")
+            try await inFlight.value(awaiting: "the \(call) in flight")
         }
         #expect(error.code == "authenticated_profile_missing")
         try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
         #expect(try stored().keys.contains("authn|REF"))
         // Process 1 now holds what the store holds.
         #expect(await first.enabler.checkAuthentication().authentication?.userID == "bob-user-id")
-    }
-
-    @Test(arguments: [AccessEnabler.Backend.restV2])
-    func aLateRejectionOfPreauthorizeInOneProcessLeavesAnotherProcesssLoginAlone(backend: AccessEnabler.Backend)
-        async throws
-    {
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let first = process(backend)
-        try await first.signIn("Cablevision")
-        let gate = EmulatorGate()
-        await emulator.inject(.hold(gate), on: backend.preauthorizeRoute)
-        let inFlight = Task { try await first.enabler.preauthorize(PreauthorizeRequest(resources: ["news"])) }
-        try await emulator.waitForRequests(to: backend.preauthorizeRoute, count: 1)
-        try await logOutThenLogInAsB(backend)
-        gate.open()
-
-        let error = try await #require(throws: AccessEnablerError.self) {
-            try await inFlight.value(awaiting: "the call in flight")
-        }
-        #expect(error.code == "authenticated_profile_missing")
-        try await expectBSignedIn(backend, "process 1's late rejection of A did not delete B's login")
     }
 
     /// The server grants A's authorization, and the answer reaches process 1 only after B has
