@@ -23,10 +23,7 @@ public final class InMemoryTokenStorage: TokenStorage {
         records.withLock { records in
             guard condition(records[key]) else { return false }
             for change in changes {
-                switch change {
-                case .write(let data, let key): records[key] = data
-                case .remove(let key): records.removeValue(forKey: key)
-                }
+                change.apply(write: { records[$1] = $0 }, remove: { records.removeValue(forKey: $0) })
             }
             return true
         }

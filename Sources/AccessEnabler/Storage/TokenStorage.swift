@@ -54,6 +54,14 @@ public enum TokenStorageChange: Sendable, Hashable {
         case .write(_, let key), .remove(let key): key
         }
     }
+
+    /// Carries the change out with a store's own write and removal.
+    func apply(write: (Data, String) throws -> Void, remove: (String) throws -> Void) rethrows {
+        switch self {
+        case .write(let data, let key): try write(data, key)
+        case .remove(let key): try remove(key)
+        }
+    }
 }
 
 extension TokenStorage {
@@ -67,10 +75,7 @@ extension TokenStorage {
     {
         guard condition(try loadRecords()[key]) else { return false }
         for change in changes {
-            switch change {
-            case .write(let data, let key): try writeRecord(data, forKey: key)
-            case .remove(let key): try removeRecord(forKey: key)
-            }
+            try change.apply(write: { try writeRecord($0, forKey: $1) }, remove: { try removeRecord(forKey: $0) })
         }
         return true
     }

@@ -110,14 +110,12 @@ struct KeychainRecordStore: TokenStorage {
         try run { query in
             guard condition(try readItem(key, query)) else { return false }
             for change in changes {
-                switch change {
-                case .write(let data, let key):
-                    var item = query
-                    item.account = key
-                    try write(data, item)
-                case .remove(let key):
-                    try remove(key, query)
-                }
+                try change.apply(
+                    write: { data, key in
+                        var item = query
+                        item.account = key
+                        try write(data, item)
+                    }, remove: { try remove($0, query) })
             }
             if !changes.isEmpty { settleOnWrite(query) }
             return true
