@@ -33,6 +33,27 @@ extension TokenCache {
         return applied ? .applied : .storeChanged(stored)
     }
 
+    /// The authentication in memory for `requestor`, if it is still `session` (no login, logout
+    /// or removal since it was read).
+    func currentAuthentication(ifStill session: CachedSession, requestor: String) -> AuthenticationRecord? {
+        guard session.generation == generation, let current = sessions[requestor]?.authentication,
+            current.isSameSession(as: session.authentication)
+        else { return nil }
+        return current
+    }
+
+    /// ``applyIfStored(_:requestor:_:)`` for the session `current`; when another process changed
+    /// the store, this instance takes what the store holds. Returns whether it applied `changes`.
+    func applyOrAdopt(_ current: AuthenticationRecord, requestor: String, _ changes: [TokenStorageChange]) throws
+        -> Bool
+    {
+        guard case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, changes) else {
+            return true
+        }
+        adopt(stored, for: requestor)
+        return false
+    }
+
     /// Takes the authentication another process stored for `requestor` as this one's: what
     /// memory held for the previous session is dropped (the store has its own records).
     func adopt(_ stored: AuthenticationRecord?, for requestor: String) {
@@ -53,15 +74,10 @@ extension TokenCache {
         _ apply: (inout RequestorSession) -> Void
     ) throws(AccessEnablerError) -> Bool {
         try ensureLoaded()
-        guard session.generation == generation, let current = sessions[requestor]?.authentication,
-            current.isSameSession(as: session.authentication)
-        else { return false }
+        guard let current = currentAuthentication(ifStill: session, requestor: requestor) else { return false }
         do {
             let data = try JSONEncoder().encode(record)
-            if case .storeChanged(let stored) = try applyIfStored(
-                current, requestor: requestor, [.write(data, forKey: key.rawValue)])
-            {
-                adopt(stored, for: requestor)
+            guard try applyOrAdopt(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) else {
                 return false
             }
             apply(&sessions[requestor, default: .init()])

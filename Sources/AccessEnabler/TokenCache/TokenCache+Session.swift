@@ -97,17 +97,14 @@ extension TokenCache {
         throws(AccessEnablerError) -> Bool
     {
         try ensureLoaded()
-        guard session.generation == generation, let current = sessions[requestor]?.authentication,
-            current.isSameSession(as: session.authentication), updated.isSameSession(as: current)
+        guard let current = currentAuthentication(ifStill: session, requestor: requestor),
+            updated.isSameSession(as: current)
         else { return false }
         sessions[requestor]?.authentication = updated
         let key = StorageKey.authentication(requestor: requestor)
         do {
             let data = try JSONEncoder().encode(updated)
-            if case .storeChanged(let stored) = try applyIfStored(
-                current, requestor: requestor, [.write(data, forKey: key.rawValue)])
-            {
-                adopt(stored, for: requestor)
+            guard try applyOrAdopt(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) else {
                 return false
             }
             pendingWrites.remove(key)
@@ -130,19 +127,14 @@ extension TokenCache {
     /// hears the same rejection.
     func removeAuthentication(_ session: CachedSession, for requestor: String) throws(AccessEnablerError) -> Bool {
         try ensureLoaded()
-        guard session.generation == generation, let current = sessions[requestor]?.authentication,
-            current.isSameSession(as: session.authentication)
-        else { return false }
+        guard let current = currentAuthentication(ifStill: session, requestor: requestor) else { return false }
         generation &+= 1
         let keys = dropSessionDataInMemory(for: requestor) + [StorageKey.authentication(requestor: requestor)]
         sessions[requestor]?.authentication = nil
         pendingWrites.subtract(keys)
         do {
             let changes = keys.map { TokenStorageChange.remove(forKey: $0.rawValue) }
-            if case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, changes) {
-                adopt(stored, for: requestor)
-                return false
-            }
+            if try !applyOrAdopt(current, requestor: requestor, changes) { return false }
         } catch {
             log.error("token storage write failed (authentication): \(Self.summary(of: error))")
         }

@@ -14,7 +14,9 @@ extension TokenCache {
 
     /// Writes again what failed before, until the storage fails again.
     func writePending() {
-        for pending in pendingWrites {
+        // A rewrite may find that another process changed the stored session; adopting it drops
+        // that session's keys from pending, and they must not be written (or removed) after it.
+        for pending in pendingWrites where pendingWrites.contains(pending) {
             // The storage failed again: leave the rest for the next write.
             guard rewrite(pending) else { break }
         }
@@ -73,10 +75,7 @@ extension TokenCache {
         guard let record, let session = sessions[requestor]?.authentication else { return write(record, forKey: key) }
         do {
             let data = try JSONEncoder().encode(record)
-            switch try applyIfStored(session, requestor: requestor, [.write(data, forKey: key.rawValue)]) {
-            case .applied: break
-            case .storeChanged(let stored): adopt(stored, for: requestor)
-            }
+            _ = try applyOrAdopt(session, requestor: requestor, [.write(data, forKey: key.rawValue)])
             pendingWrites.remove(key)
             return true
         } catch {
