@@ -20,21 +20,13 @@ extension AccessEnabler {
         cached: () async throws -> Value?,
         fetch: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        // The single flight ends with this call: the closures do not outlive it.
-        try await withoutActuallyEscaping(inFlight) { inFlight in
-            try await withoutActuallyEscaping(setInFlight) { setInFlight in
-                try await withoutActuallyEscaping(cached) { cached in
-                    try await SingleFlight(
-                        inFlight: { inFlight(generation) },
-                        setInFlight: { setInFlight(generation, $0) },
-                        startedCount: { self.sharedRequestsStarted },
-                        didStart: { self.sharedRequestsStarted += 1 },
-                        // What the cache holds belongs to the caller's session only while it is the cache's.
-                        cached: { await self.cache.generation == generation ? try await cached() : nil },
-                        fetch: fetch
-                    ).value()
-                }
-            }
-        }
+        try await SingleFlight.value(
+            inFlight: { inFlight(generation) },
+            setInFlight: { setInFlight(generation, $0) },
+            startedCount: { sharedRequestsStarted },
+            didStart: { sharedRequestsStarted += 1 },
+            // What the cache holds belongs to the caller's session only while it is the cache's.
+            cached: { await cache.generation == generation ? try await cached() : nil },
+            fetch: fetch)
     }
 }

@@ -4,25 +4,35 @@ import Foundation
 /// ``SharedOperation`` in flight, else answers from the cache, else starts one.
 ///
 /// The owner (an actor) keeps the operations and a count of those it started; a single flight
-/// reads and writes them through its closures, on the owner's isolation. A cache miss that spanned
-/// the start of another operation is stale and looks again; an operation abandoned by every
-/// caller is started anew for whoever still waits.
-struct SingleFlight<Value: Sendable> {
-    /// The operation for this request the owner holds, if any.
-    var inFlight: () -> SharedOperation<Value>?
-    /// Records (or, with nil, forgets) the operation for this request.
-    var setInFlight: (SharedOperation<Value>?) -> Void
-    /// How many operations the owner has started; read before and after a cache lookup.
-    var startedCount: () -> Int
-    /// Counts a started operation.
-    var didStart: () -> Void
-    /// The cached value, if one can be used.
-    var cached: () async throws -> Value?
-    /// The work of a new operation.
-    var fetch: @Sendable () async throws -> Value
-
+/// reads and writes them through its closures, on the owner's isolation (they end with the call,
+/// so nothing is allocated for them). A cache miss that spanned the start of another operation is
+/// stale and looks again; an operation abandoned by every caller is started anew for whoever
+/// still waits.
+enum SingleFlight {
     /// The value: joined, cached or fetched, once for all concurrent callers.
-    func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+    ///
+    /// - Parameters:
+    ///   - inFlight: The operation for this request the owner holds, if any.
+    ///   - setInFlight: Records (or, with nil, forgets) the operation for this request.
+    ///   - startedCount: How many operations the owner has started; read before and after a
+    ///     cache lookup.
+    ///   - didStart: Counts a started operation.
+    ///   - cached: The cached value, if one can be used.
+    ///   - fetch: The work of a new operation.
+    static func value<Value: Sendable>(
+        isolation: isolated (any Actor)? = #isolation,
+        inFlight: () -> SharedOperation<Value>?,
+        setInFlight: (SharedOperation<Value>?) -> Void,
+        startedCount: () -> Int,
+        didStart: () -> Void,
+        cached: () async throws -> Value?,
+        fetch: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        // The operation in flight, unless it finished or every caller abandoned it.
+        func running() -> SharedOperation<Value>? {
+            guard let operation = inFlight(), !operation.isFinished, !operation.isAbandoned else { return nil }
+            return operation
+        }
         while true {
             if let operation = running() {
                 do {
@@ -48,11 +58,5 @@ struct SingleFlight<Value: Sendable> {
                 throw error
             }
         }
-    }
-
-    /// The operation in flight, unless it finished or every caller abandoned it.
-    private func running() -> SharedOperation<Value>? {
-        guard let operation = inFlight(), !operation.isFinished, !operation.isAbandoned else { return nil }
-        return operation
     }
 }

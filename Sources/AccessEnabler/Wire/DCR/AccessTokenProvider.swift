@@ -68,14 +68,13 @@ actor AccessTokenProvider {
         -> AccessTokenRecord
     {
         let origin = serviceProvider.origin
-        return try await SingleFlight(
-            inFlight: { self.renewals[origin] },
-            setInFlight: { self.renewals[origin] = $0 },
-            startedCount: { self.renewalsStarted },
-            didStart: { self.renewalsStarted += 1 },
-            cached: { try await self.usableToken(for: serviceProvider) },
-            fetch: { [self] in try await self.obtainToken(for: serviceProvider, context: context) }
-        ).value()
+        return try await SingleFlight.value(
+            inFlight: { renewals[origin] },
+            setInFlight: { renewals[origin] = $0 },
+            startedCount: { renewalsStarted },
+            didStart: { renewalsStarted += 1 },
+            cached: { try await usableToken(for: serviceProvider) },
+            fetch: { [self] in try await self.obtainToken(for: serviceProvider, context: context) })
     }
 
     /// Registers when there are no credentials, then requests a token; a token call rejected with
