@@ -80,6 +80,34 @@ import Testing
         #expect(kept.first { $0.route == .authorize }?.query("resource") == "news")
     }
 
+    static func record(path: String, query: [EmulatorRequestRecord.QueryItem] = [], body: String? = nil)
+        -> EmulatorRequestRecord
+    {
+        EmulatorRequestRecord(
+            id: 1, route: nil, method: "POST", path: path, queryItems: query, headers: [:],
+            body: body.map { Data($0.utf8) }, date: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func aJSONBodyThatDoesNotParseIsRedactedWhole() async throws {
+        let broken = Self.record(path: "/o/client/register", body: #" {"software_statement": "broken-secret", "x": "#)
+        #expect(broken.redacted().bodyText == EmulatorRequestRecord.redactedValue)
+        // Cut inside a multi-byte character: not even UTF-8 any more.
+        var cut = Self.record(path: "/o/client/register", body: #"{"client_secret": "cut-secret", "name": "é"#)
+        cut.body = cut.body?.dropLast()
+        #expect(cut.redacted().bodyText == EmulatorRequestRecord.redactedValue)
+
+        // A body the log cut at 64 KiB no longer parses; the served log must not show it.
+        let harness = try await Harness.make()
+        let padding = String(repeating: "x", count: 70_000)
+        let body = #"{"software_statement": "cut-statement-secret", "padding": "\#(padding)"}"#
+        _ = try await harness.emulator.handle(
+            HTTPRequest(method: .post, url: harness.url("/o/client/register"), body: Data(body.utf8)))
+        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        let text = String(decoding: served.body, as: UTF8.self)
+        #expect(text.contains("/o/client/register"))
+        #expect(!text.contains("cut-statement-secret"))
+    }
+
     @Test func theLogIsBoundedInCountAndBytes() async throws {
         let harness = try await Harness.make()
         await harness.emulator.setRequestLogLimits(maximumRecords: 5, maximumBytes: 1 << 20)

@@ -44,16 +44,20 @@ extension EmulatorRequestRecord {
         return copy
     }
 
-    /// A form or JSON body with its secret parameters replaced; other bodies as they are.
+    /// A form or JSON body with its secret parameters replaced; other bodies as they are. A body
+    /// that looks like JSON but does not parse (cut at ``RequestLog/maximumBodyBytes``, or sent
+    /// broken) becomes ``redactedValue`` whole: where its secrets are cannot be told.
     static func redactedBody(_ body: Data) -> Data {
-        guard let text = String(data: body, encoding: .utf8) else { return body }
-        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        // Decoded leniently: a body cut inside a multi-byte character is not valid UTF-8.
+        let lenient = String(decoding: body, as: UTF8.self)
+        let trimmed = lenient.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
         if trimmed.first == "{" || trimmed.first == "[" {
             guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
                 let data = try? JSONSerialization.data(withJSONObject: redactedJSON(value), options: [.sortedKeys])
-            else { return body }
+            else { return Data(redactedValue.utf8) }
             return data
         }
+        guard let text = String(data: body, encoding: .utf8) else { return body }
         let form = FormParameters(parsing: text)
         guard form.pairs.contains(where: { secretParameters.contains($0.name) }) else { return body }
         return Data(
