@@ -108,6 +108,25 @@ import Testing
         #expect(!text.contains("cut-statement-secret"))
     }
 
+    @Test func authenticationCodesAreRedactedInPathsAndQueries() {
+        let code = "X7K2PQ"
+        for path in [
+            "/api/v2/REF/sessions/\(code)", "/api/v2/REF/sessions/\(code).json", "/api/v2/REF/profiles/code/\(code)",
+            "/api/v2/authenticate/REF/\(code)", "/api/v2/sessions/REF/\(code)",
+        ] {
+            let redacted = Self.record(path: path).redacted()
+            #expect(!redacted.path.contains(code), "\(path) keeps its code")
+            #expect(redacted.path.hasPrefix("/api/v2/"), "the rest of \(path) stays")
+        }
+        let activation = Self.record(path: "/activate", query: [.init(name: "code", value: code)]).redacted()
+        #expect(activation.query("code") == EmulatorRequestRecord.redactedValue)
+        let form = Self.record(path: "/activate", body: "code=\(code)&mvpd=Cablevision").redacted()
+        #expect(form.formValue("code") == EmulatorRequestRecord.redactedValue)
+        #expect(form.formValue("mvpd") == "Cablevision")
+        #expect(Self.record(path: "/api/v2/REF/sessions/sso/Apple").redacted().path == "/api/v2/REF/sessions/sso/Apple")
+        #expect(Self.record(path: "/api/v2/REF/sessions").redacted().path == "/api/v2/REF/sessions")
+    }
+
     @Test func theLogIsBoundedInCountAndBytes() async throws {
         let harness = try await Harness.make()
         await harness.emulator.setRequestLogLimits(maximumRecords: 5, maximumBytes: 1 << 20)

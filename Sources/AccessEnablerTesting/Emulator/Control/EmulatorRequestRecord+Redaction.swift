@@ -16,16 +16,20 @@ extension EmulatorRequestRecord {
     ]
 
     /// Query, form and JSON body parameters whose values are secrets: the software statement,
-    /// client secrets, tokens, MVPD passwords, device identifiers, partner responses.
+    /// client secrets, tokens, MVPD passwords, device identifiers, partner responses, and REST v2
+    /// authentication codes (`/activate?code=…`), which let another device finish a login.
     static let secretParameters: Set<String> = [
         "software_statement", "client_secret", "access_token", "refresh_token", "password", "deviceId", "device_id",
-        "SAMLResponse",
+        "SAMLResponse", "code",
     ]
 
     /// This record with every secret replaced by ``redactedValue``: the headers and parameters
-    /// listed above, in the query, a form body or a JSON body. A body of another kind is kept.
+    /// listed above, in the query, a form body or a JSON body, and the authentication code in a
+    /// REST v2 path (`…/sessions/{code}`, `…/profiles/code/{code}`, `/api/v2/authenticate/{sp}/{code}`
+    /// become `…/redacted`, as in the SDK's own log). A body of another kind is kept.
     public func redacted() -> EmulatorRequestRecord {
         var copy = self
+        copy.path = AuthenticationCodeRedaction.redactingCodes(inPath: path)
         copy.headers = HTTPHeaders(
             headers.map { field in
                 let name = field.name.lowercased()
