@@ -127,6 +127,22 @@ import Testing
         #expect(Self.record(path: "/api/v2/REF/sessions").redacted().path == "/api/v2/REF/sessions")
     }
 
+    @Test func turningRedactionOnRedactsTheRecordsAlreadyKept() async throws {
+        let harness = try await Self.sessionWithSecrets()
+        await harness.emulator.setRequestLogRedaction(true)
+        let kept = await harness.emulator.requests
+        #expect(kept.contains { $0.route == .authorize }, "the records stay")
+        let text = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+        for secret in Self.secrets(of: harness) {
+            #expect(!text.contains(secret), "a record kept before redaction holds \(secret.prefix(12))…")
+        }
+        // What is served is what is kept, not redacted again into something else.
+        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        #expect(try decoder.decode([EmulatorRequestRecord].self, from: served.body) == kept)
+    }
+
     @Test func theLogIsBoundedInCountAndBytes() async throws {
         let harness = try await Harness.make()
         await harness.emulator.setRequestLogLimits(maximumRecords: 5, maximumBytes: 1 << 20)

@@ -25,9 +25,10 @@ extension PassEmulator {
     /// Keeps the request log without secrets (off by default, so tests can read what was sent;
     /// the standalone server turns it on): the software statement, client secrets, bearer
     /// tokens, MVPD passwords and device identifiers become ``EmulatorRequestRecord/redactedValue``.
-    /// `GET /emulator/requests` serves redacted records either way.
+    /// Turning it on also redacts the records already kept. `GET /emulator/requests` serves
+    /// redacted records either way.
     public func setRequestLogRedaction(_ enabled: Bool) {
-        log.redactsRecords = enabled
+        log.setRedaction(enabled)
     }
 
     /// Bounds the request log: at most `maximumRecords` records and about `maximumBytes` bytes

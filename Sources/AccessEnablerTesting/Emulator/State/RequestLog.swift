@@ -10,8 +10,9 @@ struct RequestLog: Sendable {
     private(set) var records: [EmulatorRequestRecord] = []
     /// Whether records are kept; arrivals are counted (for waiters) either way.
     var keepsRecords = true
-    /// Whether records are kept without their secrets (``EmulatorRequestRecord/redacted()``).
-    var redactsRecords = false
+    /// Whether records are kept without their secrets (``EmulatorRequestRecord/redacted()``);
+    /// ``setRedaction(_:)`` changes it.
+    private(set) var redactsRecords = false
     /// The most records kept; the oldest go first.
     var maximumRecords = RequestLog.defaultMaximumRecords
     /// The most bytes the kept records hold (``EmulatorRequestRecord/approximateSize``); the
@@ -61,6 +62,19 @@ struct RequestLog: Sendable {
         guard low < records.count, records[low].id == id else { return }
         records[low].responseStatus = status
         records[low].failure = failure
+    }
+
+    /// Keeps records without their secrets from now on, or with them; turning redaction on also
+    /// redacts the records already kept, so none read later holds a secret.
+    mutating func setRedaction(_ enabled: Bool) {
+        redactsRecords = enabled
+        guard enabled else { return }
+        bytes = 0
+        for index in records.indices {
+            records[index] = records[index].redacted()
+            bytes += records[index].approximateSize
+        }
+        trim()
     }
 
     /// Keeps `record` (redacted when asked, its body cut to ``maximumBodyBytes``), dropping the
