@@ -80,11 +80,11 @@ import Testing
         #expect(kept.first { $0.route == .authorize }?.query("resource") == "news")
     }
 
-    static func record(path: String, query: [EmulatorRequestRecord.QueryItem] = [], body: String? = nil)
-        -> EmulatorRequestRecord
-    {
+    static func record(
+        id: Int = 1, path: String, query: [EmulatorRequestRecord.QueryItem] = [], body: String? = nil
+    ) -> EmulatorRequestRecord {
         EmulatorRequestRecord(
-            id: 1, route: nil, method: "POST", path: path, queryItems: query, headers: [:],
+            id: id, route: nil, method: "POST", path: path, queryItems: query, headers: [:],
             body: body.map { Data($0.utf8) }, date: Date(timeIntervalSince1970: 0))
     }
 
@@ -165,6 +165,31 @@ import Testing
         let bytes = bounded.reduce(0) { $0 + ($1.body?.count ?? 0) }
         #expect(bytes <= 200_000)
         #expect(bounded.count >= 2 && bounded.last?.body?.count == 64 << 10)
+    }
+
+    @Test func theByteCountFollowsFailuresRecordedAfterArrival() {
+        var log = RequestLog()
+        log.maximumBytes = 100_000
+        func logFailedRequest() {
+            let id = log.append(route: .configuration) { Self.record(id: $0, path: "/api/v1/config/REF") }.id
+            log.complete(id, status: nil, failure: String(repeating: "timed out ", count: 1_000))
+        }
+        for _ in 0..<3 { logFailedRequest() }
+        #expect(log.bytes == log.records.reduce(0) { $0 + $1.approximateSize })
+        for _ in 0..<200 { logFailedRequest() }
+        let kept = log.records.reduce(0) { $0 + $1.approximateSize }
+        #expect(log.bytes == kept)
+        #expect(kept <= 100_000 && !log.records.isEmpty, "the bytes bound holds")
+    }
+
+    @Test func aFullLogShedsATenthAtOnce() {
+        var log = RequestLog()
+        log.maximumRecords = 100
+        for _ in 0..<101 { _ = log.append(route: .configuration) { Self.record(id: $0, path: "/api/v1/config/REF") } }
+        #expect(log.records.count == 90)
+        #expect(log.records.first?.id == 12, "the oldest went")
+        for _ in 0..<10 { _ = log.append(route: .configuration) { Self.record(id: $0, path: "/api/v1/config/REF") } }
+        #expect(log.records.count == 100, "no trim until the bound is passed again")
     }
 
     @Test func clearingTheLog() async throws {

@@ -83,12 +83,4 @@ extension EmulatorRequestRecord {
         if let array = value as? [Any] { return array.map(redactedJSON) }
         return value
     }
-
-    /// Roughly how many bytes the record holds: what the log's byte bound counts.
-    var approximateSize: Int {
-        var size = 128 + path.utf8.count + method.utf8.count + (body?.count ?? 0) + (failure?.utf8.count ?? 0)
-        for field in headers { size += field.name.utf8.count + field.value.utf8.count }
-        for item in queryItems { size += item.name.utf8.count + (item.value?.utf8.count ?? 0) }
-        return size
-    }
 }

@@ -32,7 +32,8 @@ extension PassEmulator {
     }
 
     /// Bounds the request log: at most `maximumRecords` records and about `maximumBytes` bytes
-    /// (defaults 10,000 and 64 MiB); the oldest records go first. Bodies are kept up to 64 KiB.
+    /// (defaults 10,000 and 64 MiB); the oldest records go first, a tenth of a bound at a time
+    /// once it is passed. Bodies are kept up to 64 KiB.
     /// Arrivals are counted for ``waitForRequests(to:count:within:)`` whatever the bounds.
     public func setRequestLogLimits(maximumRecords: Int, maximumBytes: Int) {
         log.maximumRecords = maximumRecords
