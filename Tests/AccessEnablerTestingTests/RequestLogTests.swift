@@ -240,6 +240,18 @@ import Testing
         _ = try await harness.v1("/api/v1/logout", method: .delete)
     }
 
+    @Test func aWaitInACancelledTaskThrowsAtOnce() async throws {
+        let harness = try await Harness.make()
+        let waiter = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await harness.emulator.waitForRequests(to: .logout, count: 1)
+        }
+        await #expect(throws: CancellationError.self) { try await waiter.value(awaiting: "the waiting request") }
+        // Satisfied waits still return, with no timer left from the cancelled one.
+        _ = try await harness.v1("/api/v1/logout", method: .delete)
+        try await harness.emulator.waitForRequests(to: .logout, count: 1)
+    }
+
     @Test func loggingCanBeTurnedOffWhileArrivalsAreStillCounted() async throws {
         let harness = try await Harness.make()
         await harness.emulator.setRequestLogging(false)

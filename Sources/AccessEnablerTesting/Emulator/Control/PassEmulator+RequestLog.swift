@@ -57,12 +57,9 @@ extension PassEmulator {
     {
         if log.count(of: route) >= count { return }
         let waiterID = log.reserveWaiterID()
-        let deadline = Task { [weak self] in
-            try? await Task.sleep(for: limit)
-            guard !Task.isCancelled else { return }
-            await self?.expireWaiter(waiterID, route: route, count: count, limit: limit)
-        }
-        defer { deadline.cancel() }
+        // Started only once a waiter is added: a wait that ends at once leaves no timer behind.
+        var deadline: Task<Void, Never>?
+        defer { deadline?.cancel() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 if Task.isCancelled {
@@ -71,6 +68,11 @@ extension PassEmulator {
                     continuation.resume()
                 } else {
                     log.addWaiter(id: waiterID, route: route, count: count, continuation: continuation)
+                    deadline = Task { [weak self] in
+                        try? await Task.sleep(for: limit)
+                        guard !Task.isCancelled else { return }
+                        await self?.expireWaiter(waiterID, route: route, count: count, limit: limit)
+                    }
                 }
             }
         } onCancel: {
