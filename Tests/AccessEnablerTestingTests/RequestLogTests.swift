@@ -80,6 +80,69 @@ import Testing
         #expect(kept.first { $0.route == .authorize }?.query("resource") == "news")
     }
 
+    static func record(
+        id: Int = 1, path: String, query: [EmulatorRequestRecord.QueryItem] = [], body: String? = nil
+    ) -> EmulatorRequestRecord {
+        EmulatorRequestRecord(
+            id: id, route: nil, method: "POST", path: path, queryItems: query, headers: [:],
+            body: body.map { Data($0.utf8) }, date: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func aJSONBodyThatDoesNotParseIsRedactedWhole() async throws {
+        let broken = Self.record(path: "/o/client/register", body: #" {"software_statement": "broken-secret", "x": "#)
+        #expect(broken.redacted().bodyText == EmulatorRequestRecord.redactedValue)
+        // Cut inside a multi-byte character: not even UTF-8 any more.
+        var cut = Self.record(path: "/o/client/register", body: #"{"client_secret": "cut-secret", "name": "é"#)
+        cut.body = cut.body?.dropLast()
+        #expect(cut.redacted().bodyText == EmulatorRequestRecord.redactedValue)
+
+        // A body the log cut at 64 KiB no longer parses; the served log must not show it.
+        let harness = try await Harness.make()
+        let padding = String(repeating: "x", count: 70_000)
+        let body = #"{"software_statement": "cut-statement-secret", "padding": "\#(padding)"}"#
+        _ = try await harness.emulator.handle(
+            HTTPRequest(method: .post, url: harness.url("/o/client/register"), body: Data(body.utf8)))
+        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        let text = String(decoding: served.body, as: UTF8.self)
+        #expect(text.contains("/o/client/register"))
+        #expect(!text.contains("cut-statement-secret"))
+    }
+
+    @Test func authenticationCodesAreRedactedInPathsAndQueries() {
+        let code = "X7K2PQ"
+        for path in [
+            "/api/v2/REF/sessions/\(code)", "/api/v2/REF/sessions/\(code).json", "/api/v2/REF/profiles/code/\(code)",
+            "/api/v2/authenticate/REF/\(code)", "/api/v2/sessions/REF/\(code)",
+        ] {
+            let redacted = Self.record(path: path).redacted()
+            #expect(!redacted.path.contains(code), "\(path) keeps its code")
+            #expect(redacted.path.hasPrefix("/api/v2/"), "the rest of \(path) stays")
+        }
+        let activation = Self.record(path: "/activate", query: [.init(name: "code", value: code)]).redacted()
+        #expect(activation.query("code") == EmulatorRequestRecord.redactedValue)
+        let form = Self.record(path: "/activate", body: "code=\(code)&mvpd=Cablevision").redacted()
+        #expect(form.formValue("code") == EmulatorRequestRecord.redactedValue)
+        #expect(form.formValue("mvpd") == "Cablevision")
+        #expect(Self.record(path: "/api/v2/REF/sessions/sso/Apple").redacted().path == "/api/v2/REF/sessions/sso/Apple")
+        #expect(Self.record(path: "/api/v2/REF/sessions").redacted().path == "/api/v2/REF/sessions")
+    }
+
+    @Test func turningRedactionOnRedactsTheRecordsAlreadyKept() async throws {
+        let harness = try await Self.sessionWithSecrets()
+        await harness.emulator.setRequestLogRedaction(true)
+        let kept = await harness.emulator.requests
+        #expect(kept.contains { $0.route == .authorize }, "the records stay")
+        let text = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+        for secret in Self.secrets(of: harness) {
+            #expect(!text.contains(secret), "a record kept before redaction holds \(secret.prefix(12))…")
+        }
+        // What is served is what is kept, not redacted again into something else.
+        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        #expect(try decoder.decode([EmulatorRequestRecord].self, from: served.body) == kept)
+    }
+
     @Test func theLogIsBoundedInCountAndBytes() async throws {
         let harness = try await Harness.make()
         await harness.emulator.setRequestLogLimits(maximumRecords: 5, maximumBytes: 1 << 20)
@@ -102,6 +165,31 @@ import Testing
         let bytes = bounded.reduce(0) { $0 + ($1.body?.count ?? 0) }
         #expect(bytes <= 200_000)
         #expect(bounded.count >= 2 && bounded.last?.body?.count == 64 << 10)
+    }
+
+    @Test func theByteCountFollowsFailuresRecordedAfterArrival() {
+        var log = RequestLog()
+        log.maximumBytes = 100_000
+        func logFailedRequest() {
+            let id = log.append(route: .configuration) { Self.record(id: $0, path: "/api/v1/config/REF") }.id
+            log.complete(id, status: nil, failure: String(repeating: "timed out ", count: 1_000))
+        }
+        for _ in 0..<3 { logFailedRequest() }
+        #expect(log.bytes == log.records.reduce(0) { $0 + $1.approximateSize })
+        for _ in 0..<200 { logFailedRequest() }
+        let kept = log.records.reduce(0) { $0 + $1.approximateSize }
+        #expect(log.bytes == kept)
+        #expect(kept <= 100_000 && !log.records.isEmpty, "the bytes bound holds")
+    }
+
+    @Test func aFullLogShedsATenthAtOnce() {
+        var log = RequestLog()
+        log.maximumRecords = 100
+        for _ in 0..<101 { _ = log.append(route: .configuration) { Self.record(id: $0, path: "/api/v1/config/REF") } }
+        #expect(log.records.count == 90)
+        #expect(log.records.first?.id == 12, "the oldest went")
+        for _ in 0..<10 { _ = log.append(route: .configuration) { Self.record(id: $0, path: "/api/v1/config/REF") } }
+        #expect(log.records.count == 100, "no trim until the bound is passed again")
     }
 
     @Test func clearingTheLog() async throws {
@@ -150,6 +238,18 @@ import Testing
         await #expect(throws: CancellationError.self) { try await waiter.value(awaiting: "the waiting request") }
         // A later arrival finds no stale waiter to resume.
         _ = try await harness.v1("/api/v1/logout", method: .delete)
+    }
+
+    @Test func aWaitInACancelledTaskThrowsAtOnce() async throws {
+        let harness = try await Harness.make()
+        let waiter = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await harness.emulator.waitForRequests(to: .logout, count: 1)
+        }
+        await #expect(throws: CancellationError.self) { try await waiter.value(awaiting: "the waiting request") }
+        // Satisfied waits still return, with no timer left from the cancelled one.
+        _ = try await harness.v1("/api/v1/logout", method: .delete)
+        try await harness.emulator.waitForRequests(to: .logout, count: 1)
     }
 
     @Test func loggingCanBeTurnedOffWhileArrivalsAreStillCounted() async throws {

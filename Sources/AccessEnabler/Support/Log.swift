@@ -64,20 +64,16 @@ struct Log: Sendable {
     }
     #endif
 
-    /// `url` without its query and fragment: query strings carry the device ID.
+    /// `url` without its query, fragment, user and authentication codes: query strings carry the
+    /// device ID.
     static func redacted(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<url>" }
         components.query = nil
         components.fragment = nil
         components.user = nil
         components.password = nil
-        // A REST v2 authentication code in the path lets another device finish the login.
-        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
-        for index in segments.indices.dropFirst()
-        where segments[index - 1] == "sessions" || segments[index - 1] == "code" {
-            segments[index] = "redacted"
-        }
-        components.percentEncodedPath = segments.joined(separator: "/")
+        components.percentEncodedPath = AuthenticationCodeRedaction.redactingCodes(
+            inPath: components.percentEncodedPath)
         return components.string ?? "<url>"
     }
 }

@@ -16,16 +16,20 @@ extension EmulatorRequestRecord {
     ]
 
     /// Query, form and JSON body parameters whose values are secrets: the software statement,
-    /// client secrets, tokens, MVPD passwords, device identifiers, partner responses.
+    /// client secrets, tokens, MVPD passwords, device identifiers, partner responses, and REST v2
+    /// authentication codes (`/activate?code=…`), which let another device finish a login.
     static let secretParameters: Set<String> = [
         "software_statement", "client_secret", "access_token", "refresh_token", "password", "deviceId", "device_id",
-        "SAMLResponse",
+        "SAMLResponse", "code",
     ]
 
     /// This record with every secret replaced by ``redactedValue``: the headers and parameters
-    /// listed above, in the query, a form body or a JSON body. A body of another kind is kept.
+    /// listed above, in the query, a form body or a JSON body, and the authentication code in a
+    /// REST v2 path (`…/sessions/{code}`, `…/profiles/code/{code}`, `/api/v2/authenticate/{sp}/{code}`
+    /// become `…/redacted`, as in the SDK's own log). A body of another kind is kept.
     public func redacted() -> EmulatorRequestRecord {
         var copy = self
+        copy.path = AuthenticationCodeRedaction.redactingCodes(inPath: path)
         copy.headers = HTTPHeaders(
             headers.map { field in
                 let name = field.name.lowercased()
@@ -44,16 +48,20 @@ extension EmulatorRequestRecord {
         return copy
     }
 
-    /// A form or JSON body with its secret parameters replaced; other bodies as they are.
+    /// A form or JSON body with its secret parameters replaced; other bodies as they are. A body
+    /// that looks like JSON but does not parse (cut at ``RequestLog/maximumBodyBytes``, or sent
+    /// broken) becomes ``redactedValue`` whole: where its secrets are cannot be told.
     static func redactedBody(_ body: Data) -> Data {
-        guard let text = String(data: body, encoding: .utf8) else { return body }
-        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        // Decoded leniently: a body cut inside a multi-byte character is not valid UTF-8.
+        let lenient = String(decoding: body, as: UTF8.self)
+        let trimmed = lenient.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
         if trimmed.first == "{" || trimmed.first == "[" {
             guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
                 let data = try? JSONSerialization.data(withJSONObject: redactedJSON(value), options: [.sortedKeys])
-            else { return body }
+            else { return Data(redactedValue.utf8) }
             return data
         }
+        guard let text = String(data: body, encoding: .utf8) else { return body }
         let form = FormParameters(parsing: text)
         guard form.pairs.contains(where: { secretParameters.contains($0.name) }) else { return body }
         return Data(
@@ -74,13 +82,5 @@ extension EmulatorRequestRecord {
         }
         if let array = value as? [Any] { return array.map(redactedJSON) }
         return value
-    }
-
-    /// Roughly how many bytes the record holds: what the log's byte bound counts.
-    var approximateSize: Int {
-        var size = 128 + path.utf8.count + method.utf8.count + (body?.count ?? 0) + (failure?.utf8.count ?? 0)
-        for field in headers { size += field.name.utf8.count + field.value.utf8.count }
-        for item in queryItems { size += item.name.utf8.count + (item.value?.utf8.count ?? 0) }
-        return size
     }
 }

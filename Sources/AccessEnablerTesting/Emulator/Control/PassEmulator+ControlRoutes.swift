@@ -90,8 +90,8 @@ extension PassEmulator {
         do throws(ControlInput.Problem) {
             switch (request.method, path) {
             case (.get, "requests"):
-                // Served without authentication: never with secrets.
-                return encodedResponse(log.records.map { $0.redacted() })
+                // Served without authentication: never with secrets (a redacting log holds none).
+                return encodedResponse(log.redactsRecords ? log.records : log.records.map { $0.redacted() })
             case (.delete, "requests"):
                 log.clear()
                 return noContent()

@@ -25,13 +25,15 @@ extension PassEmulator {
     /// Keeps the request log without secrets (off by default, so tests can read what was sent;
     /// the standalone server turns it on): the software statement, client secrets, bearer
     /// tokens, MVPD passwords and device identifiers become ``EmulatorRequestRecord/redactedValue``.
-    /// `GET /emulator/requests` serves redacted records either way.
+    /// Turning it on also redacts the records already kept. `GET /emulator/requests` serves
+    /// redacted records either way.
     public func setRequestLogRedaction(_ enabled: Bool) {
-        log.redactsRecords = enabled
+        log.setRedaction(enabled)
     }
 
     /// Bounds the request log: at most `maximumRecords` records and about `maximumBytes` bytes
-    /// (defaults 10,000 and 64 MiB); the oldest records go first. Bodies are kept up to 64 KiB.
+    /// (defaults 10,000 and 64 MiB); the oldest records go first, a tenth of a bound at a time
+    /// once it is passed. Bodies are kept up to 64 KiB.
     /// Arrivals are counted for ``waitForRequests(to:count:within:)`` whatever the bounds.
     public func setRequestLogLimits(maximumRecords: Int, maximumBytes: Int) {
         log.maximumRecords = maximumRecords
@@ -55,12 +57,9 @@ extension PassEmulator {
     {
         if log.count(of: route) >= count { return }
         let waiterID = log.reserveWaiterID()
-        let deadline = Task { [weak self] in
-            try? await Task.sleep(for: limit)
-            guard !Task.isCancelled else { return }
-            await self?.expireWaiter(waiterID, route: route, count: count, limit: limit)
-        }
-        defer { deadline.cancel() }
+        // Started only once a waiter is added: a wait that ends at once leaves no timer behind.
+        var deadline: Task<Void, Never>?
+        defer { deadline?.cancel() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 if Task.isCancelled {
@@ -69,6 +68,11 @@ extension PassEmulator {
                     continuation.resume()
                 } else {
                     log.addWaiter(id: waiterID, route: route, count: count, continuation: continuation)
+                    deadline = Task { [weak self] in
+                        try? await Task.sleep(for: limit)
+                        guard !Task.isCancelled else { return }
+                        await self?.expireWaiter(waiterID, route: route, count: count, limit: limit)
+                    }
                 }
             }
         } onCancel: {

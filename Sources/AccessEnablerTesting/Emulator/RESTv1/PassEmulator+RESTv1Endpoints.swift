@@ -26,18 +26,7 @@ extension PassEmulator {
             .object([
                 (
                     "requestor",
-                    .object([
-                        ("id", .string(requestor.id)),
-                        ("name", .string(requestor.name)),
-                        (
-                            "domains",
-                            .array(
-                                requestor.domains.map {
-                                    .object([("name", .string($0)), ("mvpdInitiated", .bool(false))])
-                                })
-                        ),
-                        ("mvpds", .array(mvpds)),
-                    ])
+                    requestor.configurationJSON(mvpds: mvpds)
                 )
             ]))
     }

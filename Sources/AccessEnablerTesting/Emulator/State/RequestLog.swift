@@ -10,15 +10,16 @@ struct RequestLog: Sendable {
     private(set) var records: [EmulatorRequestRecord] = []
     /// Whether records are kept; arrivals are counted (for waiters) either way.
     var keepsRecords = true
-    /// Whether records are kept without their secrets (``EmulatorRequestRecord/redacted()``).
-    var redactsRecords = false
+    /// Whether records are kept without their secrets (``EmulatorRequestRecord/redacted()``);
+    /// ``setRedaction(_:)`` changes it.
+    private(set) var redactsRecords = false
     /// The most records kept; the oldest go first.
     var maximumRecords = RequestLog.defaultMaximumRecords
     /// The most bytes the kept records hold (``EmulatorRequestRecord/approximateSize``); the
     /// oldest go first.
     var maximumBytes = RequestLog.defaultMaximumBytes
-    /// The bytes the kept records hold.
-    private var bytes = 0
+    /// The bytes the kept records hold (the sum of their ``EmulatorRequestRecord/approximateSize``).
+    private(set) var bytes = 0
 
     /// 10,000 records.
     static let defaultMaximumRecords = 10_000
@@ -59,8 +60,25 @@ struct RequestLog: Sendable {
             if records[middle].id < id { low = middle + 1 } else { high = middle }
         }
         guard low < records.count, records[low].id == id else { return }
+        // The failure counts toward the record's size: the bound must see it arrive.
+        bytes -= records[low].approximateSize
         records[low].responseStatus = status
         records[low].failure = failure
+        bytes += records[low].approximateSize
+        trim()
+    }
+
+    /// Keeps records without their secrets from now on, or with them; turning redaction on also
+    /// redacts the records already kept, so none read later holds a secret.
+    mutating func setRedaction(_ enabled: Bool) {
+        redactsRecords = enabled
+        guard enabled else { return }
+        bytes = 0
+        for index in records.indices {
+            records[index] = records[index].redacted()
+            bytes += records[index].approximateSize
+        }
+        trim()
     }
 
     /// Keeps `record` (redacted when asked, its body cut to ``maximumBodyBytes``), dropping the
@@ -75,14 +93,18 @@ struct RequestLog: Sendable {
         trim()
     }
 
-    /// Drops the oldest records until both bounds hold.
+    /// When a bound is exceeded, drops the oldest records until both hold with a tenth to spare,
+    /// so that a full log sheds records in chunks rather than shifting its array on every request.
     mutating func trim() {
+        guard records.count > max(maximumRecords, 0) || bytes > maximumBytes else { return }
+        let recordTarget = max(maximumRecords, 0) - max(maximumRecords, 0) / 10
+        let byteTarget = maximumBytes - maximumBytes / 10
         var dropped = 0
-        while records.count - dropped > max(maximumRecords, 0) || (bytes > maximumBytes && dropped < records.count) {
+        while dropped < records.count, records.count - dropped > recordTarget || bytes > byteTarget {
             bytes -= records[dropped].approximateSize
             dropped += 1
         }
-        if dropped > 0 { records.removeFirst(dropped) }
+        records.removeFirst(dropped)
     }
 
     /// The number of logged requests to `route`.
@@ -111,5 +133,15 @@ struct RequestLog: Sendable {
         continuation: CheckedContinuation<Void, any Error>
     ) {
         waiters[route, default: [:]][id] = Waiter(count: count, continuation: continuation)
+    }
+}
+
+extension EmulatorRequestRecord {
+    /// Roughly how many bytes the record holds: what the log's byte bound counts.
+    var approximateSize: Int {
+        var size = 128 + path.utf8.count + method.utf8.count + (body?.count ?? 0) + (failure?.utf8.count ?? 0)
+        for field in headers { size += field.name.utf8.count + field.value.utf8.count }
+        for item in queryItems { size += item.name.utf8.count + (item.value?.utf8.count ?? 0) }
+        return size
     }
 }
