@@ -49,8 +49,10 @@ import Testing
         #expect(served.status == 200)
         let text = String(decoding: served.body, as: UTF8.self)
         #expect(text.contains("/o/client/register") && text.contains("/api/v1/authorize"), "the log is served")
-        for secret in Self.secrets(of: harness) {
-            #expect(!text.contains(secret), "GET /emulator/requests serves \(secret.prefix(12))…")
+        for (index, secret) in Self.secrets(of: harness).enumerated() {
+            // Computed first: a failing #expect prints its operands, and the secret with them.
+            let leaked = text.contains(secret)
+            #expect(!leaked, "GET /emulator/requests serves secret #\(index) (\(secret.count) characters)")
         }
         #expect(text.contains(EmulatorRequestRecord.redactedValue))
         #expect(text.contains("Bearer <redacted>"), "the scheme stays")
@@ -71,8 +73,10 @@ import Testing
         _ = try await harness.loginV2()
         let kept = await harness.emulator.requests
         let text = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
-        for secret in Self.secrets(of: harness) {
-            #expect(!text.contains(secret), "the kept log holds \(secret.prefix(12))…")
+        for (index, secret) in Self.secrets(of: harness).enumerated() {
+            // Computed first: a failing #expect prints its operands, and the secret with them.
+            let leaked = text.contains(secret)
+            #expect(!leaked, "the kept log holds secret #\(index) (\(secret.count) characters)")
         }
         let login = try #require(kept.first { $0.method == "POST" && $0.formValue("username") == "alice" })
         #expect(login.formValue("password") == EmulatorRequestRecord.redactedValue)
@@ -105,7 +109,8 @@ import Testing
         let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
         let text = String(decoding: served.body, as: UTF8.self)
         #expect(text.contains("/o/client/register"))
-        #expect(!text.contains("cut-statement-secret"))
+        let leaked = text.contains("cut-statement-secret")
+        #expect(!leaked, "the cut body's software statement is served")
     }
 
     @Test func authenticationCodesAreRedactedInPathsAndQueries() {
@@ -133,8 +138,10 @@ import Testing
         let kept = await harness.emulator.requests
         #expect(kept.contains { $0.route == .authorize }, "the records stay")
         let text = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
-        for secret in Self.secrets(of: harness) {
-            #expect(!text.contains(secret), "a record kept before redaction holds \(secret.prefix(12))…")
+        for (index, secret) in Self.secrets(of: harness).enumerated() {
+            // Computed first: a failing #expect prints its operands, and the secret with them.
+            let leaked = text.contains(secret)
+            #expect(!leaked, "a record kept before redaction holds secret #\(index) (\(secret.count) characters)")
         }
         // What is served is what is kept, not redacted again into something else.
         let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
@@ -275,7 +282,8 @@ import Testing
         decoder.dateDecodingStrategy = .millisecondsSince1970
         let records = try decoder.decode([EmulatorRequestRecord].self, from: response.body)
         #expect(records.map(\.route) == [.register, .token, .configuration])
-        #expect(records == (await harness.emulator.requests).map { $0.redacted() }, "served without secrets")
+        let servedRedacted = records == (await harness.emulator.requests).map { $0.redacted() }
+        #expect(servedRedacted, "served without secrets")
         // Control requests are not logged.
         #expect(await harness.emulator.requests.count == 3)
     }
