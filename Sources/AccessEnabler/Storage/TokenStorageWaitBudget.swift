@@ -47,9 +47,10 @@ public final class TokenStorageWaitBudget: @unchecked Sendable {
     public let limit: Duration
     /// Guarded by ``ledger``. Every call makes a budget and almost none waits, so the budgets share
     /// one lock instead of allocating their own: a call that never meets a held store pays for one
-    /// object, nothing more.
+    /// object, nothing more. A bare lock rather than `LockedValue(())`: Thread Sanitizer takes the
+    /// inout access to a zero-sized value for a write racing with the lock's own field.
     private var spent = Duration.zero
-    private static let ledger = LockedValue(())
+    private static let ledger = NSLock()
 
     /// Creates a budget of `limit` (a negative limit allows no wait).
     public init(limit: Duration) {
@@ -57,7 +58,11 @@ public final class TokenStorageWaitBudget: @unchecked Sendable {
     }
 
     /// How long waits have lasted so far.
-    public var waited: Duration { Self.ledger.withLock { _ in spent } }
+    public var waited: Duration {
+        Self.ledger.lock()
+        defer { Self.ledger.unlock() }
+        return spent
+    }
 
     /// How long the next wait may last, for a store that allows at most `timeout` of waiting
     /// per call: what is left of the smaller of `timeout` and ``limit``.
@@ -68,6 +73,8 @@ public final class TokenStorageWaitBudget: @unchecked Sendable {
 
     /// Records a wait that lasted `duration`.
     public func recordWait(_ duration: Duration) {
-        Self.ledger.withLock { _ in spent += max(duration, .zero) }
+        Self.ledger.lock()
+        defer { Self.ledger.unlock() }
+        spent += max(duration, .zero)
     }
 }
