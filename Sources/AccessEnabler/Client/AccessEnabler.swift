@@ -170,15 +170,7 @@ public actor AccessEnabler {
     }
 
     static func meansSessionGone(_ error: AccessEnablerError) -> Bool {
-        guard !error.isFromSDK else { return false }
-        switch error.code {
-        case "authentication_session_missing", "authentication_session_expired", "authentication_session_invalidated",
-            "preauthorization_authentication_session_missing", "preauthorization_authentication_session_expired",
-            "authenticated_profile_missing", "authenticated_profile_expired", "authenticated_profile_invalidated":
-            return true
-        default:
-            return false
-        }
+        !error.isFromSDK && error.meaning.contains(.sessionGone)
     }
 }
 
