@@ -77,11 +77,8 @@ public actor AccessEnabler {
             requestTimeout: configuration.requestTimeout, maximumResponseBytes: configuration.maximumResponseBytes)
         self.tokens = AccessTokenProvider(
             softwareStatement: softwareStatement, cache: cache, caller: caller, clock: configuration.clock)
-        let wire = WireClient(caller: caller, tokens: tokens)
-        switch configuration.backend {
-        case .restV2: self.backend = RESTv2Backend(wire: wire, clock: configuration.clock)
-        case .restV1: self.backend = RESTv1Backend(wire: wire, clock: configuration.clock)
-        }
+        self.backend = configuration.backend.make(
+            wire: WireClient(caller: caller, tokens: tokens), clock: configuration.clock)
     }
 
     /// Events the legacy SDK reported through `sendTrackingData` and its status callbacks. Each

@@ -39,7 +39,8 @@ package enum KnownErrorCode {
                 "authenticated_profile_invalidated", "preauthorization_authentication_session_missing",
                 "preauthorization_authentication_session_expired",
             ], .sessionGone, action: .authentication)
-        add(["authorization_denied_by_hba_policies", "authorization_denied_by_session_invalidated"], .denied,
+        add(
+            ["authorization_denied_by_hba_policies", "authorization_denied_by_session_invalidated"], .denied,
             action: .authentication)
         add(
             [
@@ -53,7 +54,8 @@ package enum KnownErrorCode {
             ], .denied)
         add(["authorization_not_found", "authorization_expired"], .authorizationGone, action: .authorization)
         add(["too_many_resources", "unknown_integration"], action: .configuration)
-        add(["network_received_error", "network_connection_timeout", "maximum_execution_time_exceeded"], action: .retry)
+        add(
+            ["network_received_error", "network_connection_timeout", "maximum_execution_time_exceeded"], action: .retry)
         add(
             ["invalid_access_token_service_provider", "invalid_access_token_client_application"],
             action: .applicationRegistration)

@@ -118,3 +118,13 @@ extension EntitlementBackend {
         return secondScreen
     }
 }
+
+extension AccessEnabler.Backend {
+    /// The backend that speaks this protocol.
+    func make(wire: WireClient, clock: any AccessEnablerClock) -> any EntitlementBackend {
+        switch self {
+        case .restV2: RESTv2Backend(wire: wire, clock: clock)
+        case .restV1: RESTv1Backend(wire: wire, clock: clock)
+        }
+    }
+}

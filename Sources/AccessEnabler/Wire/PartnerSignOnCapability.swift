@@ -29,4 +29,3 @@ enum PartnerSessionStep: Sendable, Hashable {
     /// the server named (the one the partner's status named).
     case fallback(reasonType: String, mvpdID: String?)
 }
-

@@ -33,7 +33,7 @@ final class RESTv2Backend: EntitlementBackend, SecondScreenCapability, PartnerSi
         let request = WireEndpoint.configurationV2.request(
             serviceProvider.url(path(context, "configuration")), context: context)
         return try await wire.fetch(ConfigurationBody.self, request, to: serviceProvider, context: context)
-        .configuration(of: serviceProvider)
+            .configuration(of: serviceProvider)
     }
 
     // MARK: Sessions
