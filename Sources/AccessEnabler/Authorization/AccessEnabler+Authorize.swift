@@ -178,7 +178,7 @@ extension AccessEnabler {
     }
 
     static func meansAuthorizationGone(_ error: AccessEnablerError) -> Bool {
-        !error.isFromSDK && (error.code == "authorization_not_found" || error.code == "authorization_expired")
+        !error.isFromSDK && error.meaning.contains(.authorizationGone)
     }
 }
 

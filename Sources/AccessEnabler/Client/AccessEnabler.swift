@@ -29,8 +29,6 @@ public actor AccessEnabler {
     let hub = EventHub()
     let log: Log
     let clock: any AccessEnablerClock
-    private let defaultDeviceInfo: DeviceInfo
-    private let connectionMonitor: any ConnectionTypeMonitor
 
     var options = Options()
     var requestor = RequestorState()
@@ -45,10 +43,7 @@ public actor AccessEnabler {
     /// lets tests check that one legacy call is one core call.
     package private(set) var callCounts: [String: Int] = [:]
     private var deviceID: String?
-    /// The last call context, with what it was made from: its header values (the encoded
-    /// `X-Device-Info`, the device identifier) stay the same until one of those changes, and
-    /// encoding them on every call would cost more than the rest of building a request.
-    private var contextMemo: (key: DeviceInfoHeaderKey, deviceID: String, options: Options, context: RequestContext)?
+    private var contextMemo: RequestContextMemo
     /// The partner framework's last status and when it was read (partner single sign-on).
     var partnerStatus: (status: PartnerFrameworkStatus, read: Date)?
     /// When the partner framework was last asked silently (its answer or not): a failing
@@ -67,12 +62,13 @@ public actor AccessEnabler {
     /// started here.
     init(softwareStatement: String, configuration: Configuration, connectionMonitor: any ConnectionTypeMonitor) {
         connectionMonitor.start()
-        self.connectionMonitor = connectionMonitor
+        self.contextMemo = RequestContextMemo(
+            defaultDeviceInfo: DeviceInfo.current, connectionMonitor: connectionMonitor,
+            redirectURL: configuration.redirectURL)
         self.configuration = configuration
         self.clock = configuration.clock
         self.log = Log(handler: configuration.logHandler)
         self.partnerFramework = Self.usable(configuration.partnerFramework, log: log)
-        self.defaultDeviceInfo = DeviceInfo.current
         self.cache = TokenCache(
             storage: configuration.storage, integrityCheck: configuration.storageIntegrityCheck, events: hub, log: log)
         let caller = HTTPCaller(
@@ -81,11 +77,8 @@ public actor AccessEnabler {
             requestTimeout: configuration.requestTimeout, maximumResponseBytes: configuration.maximumResponseBytes)
         self.tokens = AccessTokenProvider(
             softwareStatement: softwareStatement, cache: cache, caller: caller, clock: configuration.clock)
-        let wire = WireClient(caller: caller, tokens: tokens)
-        switch configuration.backend {
-        case .restV2: self.backend = RESTv2Backend(wire: wire, clock: configuration.clock)
-        case .restV1: self.backend = RESTv1Backend(wire: wire, clock: configuration.clock)
-        }
+        self.backend = configuration.backend.make(
+            wire: WireClient(caller: caller, tokens: tokens), clock: configuration.clock)
     }
 
     /// Events the legacy SDK reported through `sendTrackingData` and its status callbacks. Each
@@ -111,21 +104,7 @@ public actor AccessEnabler {
 
     private func baseContext(for requestorID: String) async throws -> RequestContext {
         let deviceID = try await currentDeviceID()
-        let key = DeviceInfoHeaderKey(
-            requestorID: requestorID, appDeviceInfo: options.deviceInfo, connectionIP: options.connectionIP,
-            connectionPort: options.connectionPort,
-            connectionType: options.deviceInfo == nil ? connectionMonitor.connectionType : nil)
-        if let memo = contextMemo, memo.key == key, memo.deviceID == deviceID, memo.options == options {
-            return memo.context
-        }
-        let deviceInfo = RequestContext.deviceInfoHeader(
-            requestorID: requestorID, options: options, defaultDeviceInfo: defaultDeviceInfo,
-            connectionType: key.connectionType)
-        let context = RequestContext(
-            requestorID: requestorID, deviceID: deviceID, options: options,
-            redirectURL: configuration.redirectURL, deviceInfoHeader: deviceInfo)
-        contextMemo = (key, deviceID, options, context)
-        return context
+        return contextMemo.context(requestorID: requestorID, deviceID: deviceID, options: options)
     }
 
     /// The device ID: the SHA-256 hex of the seed.
@@ -170,26 +149,8 @@ public actor AccessEnabler {
     }
 
     static func meansSessionGone(_ error: AccessEnablerError) -> Bool {
-        guard !error.isFromSDK else { return false }
-        switch error.code {
-        case "authentication_session_missing", "authentication_session_expired", "authentication_session_invalidated",
-            "preauthorization_authentication_session_missing", "preauthorization_authentication_session_expired",
-            "authenticated_profile_missing", "authenticated_profile_expired", "authenticated_profile_invalidated":
-            return true
-        default:
-            return false
-        }
+        !error.isFromSDK && error.meaning.contains(.sessionGone)
     }
-}
-
-/// Everything `X-Device-Info` is made from besides the fixed hardware and OS keys.
-struct DeviceInfoHeaderKey: Hashable, Sendable {
-    var requestorID: String
-    var appDeviceInfo: DeviceInfo?
-    var connectionIP: String?
-    var connectionPort: UInt16?
-    /// Only for the computed device info: an app's own replaces it whole.
-    var connectionType: String?
 }
 
 /// What one shared user-metadata request is for.

@@ -59,7 +59,7 @@ extension AccessEnabler {
     func authenticateWithPartner(
         configuration loaded: RequestorConfiguration, filter: PartnerProviderFilter?
     ) async throws -> PartnerAttempt {
-        guard let framework = partnerFramework, let backend = backend as? RESTv2Backend else {
+        guard let framework = partnerFramework, let partnerSignOn = backend.partnerSignOn else {
             return .basicFlow(preselected: nil, fallback: nil)
         }
         let providers = Self.partnerProviders(of: loaded.mvpds, filter: filter)
@@ -83,7 +83,7 @@ extension AccessEnabler {
         let logoutEpoch = await cache.logoutEpoch
 
         let step = try await serverValidated {
-            try await backend.startPartnerAuthentication(
+            try await partnerSignOn.startPartnerAuthentication(
                 partner: framework.partnerName, serviceProvider: serviceProvider,
                 domain: loaded.loginDomain(for: mvpdForStatus), context: try await context(for: requestorID))
         }
@@ -122,7 +122,7 @@ extension AccessEnabler {
             }
             if let newer = response.status { partnerStatus = (newer, clock.now) }
             let created = try await serverValidated {
-                try await backend.partnerProfiles(
+                try await partnerSignOn.partnerProfiles(
                     partner: framework.partnerName, response: response.response, serviceProvider: serviceProvider,
                     configuration: loaded, context: try await context(for: requestorID))
             }
@@ -208,10 +208,7 @@ extension AccessEnabler {
     {
         do {
             return .success(try await body())
-        } catch let error as AccessEnablerError
-            where !error.isFromSDK
-            && (error.code.hasPrefix("invalid_header_pfs_") || error.code == "invalid_parameter_saml_response")
-        {
+        } catch let error as AccessEnablerError where !error.isFromSDK && error.meaning.contains(.partnerRejected) {
             return .failure(PartnerFailure(code: error.code))
         }
     }
@@ -220,7 +217,7 @@ extension AccessEnabler {
     /// fresh, else the framework's silent answer (nil without a framework, on REST API v1, which
     /// has no such header, or when it fails). The framework is asked at most once per lifetime.
     func currentPartnerStatusHeader() async -> String? {
-        guard let framework = partnerFramework, backend is RESTv2Backend else { return nil }
+        guard let framework = partnerFramework, backend.partnerSignOn != nil else { return nil }
         if let last = partnerStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
             return last.status.headerValue
         }

@@ -3,8 +3,18 @@ import Foundation
 /// The seam between the entitlement flows and a wire protocol (REST API v2 or v1).
 ///
 /// The actors, the token cache, the error model and the public API sit above it; a backend turns
-/// each step into HTTP calls and maps every failure to an ``AccessEnablerError``.
+/// each step into HTTP calls and maps every failure to an ``AccessEnablerError``. What only some
+/// protocols offer is an optional capability: the flows ask whether the backend has it, never
+/// which protocol it speaks.
 protocol EntitlementBackend: Sendable {
+    /// The second-screen sign-in (a code shown on the TV, finished on another device), when the
+    /// protocol offers it.
+    var secondScreen: (any SecondScreenCapability)? { get }
+
+    /// Partner single sign-on (Apple's TV Provider), when the protocol offers it; with it the
+    /// calls whose pages list it carry `AP-Partner-Framework-Status`.
+    var partnerSignOn: (any PartnerSignOnCapability)? { get }
+
     /// Whether every authorization call issues a media token (REST API v2). When false (REST API
     /// v1) the authorization is reused until it expires and media tokens come from a separate call.
     var issuesMediaTokenWithAuthorization: Bool { get }
@@ -63,34 +73,6 @@ protocol EntitlementBackend: Sendable {
 
     /// Logs out on the server; returns what finishes the logout of each profile it removed.
     func logout(session: AuthenticationRecord, context: RequestContext) async throws -> [LogoutStep]
-
-    // Second screen (REST API v2; REST API v1 throws `second_screen_not_supported`).
-
-    /// TV side: creates an authentication session whose code the viewer types on another
-    /// device; with `mvpd` (preselected) the session has every parameter, without it the
-    /// companion supplies them.
-    func startSecondScreenAuthentication(
-        mvpd: MVPD?, domain: String?, at serviceProvider: ServiceProvider,
-        context: RequestContext
-    ) async throws -> SecondScreenStep
-
-    /// TV side: every profile the poll answer for the code holds, in MVPD order (empty while
-    /// the viewer has not finished on the other device). The caller decides which it accepts: a
-    /// hostile service provider may answer with profiles for other MVPDs.
-    func authentications(
-        forCode code: String, at serviceProvider: ServiceProvider,
-        configuration: RequestorConfiguration, context: RequestContext
-    ) async throws
-        -> [AuthenticationRecord]
-
-    /// Companion side: validates a typed code and reads what its session already has.
-    func activationSession(forCode code: String, at serviceProvider: ServiceProvider, context: RequestContext)
-        async throws -> ActivationSessionInfo
-
-    /// Companion side: completes the code's session with every required parameter; the browser
-    /// step follows (or nothing, when the service provider already holds an authentication).
-    func resumeAuthentication(code: String, mvpd: MVPD, domain: String?, context: RequestContext) async throws
-        -> AuthenticationStep
 }
 
 /// The configuration one service provider returned.
@@ -128,19 +110,21 @@ struct AuthorizationGrant: Sendable {
     var mediaToken: MediaToken?
 }
 
-/// What follows the creation of a second-screen authentication session on the TV.
-enum SecondScreenStep: Sendable, Hashable {
-    /// Show `code`; it (and its session) is valid until `expires`, when the server says.
-    case code(String, expires: Date?)
-    /// Nothing to show: the service provider already holds an authentication for `mvpdID`
-    /// (already signed in, TempPass, degraded access).
-    case complete(mvpdID: String?)
+extension EntitlementBackend {
+    /// The second-screen sign-in, or ``AccessEnablerError/secondScreenNotSupported`` (before
+    /// anything is sent) when the protocol does not offer it.
+    func requireSecondScreen() throws(AccessEnablerError) -> any SecondScreenCapability {
+        guard let secondScreen else { throw .secondScreenNotSupported }
+        return secondScreen
+    }
 }
 
-/// What a companion app learns about a typed code (`GET /sessions/{code}`).
-struct ActivationSessionInfo: Sendable, Hashable {
-    /// The MVPD the TV preselected, if it did.
-    var mvpdID: String?
-    /// When the code expires, when the server says.
-    var expires: Date?
+extension AccessEnabler.Backend {
+    /// The backend that speaks this protocol.
+    func make(wire: WireClient, clock: any AccessEnablerClock) -> any EntitlementBackend {
+        switch self {
+        case .restV2: RESTv2Backend(wire: wire, clock: clock)
+        case .restV1: RESTv1Backend(wire: wire, clock: clock)
+        }
+    }
 }

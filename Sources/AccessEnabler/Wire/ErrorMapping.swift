@@ -22,7 +22,7 @@ enum ErrorMapping {
             var passed = Status(
                 status: status, code: code, message: body.message, details: body.details, helpUrl: body.helpUrl,
                 trace: body.trace, action: body.action.map(Status.Action.init(rawValue:)))
-            if passed.action == nil { passed.action = defaultAction(forCode: code) }
+            if passed.action == nil { passed.action = KnownErrorCode.defaultAction(of: code) }
             return AccessEnablerError(passed, retryAfter: retryAfter)
         }
         var error = tableError(status: response.status, endpoint: endpoint)
@@ -47,7 +47,7 @@ enum ErrorMapping {
         case (.mediaToken, 404): return .authorizationNotFoundOnServer
         case (.mediaToken, 410): return .authorizationExpired
         case (.preauthorize, 403), (.preauthorizeDecisions, 403): return .tooManyResources
-        case (.configuration, 400): return .invalidRequestor
+        case (.configuration, 400), (.configurationV2, 400): return .invalidRequestor
         case (_, 401):
             return AccessEnablerError(
                 Status(
@@ -64,25 +64,6 @@ enum ErrorMapping {
     /// The OAuth `error` of a DCR failure body (`invalid_client`, …), if it has one.
     static func oauthError(in response: HTTPResponse) -> String? {
         (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.error
-    }
-
-    /// The documented default action of a code the server sent without one.
-    static func defaultAction(forCode code: String) -> Status.Action? {
-        switch code {
-        case "authentication_session_missing", "authentication_session_expired", "authentication_session_invalidated",
-            "authenticated_profile_missing", "authenticated_profile_expired", "authenticated_profile_invalidated",
-            "preauthorization_authentication_session_missing", "preauthorization_authentication_session_expired",
-            "authorization_denied_by_hba_policies", "authorization_denied_by_session_invalidated",
-            "identity_not_recognized_by_mvpd", "temporary_access_duration_limit_exceeded",
-            "temporary_access_resources_limit_exceeded", "authentication_session_issuer_mismatch":
-            return .authentication
-        case "authorization_not_found", "authorization_expired": return .authorization
-        case "too_many_resources", "unknown_integration": return .configuration
-        case "network_received_error", "network_connection_timeout", "maximum_execution_time_exceeded": return .retry
-        case "invalid_access_token_service_provider", "invalid_access_token_client_application":
-            return .applicationRegistration
-        default: return nil
-        }
     }
 
     /// `Retry-After` as seconds or as an HTTP date, relative to `now`.

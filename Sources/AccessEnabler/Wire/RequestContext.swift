@@ -2,9 +2,10 @@ import Foundation
 
 /// What every request of one call carries: who is asking, from which device, with which options.
 ///
-/// The header values are computed when the context is made, not per request: the actor reuses
-/// the encoded `X-Device-Info` until the requestor, the app's options or the connection type
-/// change. Which headers a request carries is the backend's choice (each v2 page lists its own).
+/// The header values are computed when the context is made, not per request: a
+/// ``RequestContextMemo`` reuses the encoded `X-Device-Info` until the requestor, the app's
+/// options or the connection type change. Which headers a request carries is its call's rule
+/// (``WireEndpoint/headerRule``; each v2 page lists its own).
 struct RequestContext: Sendable {
     /// The SDK version sent in `User-Agent` (and, on REST v1, `AP-SDK-Identifier`).
     static let sdkVersion = AccessEnabler.version

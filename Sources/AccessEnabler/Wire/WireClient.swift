@@ -11,20 +11,21 @@ struct WireClient: Sendable {
 
     /// Sends `request` with the access token of `serviceProvider`, after the token recovery
     /// rules. Returns the response whatever its status.
-    func sendProtected(
-        _ request: HTTPRequest, _ endpoint: WireEndpoint, to serviceProvider: ServiceProvider, context: RequestContext
-    ) async throws -> HTTPResponse {
+    func sendProtected(_ request: WireRequest, to serviceProvider: ServiceProvider, context: RequestContext)
+        async throws -> HTTPResponse
+    {
+        let endpoint = request.endpoint
         var token = try await tokens.validToken(for: serviceProvider, context: context)
-        var response = try await caller.send(authorized(request, token), endpoint: endpoint)
+        var response = try await caller.send(authorized(request, token))
         if response.status == 401 {
             log.info("\(endpoint.rawValue): access token rejected; renewing once")
             token = try await tokens.renewToken(for: serviceProvider, rejected: token, context: context)
-            response = try await caller.send(authorized(request, token), endpoint: endpoint)
+            response = try await caller.send(authorized(request, token))
         } else if response.status == 403, Self.isInvalidClient(response) {
             log.info("\(endpoint.rawValue): client credentials rejected; registering again once")
             token = try await tokens.registerAgain(
                 for: serviceProvider, rejectedClientID: token.clientID, context: context)
-            response = try await caller.send(authorized(request, token), endpoint: endpoint)
+            response = try await caller.send(authorized(request, token))
         }
         return response
     }
@@ -32,11 +33,10 @@ struct WireClient: Sendable {
     /// Sends `request` protected and decodes a 2xx body as `Body`; any other status throws the
     /// error ``ErrorMapping`` maps it to.
     func fetch<Body: Decodable>(
-        _ body: Body.Type, _ request: HTTPRequest, _ endpoint: WireEndpoint, to serviceProvider: ServiceProvider,
-        context: RequestContext
+        _ body: Body.Type, _ request: WireRequest, to serviceProvider: ServiceProvider, context: RequestContext
     ) async throws -> Body {
-        let response = try await sendProtected(request, endpoint, to: serviceProvider, context: context)
-        try requireSuccess(response, endpoint)
+        let response = try await sendProtected(request, to: serviceProvider, context: context)
+        try requireSuccess(response, request.endpoint)
         return try WireDecoding.decode(Body.self, from: response)
     }
 
@@ -45,9 +45,9 @@ struct WireClient: Sendable {
         try ErrorMapping.requireSuccess(response, endpoint, now: caller.clock.now)
     }
 
-    private func authorized(_ request: HTTPRequest, _ token: AccessTokenRecord) -> HTTPRequest {
+    private func authorized(_ request: WireRequest, _ token: AccessTokenRecord) -> WireRequest {
         var request = request
-        request.headers["Authorization"] = "Bearer " + token.token
+        request.http.headers["Authorization"] = "Bearer " + token.token
         return request
     }
 
@@ -91,7 +91,9 @@ struct HTTPCaller: Sendable {
     /// size limit `server_response_format_unknown`; cancellation stays `CancellationError`.
     /// Retryable failures are retried; the last response (or failure) is returned (or thrown)
     /// when the retries are exhausted.
-    func send(_ request: HTTPRequest, endpoint: WireEndpoint) async throws -> HTTPResponse {
+    func send(_ wireRequest: WireRequest) async throws -> HTTPResponse {
+        let request = wireRequest.http
+        let endpoint = wireRequest.endpoint
         let started = clock.now
         var attempt = 1
         while true {

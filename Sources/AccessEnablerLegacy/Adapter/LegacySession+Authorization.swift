@@ -66,7 +66,7 @@ extension LegacySession {
     /// A denial is `USER_NOT_AUTHORIZED_ERROR`; a lost session `USER_NOT_AUTHENTICATED_ERROR`;
     /// anything else (network, server, throttling) `GENERIC_AUTHORIZATION_ERROR`.
     static func legacyAuthorizationCode(for error: AccessEnablerError) -> String {
-        if error.code.contains("denied") { return USER_NOT_AUTHORIZED_ERROR }
+        if error.meaning.contains(.denied) { return USER_NOT_AUTHORIZED_ERROR }
         if error.action == .authentication { return USER_NOT_AUTHENTICATED_ERROR }
         return GENERIC_AUTHORIZATION_ERROR
     }

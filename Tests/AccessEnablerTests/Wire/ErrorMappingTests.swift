@@ -60,6 +60,11 @@ import Testing
             endpoint: .authorize, status: 401, body: "", code: "access_token_unavailable",
             action: .applicationRegistration),
         Row(endpoint: .configuration, status: 400, body: "", code: "invalid_requestor", action: .none),
+        Row(endpoint: .configurationV2, status: 400, body: "", code: "invalid_requestor", action: .none),
+        Row(endpoint: .authorizeDecisions, status: 403, body: "", code: "authorization_denied_by_mvpd", action: .none),
+        Row(
+            endpoint: .preauthorizeDecisions, status: 412, body: "", code: "authentication_session_missing",
+            action: .authentication),
     ]
 
     @Test(arguments: rows)

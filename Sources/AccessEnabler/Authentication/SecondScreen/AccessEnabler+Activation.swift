@@ -23,7 +23,8 @@ extension AccessEnabler {
             throw AccessEnablerError.requestorNotConfigured
         }
         let context = try await context(for: loaded.requestorID)
-        let info = try await backend.activationSession(forCode: code, at: serviceProvider, context: context)
+        let info = try await backend.requireSecondScreen().activationSession(
+            forCode: code, at: serviceProvider, context: context)
         let mvpd = info.mvpdID.map { loaded.mvpd(withID: $0) ?? MVPD(id: $0, serviceProvider: serviceProvider.baseURL) }
         return ActivationRequest(code: code, mvpd: mvpd, expires: info.expires)
     }
@@ -76,7 +77,7 @@ extension AccessEnabler {
         }
         log.info("activating a second-screen code with \(mvpd.id)")
         let context = try await context(for: current.requestorID)
-        switch try await backend.resumeAuthentication(
+        switch try await backend.requireSecondScreen().resumeAuthentication(
             code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)
         {
         case .interactive(let url, _):

@@ -46,7 +46,7 @@ extension AccessEnabler {
         else { throw AccessEnablerError.requestorNotConfigured }
         let logoutEpoch = await cache.logoutEpoch
         let context = try await context(for: requestorID)
-        let step = try await backend.startSecondScreenAuthentication(
+        let step = try await backend.requireSecondScreen().startSecondScreenAuthentication(
             mvpd: mvpd, domain: mvpd.flatMap { loaded.loginDomain(for: $0) }, at: serviceProvider, context: context)
         switch step {
         case .code(let code, let expires):
@@ -97,12 +97,12 @@ extension AccessEnabler {
             let found: [AuthenticationRecord]
             var activatedMVPD: String?
             do {
-                found = try await backend.authentications(
+                found = try await backend.requireSecondScreen().authentications(
                     forCode: code, at: attempt.serviceProvider, configuration: attempt.configuration,
                     context: attempt.context)
                 if attempt.code.mvpd == nil, Self.offeredProfiles(found, in: attempt.configuration).count > 1 {
                     // Several profiles for one code: the one of the MVPD the code was activated with.
-                    activatedMVPD = try await backend.activationSession(
+                    activatedMVPD = try await backend.requireSecondScreen().activationSession(
                         forCode: code, at: attempt.serviceProvider, context: attempt.context
                     ).mvpdID
                 }

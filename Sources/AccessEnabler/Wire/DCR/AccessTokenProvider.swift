@@ -113,13 +113,12 @@ actor AccessTokenProvider {
     private func register(with serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ClientCredentialsRecord
     {
-        var request = HTTPRequest(method: .post, url: serviceProvider.url("/o/client/register"))
-        request.headers = context.registrationHeaders
-        request.headers["Content-Type"] = "application/json"
-        request.body = try JSONEncoder().encode(
+        let json = try JSONEncoder().encode(
             RegistrationRequestBody(
                 software_statement: softwareStatement, redirect_uri: context.redirectURL.absoluteString))
-        let response = try await caller.send(request, endpoint: .register)
+        let response = try await caller.send(
+            WireEndpoint.register.request(
+                serviceProvider.url("/o/client/register"), context: context, body: .json(json)))
         guard response.isSuccess else {
             throw dcrFailure(response, endpoint: .register, oauthError: ErrorMapping.oauthError(in: response))
         }
@@ -136,15 +135,12 @@ actor AccessTokenProvider {
     private func requestToken(
         with credentials: ClientCredentialsRecord, from serviceProvider: ServiceProvider, context: RequestContext
     ) async throws -> AccessTokenRecord {
-        var request = HTTPRequest(method: .post, url: serviceProvider.url("/o/client/token"))
-        request.headers = context.registrationHeaders
-        request.headers["Content-Type"] = "application/x-www-form-urlencoded"
-        request.body = Data(
-            PercentEncoding.query([
-                ("client_id", credentials.clientID), ("client_secret", credentials.clientSecret),
-                ("grant_type", "client_credentials"),
-            ]).utf8)
-        let response = try await caller.send(request, endpoint: .token)
+        let form = [
+            ("client_id", credentials.clientID), ("client_secret", credentials.clientSecret),
+            ("grant_type", "client_credentials"),
+        ]
+        let response = try await caller.send(
+            WireEndpoint.token.request(serviceProvider.url("/o/client/token"), context: context, body: .form(form)))
         guard response.isSuccess else {
             let oauthError = ErrorMapping.oauthError(in: response)
             if oauthError == "invalid_client" { throw InvalidClient() }

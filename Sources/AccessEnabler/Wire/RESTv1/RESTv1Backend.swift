@@ -3,12 +3,23 @@ import Foundation
 /// REST API v1 (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/legacy/rest-api-v1/rest-api-reference):
 /// the legacy "clientless" API, kept for the remaining v1
 /// integrations and for parity with the legacy SDK.
-struct RESTv1Backend: EntitlementBackend {
+///
+/// Its registration-code service (`/reggie/v1/…`) is not offered: Adobe's public pages leave parts
+/// of it undocumented (the answer to an unknown or expired code, the polling rules), so the SDK
+/// does not guess. Nor is partner single sign-on, which REST API v1 does not have.
+final class RESTv1Backend: EntitlementBackend {
     let wire: WireClient
     let clock: any AccessEnablerClock
 
+    init(wire: WireClient, clock: any AccessEnablerClock) {
+        self.wire = wire
+        self.clock = clock
+    }
+
     var issuesMediaTokenWithAuthorization: Bool { false }
     var cachesConfiguration: Bool { false }
+    var secondScreen: (any SecondScreenCapability)? { nil }
+    var partnerSignOn: (any PartnerSignOnCapability)? { nil }
 
     // MARK: C — configuration
 
@@ -17,9 +28,9 @@ struct RESTv1Backend: EntitlementBackend {
     {
         let url = serviceProvider.url(
             "/api/v1/config/" + PercentEncoding.pathSegment(context.requestorID), query: context.commonQuery)
-        let request = HTTPRequest(url: url, headers: context.v1Headers)
         return try await wire.fetch(
-            ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context
+            ConfigurationBody.self, WireEndpoint.configuration.request(url, context: context), to: serviceProvider,
+            context: context
         )
         .configuration(of: serviceProvider)
     }
@@ -37,11 +48,8 @@ struct RESTv1Backend: EntitlementBackend {
             ]
             if let genericData = GenericData.json(data) { form.append(("generic_data", genericData)) }
             let url = serviceProvider.url("/api/v1/authenticate/freepreview", query: context.optionalQuery)
-            var headers = context.v1Headers
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            let request = HTTPRequest(
-                method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
-            let response = try await wire.sendProtected(request, .freePreview, to: serviceProvider, context: context)
+            let request = WireEndpoint.freePreview.request(url, context: context, body: .form(form))
+            let response = try await wire.sendProtected(request, to: serviceProvider, context: context)
             try wire.requireSuccess(response, .freePreview)
             return .complete
         }
@@ -94,7 +102,7 @@ struct RESTv1Backend: EntitlementBackend {
     ) async throws -> AuthenticationRecord {
         let url = serviceProvider.url("/api/v1/tokens/authn", query: context.commonQuery)
         let body = try await wire.fetch(
-            AuthenticationTokenBody.self, HTTPRequest(url: url, headers: context.v1Headers), .authenticationToken,
+            AuthenticationTokenBody.self, WireEndpoint.authenticationToken.request(url, context: context),
             to: serviceProvider, context: context)
         let authenticated =
             configuration.mvpd(withID: body.mvpd.value) ?? picked
@@ -114,11 +122,9 @@ struct RESTv1Backend: EntitlementBackend {
         // Each ID is encoded on its own so that a comma inside an ID cannot split it.
         let list = "resource=" + resources.map(PercentEncoding.encode).joined(separator: ",")
         let url = serviceProvider.url("/api/v1/preauthorize", query: context.commonQuery, rawQuery: list)
-        var headers = context.v1Headers
-        if bypassRemoteCache { headers["Cache-Control"] = "no-cache" }
-        let body = try await wire.fetch(
-            PreauthorizeBody.self, HTTPRequest(url: url, headers: headers), .preauthorize, to: serviceProvider,
-            context: context)
+        var request = WireEndpoint.preauthorize.request(url, context: context)
+        if bypassRemoteCache { request.http.headers["Cache-Control"] = "no-cache" }
+        let body = try await wire.fetch(PreauthorizeBody.self, request, to: serviceProvider, context: context)
         return body.resources.map { Decision(id: $0.id, isAuthorized: $0.authorized, error: $0.error) }
     }
 
@@ -133,8 +139,8 @@ struct RESTv1Backend: EntitlementBackend {
         if let genericData = GenericData.json(data) { query.append(("generic_data", genericData)) }
         let url = serviceProvider.url("/api/v1/authorize", query: query)
         let body = try await wire.fetch(
-            AuthorizationBody.self, HTTPRequest(url: url, headers: context.v1Headers), .authorize,
-            to: serviceProvider, context: context)
+            AuthorizationBody.self, WireEndpoint.authorize.request(url, context: context), to: serviceProvider,
+            context: context)
         let record = AuthorizationRecord(
             resource: resource, expires: min(body.expires.date, session.expires), mvpdID: body.mvpd ?? session.mvpd.id)
         return AuthorizationGrant(authorization: record, mediaToken: nil)
@@ -150,8 +156,8 @@ struct RESTv1Backend: EntitlementBackend {
         let url = serviceProvider.url(
             "/api/v1/tokens/media", query: context.commonQuery + [("resource", authorization.resource)])
         let body = try await wire.fetch(
-            MediaTokenBody.self, HTTPRequest(url: url, headers: context.v1Headers), .mediaToken,
-            to: serviceProvider, context: context)
+            MediaTokenBody.self, WireEndpoint.mediaToken.request(url, context: context), to: serviceProvider,
+            context: context)
         return MediaToken(
             resource: authorization.resource, serializedToken: body.serializedToken.value, expires: body.expires.date,
             mvpdID: body.mvpdId ?? authorization.mvpdID, userID: body.userId ?? session.userID,
@@ -164,7 +170,7 @@ struct RESTv1Backend: EntitlementBackend {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/tokens/usermetadata", query: context.commonQuery)
         let response = try await wire.sendProtected(
-            HTTPRequest(url: url, headers: context.v1Headers), .userMetadata, to: serviceProvider, context: context)
+            WireEndpoint.userMetadata.request(url, context: context), to: serviceProvider, context: context)
         if response.status == 404 {
             // No metadata for this user: an empty set, not an error.
             return UserMetadataRecord(values: [:], encryptedKeys: [], expires: session.expires)
@@ -180,8 +186,7 @@ struct RESTv1Backend: EntitlementBackend {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
         let url = serviceProvider.url("/api/v1/logout", query: context.commonQuery)
         let response = try await wire.sendProtected(
-            HTTPRequest(method: .delete, url: url, headers: context.v1Headers), .logout, to: serviceProvider,
-            context: context)
+            WireEndpoint.logout.request(url, context: context), to: serviceProvider, context: context)
         try wire.requireSuccess(response, .logout)
         let browser = serviceProvider.url(
             "/adobe-services/logout",

@@ -1,17 +1,5 @@
 import Foundation
 
-/// What follows `POST /sessions/sso/{partner}` ("Retrieve partner authentication request":
-/// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-partner-single-sign-on-apis/rest-api-v2-partner-single-sign-on-apis-retrieve-partner-authentication-request).
-enum PartnerSessionStep: Sendable, Hashable {
-    /// `partner_profile`: hand this request to the partner framework.
-    case partnerProfile(PartnerAuthenticationRequest)
-    /// `authorize`: the service provider already has a profile for `mvpdID`.
-    case authorized(mvpdID: String)
-    /// `authenticate` or `resume`: the basic flow, for the reason the server gave, with the MVPD
-    /// the server named (the one the partner's status named).
-    case fallback(reasonType: String, mvpdID: String?)
-}
-
 /// REST API v2's partner single sign-on APIs: the retrieval of the partner authentication
 /// request and the profile from the partner's response.
 extension RESTv2Backend {
@@ -24,7 +12,7 @@ extension RESTv2Backend {
         let form = [("domainName", domain ?? ""), ("redirectUrl", context.redirectURL.absoluteString)]
         let url = serviceProvider.url(path(context, "sessions/sso/\(PercentEncoding.pathSegment(partner))"))
         let body = try await wire.fetch(
-            PartnerSessionBody.self, formRequest(.partnerSession, url, form: form, context: context), .sessions,
+            PartnerSessionBody.self, WireEndpoint.partnerSession.request(url, context: context, body: .form(form)),
             to: serviceProvider, context: context)
         switch body.actionName {
         case "partner_profile":
@@ -60,7 +48,7 @@ extension RESTv2Backend {
         let url = serviceProvider.url(path(context, "profiles/sso/\(PercentEncoding.pathSegment(partner))"))
         let form = [("SAMLResponse", Self.encodedPartnerResponse(response))]
         let profiles = try await wire.fetch(
-            ProfilesBody.self, formRequest(.partnerProfile, url, form: form, context: context), .sessions,
+            ProfilesBody.self, WireEndpoint.partnerProfile.request(url, context: context, body: .form(form)),
             to: serviceProvider, context: context
         ).profiles
         return records(of: profiles, configuration: configuration, at: serviceProvider)
@@ -73,12 +61,6 @@ extension RESTv2Backend {
         return Data(compact.utf8).base64EncodedString()
     }
 
-    private func formRequest(_ call: Call, _ url: URL, form: [(String, String)], context: RequestContext) -> HTTPRequest
-    {
-        var headers = headers(call, context)
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
-        return HTTPRequest(method: .post, url: url, headers: headers, body: Data(PercentEncoding.query(form).utf8))
-    }
 }
 
 /// `POST /sessions/sso/{partner}` body.

@@ -44,8 +44,8 @@ extension RESTv2Backend {
     {
         let url = serviceProvider.url(path(context, "profiles/code/\(PercentEncoding.pathSegment(code))"))
         let profiles = try await wire.fetch(
-            ProfilesBody.self, HTTPRequest(url: url, headers: headers(.profileForCode, context)), .profiles,
-            to: serviceProvider, context: context
+            ProfilesBody.self, WireEndpoint.profileForCode.request(url, context: context), to: serviceProvider,
+            context: context
         ).profiles
         // An empty map: the viewer has not finished yet. A code leads to one MVPD's profile; the
         // caller accepts only that one.
@@ -57,8 +57,8 @@ extension RESTv2Backend {
     {
         let url = serviceProvider.url(path(context, "sessions/\(PercentEncoding.pathSegment(code))"))
         let body = try await wire.fetch(
-            SessionInfoBody.self, HTTPRequest(url: url, headers: headers(.sessionInfo, context)), .profiles,
-            to: serviceProvider, context: context)
+            SessionInfoBody.self, WireEndpoint.sessionInfo.request(url, context: context), to: serviceProvider,
+            context: context)
         let mvpdID = body.existingParameters?["mvpd"]?.stringValue
         return ActivationSessionInfo(mvpdID: mvpdID.flatMap { $0.isEmpty ? nil : $0 }, expires: body.notAfter?.date)
     }

@@ -6,28 +6,34 @@ import Foundation
 /// Where an earlier description of the API and Adobe's own pages differ, Adobe's pages win
 /// because the live service follows them: a session is resumed with `POST /sessions/{code}` and logout is
 /// `GET /logout/{mvpd}`. Each call sends only the headers and parameters its page lists
-/// (Adobe's checklist, "Follow APIs References"); see ``Call``.
-struct RESTv2Backend: EntitlementBackend {
+/// (Adobe's checklist, "Follow APIs References"); see ``WireEndpoint/headers(_:temporaryPassIdentity:)``.
+/// It offers the second-screen sign-in and partner single sign-on.
+final class RESTv2Backend: EntitlementBackend, SecondScreenCapability, PartnerSignOnCapability {
     let wire: WireClient
     let clock: any AccessEnablerClock
+
+    init(wire: WireClient, clock: any AccessEnablerClock) {
+        self.wire = wire
+        self.clock = clock
+    }
 
     /// How many `resume`/`retry` rounds a session may take before the SDK gives up.
     static let maximumSessionRounds = 3
 
     var issuesMediaTokenWithAuthorization: Bool { true }
     var cachesConfiguration: Bool { true }
+    var secondScreen: (any SecondScreenCapability)? { self }
+    var partnerSignOn: (any PartnerSignOnCapability)? { self }
 
     // MARK: Configuration
 
     func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ServiceProviderConfiguration
     {
-        let request = HTTPRequest(
-            url: serviceProvider.url(path(context, "configuration")), headers: headers(.configuration, context))
-        return try await wire.fetch(
-            ConfigurationBody.self, request, .configuration, to: serviceProvider, context: context
-        )
-        .configuration(of: serviceProvider)
+        let request = WireEndpoint.configurationV2.request(
+            serviceProvider.url(path(context, "configuration")), context: context)
+        return try await wire.fetch(ConfigurationBody.self, request, to: serviceProvider, context: context)
+            .configuration(of: serviceProvider)
     }
 
     // MARK: Sessions
@@ -77,13 +83,12 @@ struct RESTv2Backend: EntitlementBackend {
     }
 
     func sessionCall(
-        _ call: Call, _ url: URL, form: [String: String], serviceProvider: ServiceProvider, context: RequestContext
+        _ endpoint: WireEndpoint, _ url: URL, form: [String: String], serviceProvider: ServiceProvider,
+        context: RequestContext
     ) async throws -> SessionBody {
-        let body = Data(PercentEncoding.query(form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).utf8)
-        var headers = headers(call, context)
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
-        let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
-        return try await wire.fetch(SessionBody.self, request, .sessions, to: serviceProvider, context: context)
+        let items = form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let request = endpoint.request(url, context: context, body: .form(items))
+        return try await wire.fetch(SessionBody.self, request, to: serviceProvider, context: context)
     }
 
     // MARK: Profiles
@@ -106,8 +111,8 @@ struct RESTv2Backend: EntitlementBackend {
     ) async throws -> [AuthenticationRecord] {
         let url = serviceProvider.url(path(context, "profiles"))
         let profiles = try await wire.fetch(
-            ProfilesBody.self, HTTPRequest(url: url, headers: headers(.profiles, context)), .profiles,
-            to: serviceProvider, context: context
+            ProfilesBody.self, WireEndpoint.profiles.request(url, context: context), to: serviceProvider,
+            context: context
         ).profiles
         return records(of: profiles, configuration: configuration, at: serviceProvider)
     }
@@ -138,11 +143,9 @@ struct RESTv2Backend: EntitlementBackend {
         for mvpdID: String, at serviceProvider: ServiceProvider, data: [String: String] = [:], context: RequestContext
     ) async throws -> ProfilesBody.Profile? {
         let url = serviceProvider.url(path(context, "profiles/\(PercentEncoding.pathSegment(mvpdID))"))
-        let headers = headers(.profile, context, temporaryPassIdentity: data)
+        let request = WireEndpoint.profile.request(url, context: context, temporaryPassIdentity: data)
         // An empty map means "not authenticated" (or not yet); expired profiles simply disappear.
-        return try await wire.fetch(
-            ProfilesBody.self, HTTPRequest(url: url, headers: headers), .profiles, to: serviceProvider, context: context
-        ).profiles[mvpdID]
+        return try await wire.fetch(ProfilesBody.self, request, to: serviceProvider, context: context).profiles[mvpdID]
     }
 
     static func attributes(of profile: ProfilesBody.Profile) -> [String: AuthenticationRecord.ProfileAttribute] {
@@ -162,7 +165,7 @@ struct RESTv2Backend: EntitlementBackend {
                 "preauthorize: REMOTE_CACHE disabled, but REST API v2 has no remote-cache switch; nothing sent")
         }
         let items = try await decisions(
-            PreauthorizeDecisionsBody.self, .preauthorize, resources: resources, session: session, data: [:],
+            PreauthorizeDecisionsBody.self, .preauthorizeDecisions, resources: resources, session: session, data: [:],
             context: context
         ).decisions
         return items.map {
@@ -177,7 +180,8 @@ struct RESTv2Backend: EntitlementBackend {
         context: RequestContext
     ) async throws -> AuthorizationGrant {
         let items = try await decisions(
-            DecisionsBody.self, .authorize, resources: [resource], session: session, data: data, context: context
+            DecisionsBody.self, .authorizeDecisions, resources: [resource], session: session, data: data,
+            context: context
         ).decisions
         guard let item = items.first(where: { $0.resource == resource }) else {
             throw AccessEnablerError.serverResponseFormatUnknown.with(underlying: "no decision for the resource")
@@ -212,19 +216,16 @@ struct RESTv2Backend: EntitlementBackend {
 
     /// `POST decisions/preauthorize|authorize/{mvpd}`, decoded as `Body`.
     private func decisions<Body: Decodable>(
-        _ body: Body.Type, _ call: Call, resources: [String], session: AuthenticationRecord, data: [String: String],
-        context: RequestContext
+        _ body: Body.Type, _ endpoint: WireEndpoint, resources: [String], session: AuthenticationRecord,
+        data: [String: String], context: RequestContext
     ) async throws -> Body {
         let serviceProvider = try ServiceProvider.validated(session.serviceProvider)
-        let (kind, endpoint): (String, WireEndpoint) =
-            call == .authorize ? ("authorize", .authorizeDecisions) : ("preauthorize", .preauthorizeDecisions)
+        let kind = endpoint == .authorizeDecisions ? "authorize" : "preauthorize"
         let url = serviceProvider.url(
             path(context, "decisions/\(kind)/\(PercentEncoding.pathSegment(session.mvpd.id))"))
-        let body = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
-        var headers = headers(call, context, temporaryPassIdentity: data)
-        headers["Content-Type"] = "application/json"
-        let request = HTTPRequest(method: .post, url: url, headers: headers, body: body)
-        return try await wire.fetch(Body.self, request, endpoint, to: serviceProvider, context: context)
+        let json = try JSONEncoder().encode(DecisionsRequestBody(resources: resources))
+        let request = endpoint.request(url, context: context, body: .json(json), temporaryPassIdentity: data)
+        return try await wire.fetch(Body.self, request, to: serviceProvider, context: context)
     }
 
     // MARK: User metadata
@@ -255,7 +256,7 @@ struct RESTv2Backend: EntitlementBackend {
             path(context, "logout/\(PercentEncoding.pathSegment(session.mvpd.id))"),
             query: [("redirectUrl", context.redirectURL.absoluteString)])
         let body = try await wire.fetch(
-            LogoutBody.self, HTTPRequest(url: url, headers: headers(.logout, context)), .logout, to: serviceProvider,
+            LogoutBody.self, WireEndpoint.logoutV2.request(url, context: context), to: serviceProvider,
             context: context)
         let ordered = body.logouts.sorted { first, second in
             first.key == session.mvpd.id || (second.key != session.mvpd.id && first.key < second.key)
@@ -279,56 +280,5 @@ struct RESTv2Backend: EntitlementBackend {
 
     func path(_ context: RequestContext, _ rest: String) -> String {
         "/api/v2/\(PercentEncoding.pathSegment(context.requestorID))/\(rest)"
-    }
-
-    /// The v2 calls the SDK makes. Their pages list different headers (one page per call under
-    /// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/):
-    /// `Authorization` (added by ``WireClient``), `Accept`, `User-Agent` and both device headers
-    /// everywhere, and the rest as each property says. `Content-Type` is set by the calls with a body.
-    enum Call: Equatable {
-        case configuration, createSession, resumeSession, profile, profiles, preauthorize, authorize, logout
-        /// The second-screen calls: `GET /sessions/{code}` and `GET /profiles/code/{code}`.
-        case sessionInfo, profileForCode
-        /// The partner single sign-on calls (`sessions/sso/{partner}`, `profiles/sso/{partner}`).
-        case partnerSession, partnerProfile
-
-        /// `AP-Visitor-Identifier`: listed on every call but the configuration.
-        var sendsVisitorIdentifier: Bool { self != .configuration }
-        /// `AP-TempPass-Identity`: listed on the profile and authorize calls only (not on the
-        /// sessions or preauthorize pages).
-        var sendsTemporaryPassIdentity: Bool { self == .profile || self == .authorize }
-        /// `AP-Partner-Framework-Status`: listed on the profiles, decisions and partner pages
-        /// (not on the configuration, sessions, logout or code pages).
-        var sendsPartnerFrameworkStatus: Bool {
-            switch self {
-            case .profile, .profiles, .preauthorize, .authorize, .partnerSession, .partnerProfile: true
-            case .configuration, .createSession, .resumeSession, .logout, .sessionInfo, .profileForCode: false
-            }
-        }
-    }
-
-    /// The headers `call`'s page lists that the SDK has values for: the visitor ID when the app
-    /// set one, the Promotional TempPass identity when the app passed data. Nothing else (no
-    /// `AP-SDK-Identifier`, no `Cache-Control`: no v2 page lists them).
-    func headers(_ call: Call, _ context: RequestContext, temporaryPassIdentity data: [String: String] = [:])
-        -> HTTPHeaders
-    {
-        var headers: HTTPHeaders = ["Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent]
-        // Both device headers on every call: the resume, session information and profile-by-code
-        // pages do not list them, but the checklist asks for X-Device-Info on every REST API v2
-        // request and the secondary-application flow lists AP-Device-Identifier among the resume
-        // call's required headers.
-        headers.add(name: "AP-Device-Identifier", value: context.deviceIdentifierHeader)
-        headers.add(name: "X-Device-Info", value: context.deviceInfoHeader)
-        if call.sendsVisitorIdentifier, let visitor = context.options.visitorID, !visitor.isEmpty {
-            headers.add(name: "AP-Visitor-Identifier", value: visitor)
-        }
-        if call.sendsTemporaryPassIdentity, !data.isEmpty, let identity = GenericData.json(data) {
-            headers.add(name: "AP-TempPass-Identity", value: Data(identity.utf8).base64EncodedString())
-        }
-        if call.sendsPartnerFrameworkStatus, let status = context.partnerFrameworkStatus {
-            headers.add(name: "AP-Partner-Framework-Status", value: status)
-        }
-        return headers
     }
 }
