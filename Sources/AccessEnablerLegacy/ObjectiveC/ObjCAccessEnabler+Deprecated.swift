@@ -8,21 +8,31 @@ import Foundation
 @available(swift, obsoleted: 1)
 extension ObjCAccessEnabler {
     /// `setRequestor:signedRequestorID:` (until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:")
+    @available(
+        *, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:"
+    )
     @objc(setRequestor:signedRequestorID:)
     public func objcSetRequestor(_ requestorID: String!, signedRequestorID: String!) {
         setRequestor(requestorID, signedRequestorId: signedRequestorID)
     }
 
     /// `setRequestor:signedRequestorID:serviceProviders:` (until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:serviceProviders:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:serviceProviders:"
+    )
     @objc(setRequestor:signedRequestorID:serviceProviders:)
     public func objcSetRequestor(_ requestorID: String!, signedRequestorID: String!, serviceProviders urls: [Any]!) {
         setRequestor(requestorID, signedRequestorId: signedRequestorID, serviceProviders: urls)
     }
 
     /// `setRequestor:signedRequestorID:secret:publicKey:` (tvOS, until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:"
+    )
     @objc(setRequestor:signedRequestorID:secret:publicKey:)
     public func objcSetRequestor(
         _ requestorID: String!, signedRequestorID: String!, secret: String!, publicKey: String!
@@ -31,7 +41,11 @@ extension ObjCAccessEnabler {
     }
 
     /// `setRequestor:signedRequestorID:serviceProviders:secret:publicKey:` (tvOS, until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:serviceProviders:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:serviceProviders:"
+    )
     @objc(setRequestor:signedRequestorID:serviceProviders:secret:publicKey:)
     public func objcSetRequestor(
         _ requestorID: String!, signedRequestorID: String!, serviceProviders urls: [Any]!, secret: String!,
@@ -43,21 +57,31 @@ extension ObjCAccessEnabler {
     }
 
     /// `setRequestor:signedRequestorId:` (until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:")
+    @available(
+        *, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:"
+    )
     @objc(setRequestor:signedRequestorId:)
     public func objcSetRequestor(_ requestorID: String!, signedRequestorId: String!) {
         setRequestor(requestorID, signedRequestorId: signedRequestorId)
     }
 
     /// `setRequestor:signedRequestorId:serviceProviders:` (until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:serviceProviders:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:serviceProviders:"
+    )
     @objc(setRequestor:signedRequestorId:serviceProviders:)
     public func objcSetRequestor(_ requestorID: String!, signedRequestorId: String!, serviceProviders urls: [Any]!) {
         setRequestor(requestorID, signedRequestorId: signedRequestorId, serviceProviders: urls)
     }
 
     /// `setRequestor:signedRequestorId:secret:publicKey:` (tvOS, until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:"
+    )
     @objc(setRequestor:signedRequestorId:secret:publicKey:)
     public func objcSetRequestor(
         _ requestorID: String!, signedRequestorId: String!, secret: String!, publicKey: String!
@@ -66,7 +90,11 @@ extension ObjCAccessEnabler {
     }
 
     /// `setRequestor:signedRequestorId:serviceProviders:secret:publicKey:` (tvOS, until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:serviceProviders:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:serviceProviders:"
+    )
     @objc(setRequestor:signedRequestorId:serviceProviders:secret:publicKey:)
     public func objcSetRequestor(
         _ requestorID: String!, signedRequestorId: String!, serviceProviders urls: [Any]!, secret: String!,
@@ -78,21 +106,31 @@ extension ObjCAccessEnabler {
     }
 
     /// `setRequestor:setSignedRequestorId:` (until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:")
+    @available(
+        *, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:"
+    )
     @objc(setRequestor:setSignedRequestorId:)
     public func objcSetRequestor(_ requestorID: String!, setSignedRequestorId: String!) {
         setRequestor(requestorID, setSignedRequestorId: setSignedRequestorId)
     }
 
     /// `setRequestor:setSignedRequestorId:serviceProviders:` (until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:serviceProviders:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID: call setRequestor:serviceProviders:"
+    )
     @objc(setRequestor:setSignedRequestorId:serviceProviders:)
     public func objcSetRequestor(_ requestorID: String!, setSignedRequestorId: String!, serviceProviders urls: [Any]!) {
         setRequestor(requestorID, signedRequestorId: setSignedRequestorId, serviceProviders: urls)
     }
 
     /// `setRequestor:setSignedRequestorId:secret:publicKey:` (tvOS, until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:"
+    )
     @objc(setRequestor:setSignedRequestorId:secret:publicKey:)
     public func objcSetRequestor(
         _ requestorID: String!, setSignedRequestorId: String!, secret: String!, publicKey: String!
@@ -101,7 +139,11 @@ extension ObjCAccessEnabler {
     }
 
     /// `setRequestor:setSignedRequestorId:serviceProviders:secret:publicKey:` (tvOS, until 3.0).
-    @available(*, deprecated, message: "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:serviceProviders:")
+    @available(
+        *, deprecated,
+        message:
+            "Since 3.0 the software statement replaces the signed requestor ID, secret and public key: call setRequestor:serviceProviders:"
+    )
     @objc(setRequestor:setSignedRequestorId:serviceProviders:secret:publicKey:)
     public func objcSetRequestor(
         _ requestorID: String!, setSignedRequestorId: String!, serviceProviders urls: [Any]!, secret: String!,
