@@ -70,6 +70,7 @@ static NSString *const kSoftwareStatement = @"eyJhbGciOiJSUzI1NiJ9.software-stat
 }
 
 - (void)signIn {
+    self.accessEnabler.usesSecondScreenAuthentication = NO;
     [self.accessEnabler getAuthentication];
 }
 

@@ -67,6 +67,13 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         }
     }
 
+    /// `usesSecondScreenAuthentication`: sign in with a registration code finished on another
+    /// device (the default on tvOS), or with the MVPD login page.
+    @objc(usesSecondScreenAuthentication) public var objcUsesSecondScreenAuthentication: Bool {
+        get { usesSecondScreenAuthentication }
+        set { usesSecondScreenAuthentication = newValue }
+    }
+
     // MARK: Configuration
 
     /// `setOptions:`.
