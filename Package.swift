@@ -14,7 +14,7 @@ let package = Package(
     platforms: [.iOS(.v16), .tvOS(.v16), .macOS(.v13)],
     products: [
         .library(name: "AccessEnabler", targets: ["AccessEnabler"]),
-        .library(name: "AccessEnablerLegacy", targets: ["AccessEnablerLegacy"]),
+        .library(name: "AccessEnablerLegacy", targets: ["AccessEnablerLegacy", "AccessEnablerLegacyObjC"]),
         .library(name: "AccessEnablerTesting", targets: ["AccessEnablerTesting"]),
     ],
     targets: [
@@ -26,6 +26,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "AccessEnablerLegacy", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
+        // The Objective-C apps' one import: its header brings AccessEnablerLegacy's Objective-C
+        // interface and declares the legacy constants as macros. Empty outside Objective-C.
+        .target(name: "AccessEnablerLegacyObjC", dependencies: ["AccessEnablerLegacy"]),
         .target(name: "AccessEnablerTesting", dependencies: ["AccessEnabler"], swiftSettings: swiftSettings),
         // Integration code written the way apps wrote it against Adobe's Objective-C SDK, in the
         // Swift 5 language mode those apps build in: .ci/run type-checks it against the legacy SDK's
