@@ -123,3 +123,52 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Generic Authentication Error\")"])
     }
 }
+
+/// The registration-code path composes the core's provider choice and its second-screen sign-in:
+/// nothing aborts a browser flow on the way, so observers of the core see only what happened.
+@MainActor
+@Suite struct LegacySecondScreenChoiceTests {
+    func harness() -> LegacyHarness {
+        let harness = LegacySecondScreenTests().harness()
+        return harness
+    }
+
+    @Test func anObserverSeesNoFailedCheckBeforeTheCodeIsShown() async throws {
+        let harness = harness()
+        await harness.configure()
+        let events = harness.legacy.accessEnabler.events
+        let seen = Task {
+            var checks: [Bool] = []
+            for await event in events {
+                guard case .authenticationChecked(let check) = event, !check.fromCache else { continue }
+                checks.append(check.isAuthenticated)
+                if check.isAuthenticated { break }
+            }
+            return checks
+        }
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        let code = try #require(harness.delegate.statusReports.last?["code"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+        let phone = HeadlessPresenter(mvpdID: "AutoCable", transport: harness.emulator.transport)
+        try await phone.activate(code: code, at: harness.emulator.activationURL)
+        harness.clock.advance(by: .seconds(3))
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        #expect(await seen.value == [true], "one check: the sign-in; none failed on the way to the code")
+    }
+
+    @Test func theConfigurationIsLoadedOnceForThePickerAndTheCode() async throws {
+        let harness = harness()
+        await harness.configure()
+        let loadsBefore = await harness.emulator.requests(to: .configurationV2).count
+        // Past the configuration's lifetime: the picker shows a fresh one, and the code uses it.
+        harness.clock.advance(by: .seconds(301))
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        #expect(await harness.emulator.requests(to: .configurationV2).count == loadsBefore + 1)
+    }
+}

@@ -5,42 +5,6 @@ extension AccessEnabler {
     /// header of later calls before the framework is asked again.
     static let partnerStatusLifetime: Duration = .seconds(60)
 
-    /// Signs the viewer in, trying the partner framework of ``Configuration/partnerFramework``
-    /// (Apple's TV Provider) before the MVPD picker.
-    ///
-    /// With a partner framework on REST API v2, an unauthenticated viewer is first offered the
-    /// partner's picker with the MVPDs enabled for it (narrowed and ordered by `providerFilter`);
-    /// when the partner signs them in, the SDK exchanges its response for an `appleSSO` profile
-    /// with no browser step. Every documented fallback — permission not granted, a provider the
-    /// partner does not sign in, no partner sign-in, the server's `pfs_fallback` or
-    /// `configuration_fallback`, a status or response the server rejects — continues with
-    /// `presenter` as ``authenticate(forceAuthentication:data:presenter:)`` does, without an
-    /// error; ``EntitlementEvent/partnerSingleSignOn(_:)`` says what happened. Without a partner
-    /// framework this is ``authenticate(forceAuthentication:data:presenter:)``.
-    ///
-    /// - Throws: ``AccessEnablerError/providerNotSelected`` also when the viewer dismisses the
-    ///   partner's picker or login; otherwise as ``authenticate(forceAuthentication:data:presenter:)``.
-    @discardableResult
-    public func authenticate(
-        forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter?,
-        presenter: any AuthenticationPresenter
-    ) async throws -> Authentication {
-        try await asOneCall {
-            try await authenticateInOneCall(
-                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter,
-                presenter: presenter)
-        }
-    }
-
-    private func authenticateInOneCall(
-        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
-        presenter: any AuthenticationPresenter
-    ) async throws -> Authentication {
-        try await authenticate(
-            forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, partnerFirst: true,
-            presenter: presenter)
-    }
-
     /// The MVPDs the partner may sign in with, in the filter's order when one is given: those
     /// enabled for platform services with a platform mapping ID.
     static func partnerProviders(of mvpds: [MVPD], filter: PartnerProviderFilter?) -> (all: [MVPD], featured: [MVPD]) {
@@ -54,7 +18,7 @@ extension AccessEnabler {
         return (offered, featured)
     }
 
-    /// The partner attempt of `authenticate`: the signed-in authentication, or the basic flow
+    /// The partner attempt of the provider choice: the signed-in authentication, or the basic flow
     /// (the event says why), with the MVPD the viewer already picked in the partner's picker.
     func authenticateWithPartner(
         configuration loaded: RequestorConfiguration, filter: PartnerProviderFilter?

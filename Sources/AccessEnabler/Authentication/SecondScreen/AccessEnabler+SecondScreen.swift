@@ -17,29 +17,40 @@ extension AccessEnabler {
     public nonisolated func secondScreenSignIn(mvpdID: String? = nil, forceAuthentication: Bool = false)
         -> SecondScreenSignIn
     {
-        SecondScreenSignIn(enabler: self, mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+        SecondScreenSignIn(
+            enabler: self, choice: ProviderChoice(answersSignedIn: !forceAuthentication, mvpdID: mvpdID))
     }
 
-    /// Creates the code (or finds the viewer signed in already). A new attempt makes every
-    /// older one stop polling.
-    func startSecondScreen(mvpdID: String?, forceAuthentication: Bool) async throws -> SecondScreenStart {
+    /// ``secondScreenSignIn(mvpdID:forceAuthentication:)`` for the legacy adapter's tvOS flow:
+    /// the partner framework (Apple's TV Provider) first, then `picker` on the TV, then the code
+    /// for the MVPD chosen. `partnerFallback` receives why the partner attempt led to the picker;
+    /// `chosen` is told the MVPD before the code is requested (so the caller can tell a failed
+    /// choice from a code that could not be created).
+    package nonisolated func secondScreenSignIn(
+        forceAuthentication: Bool, providerFilter: PartnerProviderFilter?, picker: any AuthenticationPresenter,
+        partnerFallback: @escaping @Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void,
+        chosen: @escaping @Sendable (MVPD?) async -> Void
+    ) -> SecondScreenSignIn {
+        SecondScreenSignIn(
+            enabler: self,
+            choice: ProviderChoice(
+                answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
+                partnerFallback: partnerFallback, picker: picker, chosen: chosen))
+    }
+
+    /// Chooses the MVPD, then creates the code (or finds the viewer signed in already). A new
+    /// attempt makes every older one stop polling.
+    func startSecondScreen(_ choice: ProviderChoice) async throws -> SecondScreenStart {
         let current = try await currentConfiguration()
         let requestorID = current.requestorID
-        if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
-            emitCachedCheck(.authenticated(existing))
-            return .authenticated(existing)
+        let (mvpd, loaded): (MVPD?, RequestorConfiguration)
+        switch try await chooseProvider(choice, configuration: current) {
+        case .signedIn(let authentication): return .authenticated(authentication)
+        case .provider(let chosen, let configuration): (mvpd, loaded) = (chosen, configuration)
         }
         secondScreenAttempts &+= 1
         let id = secondScreenAttempts
-        let loaded = try await configurationForPicker(current)
-        var mvpd: MVPD?
-        if let mvpdID {
-            guard let found = loaded.mvpd(withID: mvpdID) else {
-                throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(mvpdID) is not offered.")
-            }
-            mvpd = found
-            hub.emit(.providerSelected(found))
-        }
+        if let mvpd { hub.emit(.providerSelected(mvpd)) }
         guard
             let serviceProvider = try mvpd.map({ try ServiceProvider.validated($0.serviceProvider) })
                 ?? requestor.serviceProviders.first

@@ -39,19 +39,18 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
     public typealias Element = State
 
     let enabler: AccessEnabler
-    let mvpdID: String?
-    let forceAuthentication: Bool
+    /// How the MVPD is chosen before the code is created.
+    let choice: ProviderChoice
 
     /// Starts the sign-in when first iterated.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(enabler: enabler, mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+        Iterator(enabler: enabler, choice: choice)
     }
 
     /// Drives the sign-in: each `next()` does the network work that leads to the next state.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
         let enabler: AccessEnabler
-        let mvpdID: String?
-        let forceAuthentication: Bool
+        let choice: ProviderChoice
         var stage = Stage.start
 
         enum Stage: Sendable {
@@ -60,10 +59,9 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case finished
         }
 
-        init(enabler: AccessEnabler, mvpdID: String?, forceAuthentication: Bool) {
+        init(enabler: AccessEnabler, choice: ProviderChoice) {
             self.enabler = enabler
-            self.mvpdID = mvpdID
-            self.forceAuthentication = forceAuthentication
+            self.choice = choice
         }
 
         /// The next state, or nil once signed in.
@@ -71,10 +69,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             switch stage {
             case .start:
                 stage = .finished
-                let (enabler, mvpdID, forceAuthentication) = (enabler, mvpdID, forceAuthentication)
+                let (enabler, choice) = (enabler, choice)
                 // Each step is one call for the storage's wait budget.
                 let start = try await TokenStorageWaitBudget.withCurrentOrNew(enabler.newWaitBudget) {
-                    try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+                    try await enabler.startSecondScreen(choice)
                 }
                 switch start {
                 case .authenticated(let authentication):
