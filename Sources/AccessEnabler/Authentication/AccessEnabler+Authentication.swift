@@ -235,28 +235,21 @@ extension AccessEnabler {
         mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String], context: RequestContext,
         until deadline: PollDeadline
     ) async throws -> AuthenticationRecord {
-        let interval = pollingInterval
-        while true {
-            if let session = try await backend.completeAuthentication(
-                mvpd: mvpd, configuration: loaded, data: data, context: context)
-            {
-                return session
-            }
-            guard clock.now.adding(interval) < deadline.date else {
-                if deadline.endsWithLogin {
-                    log.error("the login with \(mvpd.id) reached the redirect URL, but no profile came")
-                    throw AccessEnablerError.authenticationSessionMissing.with(
-                        details:
-                            "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect."
-                    )
-                }
-                throw AccessEnablerError.authenticationSessionMissing.with(
-                    details:
-                        "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
-            }
-            log.info("no authentication for \(mvpd.id) yet; asking again in \(interval)")
-            try await clock.sleep(for: interval)
+        let found = try await pollForSignIn(
+            "authentication for \(mvpd.id)", until: deadline.date, endsAtLastPoll: true, waitsFirst: false
+        ) {
+            try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, data: data, context: context)
         }
+        if let found { return found }
+        if deadline.endsWithLogin {
+            log.error("the login with \(mvpd.id) reached the redirect URL, but no profile came")
+            throw AccessEnablerError.authenticationSessionMissing.with(
+                details:
+                    "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect."
+            )
+        }
+        throw AccessEnablerError.authenticationSessionMissing.with(
+            details: "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
     }
 
     /// Runs a presenter call; its errors become ``AccessEnablerError/presentationFailed`` (so

@@ -87,57 +87,46 @@ extension AccessEnabler {
 
     /// Polls for the code's authentication once per interval from when the code was shown,
     /// until it appears, the code expires, a newer attempt replaces this one, a logout begins,
-    /// or the task is cancelled. A `429` waits its `Retry-After` (at most
-    /// ``maximumPollingBackoff``); a network failure or a plain 5xx is retried at the next poll
-    /// (the code stays valid, so a brief outage does not end the sign-in); any other error ends
-    /// it. Only a profile of an MVPD the requestor offers (the preselected one, when the TV chose
-    /// one) is accepted.
+    /// or the task is cancelled. Failures follow the rule of every sign-in poll
+    /// (`pollForSignIn`): a `429` waits its `Retry-After`, no answer or a 5xx is asked again at
+    /// the next poll (the code stays valid, so a brief outage does not end the sign-in), and
+    /// any other error ends it. Only a profile of an MVPD the requestor offers (the preselected
+    /// one, when the TV chose one) is accepted.
     func awaitSecondScreen(_ attempt: SecondScreenAttempt) async throws -> Authentication {
-        let expires = attempt.code.expires
         let code = attempt.code.code
-        var wait = pollingInterval
-        while true {
-            let left = expires.timeIntervalSince(clock.now)
-            guard left > 0 else { throw Self.codeExpired }
-            try await clock.sleep(for: min(wait, .seconds(left)))
-            guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
-            guard clock.now < expires else { throw Self.codeExpired }
-            // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
-            guard await cache.logoutEpoch == attempt.logoutEpoch else { throw CancellationError() }
-            wait = pollingInterval
+        let found = try await pollForSignIn(
+            "authentication for the code", until: attempt.code.expires, endsAtLastPoll: false, waitsFirst: true,
+            beforeEachPoll: {
+                guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+                // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
+                guard await cache.logoutEpoch == attempt.logoutEpoch else { throw CancellationError() }
+            }
+        ) { () -> AuthenticationRecord? in
             let found: [AuthenticationRecord]
             var activatedMVPD: String?
             do {
                 found = try await backend.authentications(
                     forCode: code, at: attempt.serviceProvider, configuration: attempt.configuration,
                     context: attempt.context)
+                guard !found.isEmpty else { return nil }
                 if attempt.code.mvpd == nil, Self.offeredProfiles(found, in: attempt.configuration).count > 1 {
                     // Several profiles for one code: the one of the MVPD the code was activated with.
                     activatedMVPD = try await backend.activationSession(
                         forCode: code, at: attempt.serviceProvider, context: attempt.context
                     ).mvpdID
                 }
-            } catch let error as AccessEnablerError {
-                if error == .invalidAuthenticationSession || error == .invalidAuthenticationCode {
-                    throw Self.codeExpired.with(details: "The service provider no longer knows the code.")
-                }
-                if error == .tooManyRequests || error.status.status == 429 {
-                    wait = min(max(error.retryAfter ?? pollingInterval, pollingInterval), Self.maximumPollingBackoff)
-                    log.info("second-screen polling throttled; next poll in \(wait)")
-                    continue
-                }
-                guard error == .networkError || error == .internalError else { throw error }
-                // No answer, or a plain server failure: the code is still valid, ask again.
-                log.info("second-screen poll failed (\(error.code)); polling on")
-                continue
+            } catch let error as AccessEnablerError
+                where error == .invalidAuthenticationSession || error == .invalidAuthenticationCode
+            {
+                throw Self.codeExpired.with(details: "The service provider no longer knows the code.")
             }
-            guard !found.isEmpty else { continue }
-            let session = try acceptedProfile(found, for: attempt, activatedMVPD: activatedMVPD)
-            guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
-            if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
-            return try await keepAuthentication(
-                session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)
+            return try acceptedProfile(found, for: attempt, activatedMVPD: activatedMVPD)
         }
+        guard let session = found else { throw Self.codeExpired }
+        guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+        if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
+        return try await keepAuthentication(
+            session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)
     }
 
     /// The profile of a poll answer the TV keeps: the preselected MVPD's (or, without one, the
@@ -176,12 +165,6 @@ extension AccessEnabler {
     /// The longest a second-screen code is polled, whatever its `notAfter` says (Adobe's codes
     /// last 30 minutes).
     static let maximumCodeLifetime: Duration = .seconds(3600)
-
-    /// The longest wait between two polls a `429`'s `Retry-After` may ask for.
-    static let maximumPollingBackoff: Duration = .seconds(60)
-
-    /// ``Configuration/profilePollingInterval``, at least 1 s.
-    var pollingInterval: Duration { max(configuration.profilePollingInterval, .seconds(1)) }
 
     static let codeExpired = AccessEnablerError.authenticationCodeExpired
 }
