@@ -38,7 +38,7 @@ extension AccessEnabler {
         case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
         case .success(.completed(let answer)): status = answer
         }
-        partnerStatus = (status, clock.now)
+        partner.lastStatus = (status, clock.now)
         guard status.accessStatus == .granted else { return fallBack(.permission(status.accessStatus)) }
         guard status.allowsSingleSignOn(at: clock.now) else { return fallBack(.providerUnavailable) }
         let mvpdForStatus = loaded.mvpds.first { $0.platformMappingId == status.providerID } ?? first
@@ -84,7 +84,7 @@ extension AccessEnabler {
             case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
             case .success(.completed(let answer)): response = answer
             }
-            if let newer = response.status { partnerStatus = (newer, clock.now) }
+            if let newer = response.status { partner.lastStatus = (newer, clock.now) }
             let created = try await serverValidated {
                 try await backend.partnerProfiles(
                     partner: framework.partnerName, response: response.response, serviceProvider: serviceProvider,
@@ -185,20 +185,29 @@ extension AccessEnabler {
     /// has no such header, or when it fails). The framework is asked at most once per lifetime.
     func currentPartnerStatusHeader() async -> String? {
         guard let framework = partnerFramework, backend is RESTv2Backend else { return nil }
-        if let last = partnerStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
+        if let last = partner.lastStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
             return last.status.headerValue
         }
-        if let asked = partnerStatusAsked, clock.now < asked.adding(Self.partnerStatusLifetime) {
-            return partnerStatus?.status.headerValue
+        if let asked = partner.askedSilently, clock.now < asked.adding(Self.partnerStatusLifetime) {
+            return partner.lastStatus?.status.headerValue
         }
-        partnerStatusAsked = clock.now
+        partner.askedSilently = clock.now
         let request = PartnerStatusRequest(supportedProviderIDs: [], allowsInterruption: false)
         guard case .completed(let status)? = try? await framework.status(for: request) else {
-            return partnerStatus?.status.headerValue
+            return partner.lastStatus?.status.headerValue
         }
-        partnerStatus = (status, clock.now)
+        partner.lastStatus = (status, clock.now)
         return status.headerValue
     }
+}
+
+/// What an instance remembers of the partner framework (partner single sign-on).
+struct PartnerState {
+    /// The framework's last status and when it was read.
+    var lastStatus: (status: PartnerFrameworkStatus, read: Date)?
+    /// When the framework was last asked silently (its answer or not): a failing framework is
+    /// asked no more often than a working one.
+    var askedSilently: Date?
 }
 
 /// A partner framework or partner API failure that leads to the basic flow.

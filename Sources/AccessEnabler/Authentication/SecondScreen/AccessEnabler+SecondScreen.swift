@@ -48,8 +48,7 @@ extension AccessEnabler {
         case .signedIn(let authentication): return .authenticated(authentication)
         case .provider(let chosen, let configuration): (mvpd, loaded) = (chosen, configuration)
         }
-        secondScreenAttempts &+= 1
-        let id = secondScreenAttempts
+        let id = secondScreen.startAttempt()
         if let mvpd { hub.emit(.providerSelected(mvpd)) }
         guard
             let serviceProvider = try mvpd.map({ try ServiceProvider.validated($0.serviceProvider) })
@@ -61,7 +60,7 @@ extension AccessEnabler {
             mvpd: mvpd, domain: mvpd.flatMap { loaded.loginDomain(for: $0) }, at: serviceProvider, context: context)
         switch step {
         case .code(let code, let expires):
-            guard id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+            guard secondScreen.isLatest(id) else { throw AccessEnablerError.authenticationCodeReplaced }
             // Polled until the code expires, but never longer than an hour, whatever the server
             // says (a far-future notAfter would poll forever).
             let longest = clock.now.adding(Self.maximumCodeLifetime)
@@ -97,7 +96,7 @@ extension AccessEnabler {
         let found = try await pollForSignIn(
             "authentication for the code", until: attempt.code.expires, endsAtLastPoll: false, waitsFirst: true,
             beforeEachPoll: {
-                guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+                guard secondScreen.isLatest(attempt.id) else { throw AccessEnablerError.authenticationCodeReplaced }
                 // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
                 guard await cache.logoutEpoch == attempt.logoutEpoch else { throw CancellationError() }
             }
@@ -123,7 +122,7 @@ extension AccessEnabler {
             return try acceptedProfile(found, for: attempt, activatedMVPD: activatedMVPD)
         }
         guard let session = found else { throw Self.codeExpired }
-        guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+        guard secondScreen.isLatest(attempt.id) else { throw AccessEnablerError.authenticationCodeReplaced }
         if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
         return try await keepAuthentication(
             session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)

@@ -95,6 +95,22 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
     }
 }
 
+/// The second-screen sign-ins of one instance.
+struct SecondScreenState {
+    /// How many have started: a newer one stops the polling of older ones (each attempt polls
+    /// while its number is the latest).
+    var attempts: UInt64 = 0
+
+    /// Starts an attempt; its number.
+    mutating func startAttempt() -> UInt64 {
+        attempts &+= 1
+        return attempts
+    }
+
+    /// Whether attempt `id` is the latest.
+    func isLatest(_ id: UInt64) -> Bool { id == attempts }
+}
+
 /// One code being polled for.
 struct SecondScreenAttempt: Sendable {
     var id: UInt64
