@@ -172,3 +172,38 @@ import Testing
         #expect(await harness.emulator.requests(to: .configurationV2).count == loadsBefore + 1)
     }
 }
+
+/// The registration-code path takes what the browser path takes: `getAuthentication`'s data, and
+/// `getAuthorization`'s sign-in (tvOS has no web view).
+@MainActor
+@Suite struct LegacySecondScreenCallTests {
+    @Test func aPromotionalTempPassIdentityReachesTheServer() async throws {
+        let harness = LegacySecondScreenTests().harness()
+        await harness.configure()
+        harness.legacy.getAuthentication(false, withData: ["email": "viewer@example.com"])
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("TempPass")
+        #expect(await harness.delegate.next(2).last == "setAuthenticationStatus(1, \"\")")
+        let profile = try #require(await harness.emulator.requests(to: .profileForMVPD).first)
+        let identity = try #require(profile.headers["AP-TempPass-Identity"].flatMap { Data(base64Encoded: $0) })
+        #expect(String(decoding: identity, as: UTF8.self) == #"{"email":"viewer@example.com"}"#)
+    }
+
+    @Test func getAuthorizationForAViewerNotSignedInShowsARegistrationCode() async throws {
+        let harness = LegacySecondScreenTests().harness()
+        await harness.configure()
+        harness.legacy.getAuthorization("news")
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        #expect(harness.delegate.navigations.isEmpty, "no login page on the second-screen path")
+        let code = try #require(harness.delegate.statusReports.last?["code"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+        let phone = HeadlessPresenter(mvpdID: "AutoCable", transport: harness.emulator.transport)
+        try await phone.activate(code: code, at: harness.emulator.activationURL)
+        harness.clock.advance(by: .seconds(3))
+        #expect(
+            await harness.delegate.next(2) == ["setAuthenticationStatus(1, \"\")", "setToken(<token>, news)"])
+    }
+}

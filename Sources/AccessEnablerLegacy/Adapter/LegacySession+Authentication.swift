@@ -63,27 +63,35 @@ extension LegacySession {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
         isPollingSecondScreen = false
-        let secondScreen = secondScreen.withLock { $0 }
+        let usesSecondScreen = secondScreen.withLock { $0 }
         authenticationFlow = perform { [self] in
-            let result =
-                secondScreen
-                ? await runSecondScreenAuthentication(force: force, filter: filter)
-                : await runAuthentication(force: force, data: data, filter: filter)
+            let result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
             guard !Task.isCancelled else { return }
             reportAuthentication(result)
         }
     }
 
+    /// The sign-in of `getAuthentication` and of `getAuthorization` for a viewer who is not
+    /// signed in: a registration code with `usesSecondScreenAuthentication` (tvOS has no web
+    /// view), else the login page. The tests drive both sides of this seam on Linux.
+    func signIn(force: Bool, data: [String: String], filter: ProviderFilter? = nil, secondScreen: Bool) async
+        -> Result<(Authentication, Bool), LegacyFailure>
+    {
+        secondScreen
+            ? await runSecondScreenAuthentication(force: force, data: data, filter: filter)
+            : await runAuthentication(force: force, data: data, filter: filter)
+    }
+
     /// The tvOS flow: the core's second-screen sign-in after its provider choice (so the TV
     /// Provider is tried first, and a viewer already signed in is answered at once): the picker,
     /// then a registration code (`REGCODE`) for the MVPD picked, and the polling.
-    func runSecondScreenAuthentication(force: Bool, filter: ProviderFilter?) async
+    func runSecondScreenAuthentication(force: Bool, data: [String: String], filter: ProviderFilter?) async
         -> Result<(Authentication, Bool), LegacyFailure>
     {
         authentication.beginFlow()
         let partnerReports = PartnerAttemptReport()
         let signIn = core.secondScreenSignIn(
-            forceAuthentication: force, providerFilter: filter?.partnerFilter,
+            forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
             picker: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self),
             partnerFallback: { reason in await partnerReports.record(reason) },
             chosen: { _ in await partnerReports.recordChoice() })

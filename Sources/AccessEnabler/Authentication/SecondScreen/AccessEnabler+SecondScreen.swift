@@ -23,11 +23,13 @@ extension AccessEnabler {
 
     /// ``secondScreenSignIn(mvpdID:forceAuthentication:)`` for the legacy adapter's tvOS flow:
     /// the partner framework (Apple's TV Provider) first, then `picker` on the TV, then the code
-    /// for the MVPD chosen. `partnerFallback` receives why the partner attempt led to the picker;
-    /// `chosen` is told the MVPD before the code is requested (so the caller can tell a failed
-    /// choice from a code that could not be created).
+    /// for the MVPD chosen. `data` goes with the profile call of an MVPD that signs in at once (a
+    /// Promotional TempPass identity). `partnerFallback` receives why the partner attempt led to
+    /// the picker; `chosen` is told the MVPD before the code is requested (so the caller can tell
+    /// a failed choice from a code that could not be created).
     package nonisolated func secondScreenSignIn(
-        forceAuthentication: Bool, providerFilter: PartnerProviderFilter?, picker: any AuthenticationPresenter,
+        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
+        picker: any AuthenticationPresenter,
         partnerFallback: @escaping @Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void,
         chosen: @escaping @Sendable (MVPD?) async -> Void
     ) -> SecondScreenSignIn {
@@ -35,12 +37,13 @@ extension AccessEnabler {
             enabler: self,
             choice: ProviderChoice(
                 answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
-                partnerFallback: partnerFallback, picker: picker, chosen: chosen))
+                partnerFallback: partnerFallback, picker: picker, chosen: chosen),
+            data: data)
     }
 
     /// Chooses the MVPD, then creates the code (or finds the viewer signed in already). A new
     /// attempt makes every older one stop polling.
-    func startSecondScreen(_ choice: ProviderChoice) async throws -> SecondScreenStart {
+    func startSecondScreen(_ choice: ProviderChoice, data: [String: String]) async throws -> SecondScreenStart {
         let current = try await currentConfiguration()
         let requestorID = current.requestorID
         let (mvpd, loaded): (MVPD?, RequestorConfiguration)
@@ -78,7 +81,7 @@ extension AccessEnabler {
             // or signed in elsewhere): read it, as after a browser login.
             guard let chosen = mvpd ?? mvpdID.flatMap({ loaded.mvpd(withID: $0) }),
                 let session = try await backend.completeAuthentication(
-                    mvpd: chosen, configuration: loaded, data: [:], context: context)
+                    mvpd: chosen, configuration: loaded, data: data, context: context)
             else { throw AccessEnablerError.authenticationSessionMissing }
             return .authenticated(try await keepAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch))
         }

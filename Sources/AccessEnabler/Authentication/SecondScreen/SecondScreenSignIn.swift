@@ -41,16 +41,20 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
     let enabler: AccessEnabler
     /// How the MVPD is chosen before the code is created.
     let choice: ProviderChoice
+    /// Key/value pairs for the profile call of an MVPD that signs in at once (a Promotional
+    /// TempPass identity).
+    var data: [String: String] = [:]
 
     /// Starts the sign-in when first iterated.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(enabler: enabler, choice: choice)
+        Iterator(enabler: enabler, choice: choice, data: data)
     }
 
     /// Drives the sign-in: each `next()` does the network work that leads to the next state.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
         let enabler: AccessEnabler
         let choice: ProviderChoice
+        let data: [String: String]
         var stage = Stage.start
 
         enum Stage: Sendable {
@@ -59,9 +63,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case finished
         }
 
-        init(enabler: AccessEnabler, choice: ProviderChoice) {
+        init(enabler: AccessEnabler, choice: ProviderChoice, data: [String: String]) {
             self.enabler = enabler
             self.choice = choice
+            self.data = data
         }
 
         /// The next state, or nil once signed in.
@@ -69,10 +74,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             switch stage {
             case .start:
                 stage = .finished
-                let (enabler, choice) = (enabler, choice)
+                let (enabler, choice, data) = (enabler, choice, data)
                 // Each step is one call for the storage's wait budget.
                 let start = try await TokenStorageWaitBudget.withCurrentOrNew(enabler.newWaitBudget) {
-                    try await enabler.startSecondScreen(choice)
+                    try await enabler.startSecondScreen(choice, data: data)
                 }
                 switch start {
                 case .authenticated(let authentication):
