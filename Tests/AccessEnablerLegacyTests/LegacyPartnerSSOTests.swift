@@ -102,6 +102,26 @@ import Testing
             await delegate.next(2) == ["status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")"])
     }
 
+    /// The MVPD chosen in the TV Provider's picker goes straight to the code: no browser session
+    /// is started for it, and the configuration is not loaded again on the way.
+    @Test func aPickerProviderGoesToTheCodeWithOneSessionAndNoConfigurationLoad() async throws {
+        legacy.usesSecondScreenAuthentication = true
+        await emulator.enablePartnerSingleSignOn(
+            mvpd: "AutoCable", platformMappingID: "AutoCable-Apple", boardingStatus: "PICKER")
+        await fake.update { $0.picker = .unsupported("AutoCable-Apple") }
+        await configure()
+        let loadsBefore = await emulator.requests(to: .configurationV2).count
+        // Past the configuration's lifetime: only a picker the SDK shows would want a fresh one.
+        clock.advance(by: .seconds(301))
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
+        #expect(await delegate.next(1) == ["status(REGCODE)"])
+        #expect(await emulator.requests(to: .configurationV2).count == loadsBefore)
+        let sessions = await emulator.requests(to: .sessions)
+        #expect(sessions.count == 1, "one session: the registration code's")
+        legacy.setSelectedProvider(nil)
+        _ = await delegate.next(2)
+    }
+
     @Test func deniedAccessReportsVSA403ThenTheMVPDPicker() async throws {
         await fake.update { $0.accessStatus = .denied }
         await configure()

@@ -123,3 +123,87 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Generic Authentication Error\")"])
     }
 }
+
+/// The registration-code path composes the core's provider choice and its second-screen sign-in:
+/// nothing aborts a browser flow on the way, so observers of the core see only what happened.
+@MainActor
+@Suite struct LegacySecondScreenChoiceTests {
+    func harness() -> LegacyHarness {
+        let harness = LegacySecondScreenTests().harness()
+        return harness
+    }
+
+    @Test func anObserverSeesNoFailedCheckBeforeTheCodeIsShown() async throws {
+        let harness = harness()
+        await harness.configure()
+        let events = harness.legacy.accessEnabler.events
+        let seen = Task {
+            var checks: [Bool] = []
+            for await event in events {
+                guard case .authenticationChecked(let check) = event, !check.fromCache else { continue }
+                checks.append(check.isAuthenticated)
+                if check.isAuthenticated { break }
+            }
+            return checks
+        }
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        let code = try #require(harness.delegate.statusReports.last?["code"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+        let phone = HeadlessPresenter(mvpdID: "AutoCable", transport: harness.emulator.transport)
+        try await phone.activate(code: code, at: harness.emulator.activationURL)
+        harness.clock.advance(by: .seconds(3))
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        #expect(await seen.value == [true], "one check: the sign-in; none failed on the way to the code")
+    }
+
+    @Test func theConfigurationIsLoadedOnceForThePickerAndTheCode() async throws {
+        let harness = harness()
+        await harness.configure()
+        let loadsBefore = await harness.emulator.requests(to: .configurationV2).count
+        // Past the configuration's lifetime: the picker shows a fresh one, and the code uses it.
+        harness.clock.advance(by: .seconds(301))
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        #expect(await harness.emulator.requests(to: .configurationV2).count == loadsBefore + 1)
+    }
+}
+
+/// The registration-code path takes what the browser path takes: `getAuthentication`'s data, and
+/// `getAuthorization`'s sign-in (tvOS has no web view).
+@MainActor
+@Suite struct LegacySecondScreenCallTests {
+    @Test func aPromotionalTempPassIdentityReachesTheServer() async throws {
+        let harness = LegacySecondScreenTests().harness()
+        await harness.configure()
+        harness.legacy.getAuthentication(false, withData: ["email": "viewer@example.com"])
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("TempPass")
+        #expect(await harness.delegate.next(2).last == "setAuthenticationStatus(1, \"\")")
+        let profile = try #require(await harness.emulator.requests(to: .profileForMVPD).first)
+        let identity = try #require(profile.headers["AP-TempPass-Identity"].flatMap { Data(base64Encoded: $0) })
+        #expect(String(decoding: identity, as: UTF8.self) == #"{"email":"viewer@example.com"}"#)
+    }
+
+    @Test func getAuthorizationForAViewerNotSignedInShowsARegistrationCode() async throws {
+        let harness = LegacySecondScreenTests().harness()
+        await harness.configure()
+        harness.legacy.getAuthorization("news")
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        #expect(harness.delegate.navigations.isEmpty, "no login page on the second-screen path")
+        let code = try #require(harness.delegate.statusReports.last?["code"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+        let phone = HeadlessPresenter(mvpdID: "AutoCable", transport: harness.emulator.transport)
+        try await phone.activate(code: code, at: harness.emulator.activationURL)
+        harness.clock.advance(by: .seconds(3))
+        #expect(
+            await harness.delegate.next(2) == ["setAuthenticationStatus(1, \"\")", "setToken(<token>, news)"])
+    }
+}

@@ -55,19 +55,33 @@ extension AccessEnabler {
                     userID: status.authentication?.userID, fromCache: true)))
     }
 
-    /// Signs the viewer in with a TV provider, unless already signed in.
+    /// Signs the viewer in with a TV provider, unless already signed in, trying the partner
+    /// framework of ``Configuration/partnerFramework`` (Apple's TV Provider) first.
     ///
-    /// Asks `presenter` to pick an MVPD, then either authenticates at once (TempPass) or has the
-    /// presenter load the MVPD login page until it reaches ``Configuration/redirectURL``; then
-    /// fetches and stores the authentication. Cancelling (a nil MVPD, a `CancellationError` from the
-    /// presenter, or cancelling the task) abandons only this attempt.
+    /// With a partner framework on REST API v2, an unauthenticated viewer is first offered the
+    /// partner's picker with the MVPDs enabled for it (narrowed and ordered by `providerFilter`);
+    /// when the partner signs them in, the SDK exchanges its response for an `appleSSO` profile
+    /// with no browser step. Every documented fallback — permission not granted, a provider the
+    /// partner does not sign in, no partner sign-in, the server's `pfs_fallback` or
+    /// `configuration_fallback`, a status or response the server rejects — continues with
+    /// `presenter` without an error; ``EntitlementEvent/partnerSingleSignOn(_:)`` says what
+    /// happened.
+    ///
+    /// Otherwise (and without a partner framework) asks `presenter` to pick an MVPD, then either
+    /// authenticates at once (TempPass) or has the presenter load the MVPD login page until it
+    /// reaches ``Configuration/redirectURL``; then fetches and stores the authentication.
+    /// Cancelling (a nil MVPD, a `CancellationError` from the presenter, or cancelling the task)
+    /// abandons only this attempt.
     ///
     /// - Parameters:
     ///   - forceAuthentication: Run the flow even when already authenticated.
     ///   - data: Key/value pairs forwarded to the server (for example a Promotional TempPass
     ///     identity).
+    ///   - providerFilter: The MVPDs the partner's picker offers, in order; nil offers every MVPD
+    ///     enabled for the partner.
     ///   - presenter: The picker and browser.
-    /// - Throws: ``AccessEnablerError/providerNotSelected`` when the viewer cancels the picker,
+    /// - Throws: ``AccessEnablerError/providerNotSelected`` when the viewer cancels the picker
+    ///   (or dismisses the partner's picker or login),
     ///   ``AccessEnablerError/invalidRedirectURL`` when the login ends elsewhere,
     ///   ``AccessEnablerError/storageFailure`` when the authentication could not be stored (it is
     ///   kept in memory, so this instance is signed in, but the next launch would not be),
@@ -78,10 +92,16 @@ extension AccessEnabler {
     ///   here), or the server's error.
     @discardableResult
     public func authenticate(
-        forceAuthentication: Bool = false, data: [String: String] = [:], presenter: any AuthenticationPresenter
+        forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter? = nil,
+        presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
-        try await authenticate(
-            forceAuthentication: forceAuthentication, data: data, providerFilter: nil, presenter: presenter)
+        try await asOneCall {
+            try await authenticate(
+                choice: ProviderChoice(
+                    answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
+                    picker: presenter),
+                data: data, presenter: presenter)
+        }
     }
 
     /// ``authenticate(forceAuthentication:data:providerFilter:presenter:)`` for the legacy adapter:
@@ -95,61 +115,40 @@ extension AccessEnabler {
     ) async throws -> Authentication {
         try await asOneCall {
             try await authenticate(
-                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter,
-                partnerFirst: true,
-                presenter: presenter, partnerFallback: partnerFallback)
+                choice: ProviderChoice(
+                    answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
+                    partnerFallback: partnerFallback, picker: presenter),
+                data: data, presenter: presenter)
         }
     }
 
-    func authenticate(
-        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?, partnerFirst: Bool,
-        presenter: any AuthenticationPresenter,
-        partnerFallback: (@Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void)? = nil
-    ) async throws -> Authentication {
+    /// The provider choice, then the MVPD's login in `presenter`'s browser.
+    private func authenticate(choice: ProviderChoice, data: [String: String], presenter: any AuthenticationPresenter)
+        async throws -> Authentication
+    {
         let loaded = try await currentConfiguration()
-        if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
-            emitCachedCheck(.authenticated(existing))
-            return existing
-        }
         do {
-            var preselected: MVPD?
-            if partnerFirst {
-                switch try await authenticateWithPartner(configuration: loaded, filter: providerFilter) {
-                case .signedIn(let signedIn): return signedIn
-                case .basicFlow(let chosen, let fallback):
-                    preselected = chosen
-                    if let fallback { await partnerFallback?(fallback) }
-                }
+            switch try await chooseProvider(choice, configuration: loaded) {
+            case .signedIn(let authentication):
+                return authentication
+            case .provider(let mvpd?, let current):
+                return try await runAuthentication(mvpd: mvpd, configuration: current, data: data, presenter: presenter)
+            case .provider(nil, _):
+                // Unreachable: with a picker, nobody choosing is a cancel.
+                throw AccessEnablerError.providerNotSelected
             }
-            return try await runAuthentication(
-                configuration: loaded, data: data, presenter: presenter, preselected: preselected)
         } catch let error as AccessEnablerError {
             hub.emit(.authenticationChecked(.init(isAuthenticated: false, fromCache: false)))
             throw error
         }
     }
 
-    func runAuthentication(
-        configuration loaded: RequestorConfiguration, data: [String: String], presenter: any AuthenticationPresenter,
-        preselected: MVPD? = nil
+    /// The browser login with `mvpd`, chosen from `loaded`.
+    private func runAuthentication(
+        mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String],
+        presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
         let requestorID = loaded.requestorID
-        let picked: MVPD
-        var loaded = loaded
-        if let preselected {
-            // Chosen in the partner's picker: no picker, so no fresh configuration for one.
-            picked = preselected
-        } else {
-            loaded = try await configurationForPicker(loaded)
-            let shown = loaded.mvpds
-            guard let choice = try await presenting({ try await presenter.selectProvider(from: shown) }) else {
-                throw AccessEnablerError.providerNotSelected
-            }
-            picked = choice
-        }
-        guard let mvpd = loaded.mvpd(withID: picked.id) else {
-            throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(picked.id) is not offered.")
-        }
         hub.emit(.providerSelected(mvpd))
         log.info("authenticating with \(mvpd.id)")
 
@@ -236,28 +235,21 @@ extension AccessEnabler {
         mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String], context: RequestContext,
         until deadline: PollDeadline
     ) async throws -> AuthenticationRecord {
-        let interval = pollingInterval
-        while true {
-            if let session = try await backend.completeAuthentication(
-                mvpd: mvpd, configuration: loaded, data: data, context: context)
-            {
-                return session
-            }
-            guard clock.now.adding(interval) < deadline.date else {
-                if deadline.endsWithLogin {
-                    log.error("the login with \(mvpd.id) reached the redirect URL, but no profile came")
-                    throw AccessEnablerError.authenticationSessionMissing.with(
-                        details:
-                            "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect."
-                    )
-                }
-                throw AccessEnablerError.authenticationSessionMissing.with(
-                    details:
-                        "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
-            }
-            log.info("no authentication for \(mvpd.id) yet; asking again in \(interval)")
-            try await clock.sleep(for: interval)
+        let found = try await pollForSignIn(
+            "authentication for \(mvpd.id)", until: deadline.date, endsAtLastPoll: true, waitsFirst: false
+        ) {
+            try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, data: data, context: context)
         }
+        if let found { return found }
+        if deadline.endsWithLogin {
+            log.error("the login with \(mvpd.id) reached the redirect URL, but no profile came")
+            throw AccessEnablerError.authenticationSessionMissing.with(
+                details:
+                    "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect."
+            )
+        }
+        throw AccessEnablerError.authenticationSessionMissing.with(
+            details: "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
     }
 
     /// Runs a presenter call; its errors become ``AccessEnablerError/presentationFailed`` (so

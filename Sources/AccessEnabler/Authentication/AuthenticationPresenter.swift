@@ -2,7 +2,7 @@ import Foundation
 
 /// The user interface of authentication: an MVPD picker and a browser for the MVPD login.
 ///
-/// ``AccessEnabler/authenticate(forceAuthentication:data:presenter:)`` and
+/// ``AccessEnabler/authenticate(forceAuthentication:data:providerFilter:presenter:)`` and
 /// ``AccessEnabler/logout(presenter:)`` call it. On iOS, macOS and visionOS use
 /// `WebAuthenticationSessionPresenter` (an `ASWebAuthenticationSession` and your picker); tests
 /// use `HeadlessPresenter` from `AccessEnablerTesting`. Throw `CancellationError` (or return nil from `selectProvider`) to cancel.

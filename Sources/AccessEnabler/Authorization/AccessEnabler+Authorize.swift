@@ -160,8 +160,8 @@ extension AccessEnabler {
         let log = self.log
         return try await sharedRequest(
             generation: cached.generation,
-            inFlight: { authorizations[key($0)] },
-            setInFlight: { authorizations[key($0)] = $1 },
+            inFlight: { sharedRequests.authorizations[key($0)] },
+            setInFlight: { sharedRequests.authorizations[key($0)] = $1 },
             cached: {
                 guard let cached = try await cache.authorization(for: resource, requestor: requestorID),
                     cached.expires > clock.now

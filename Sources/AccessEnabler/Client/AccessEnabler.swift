@@ -32,23 +32,14 @@ public actor AccessEnabler {
 
     var options = Options()
     var requestor = RequestorState()
-    var authorizations: [AuthorizationKey: SharedOperation<AuthorizationRecord>] = [:]
-    var userMetadataFetches: [SessionRequestKey: SharedOperation<UserMetadataRecord>] = [:]
-    /// How many shared requests have started; a caller whose cache lookup spanned a start looks
-    /// again instead of starting a second request (see `sharedRequest`).
-    var sharedRequestsStarted = 0
-    /// How many second-screen sign-ins have started: a newer one stops the polling of older ones.
-    var secondScreenAttempts: UInt64 = 0
+    var sharedRequests = SharedRequestState()
+    var secondScreen = SecondScreenState()
+    var partner = PartnerState()
     /// How often each entry point the legacy adapter uses was called, by name, in debug builds:
     /// lets tests check that one legacy call is one core call.
     package private(set) var callCounts: [String: Int] = [:]
     private var deviceID: String?
     private var contextMemo: RequestContextMemo
-    /// The partner framework's last status and when it was read (partner single sign-on).
-    var partnerStatus: (status: PartnerFrameworkStatus, read: Date)?
-    /// When the partner framework was last asked silently (its answer or not): a failing
-    /// framework is asked no more often than a working one.
-    var partnerStatusAsked: Date?
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.

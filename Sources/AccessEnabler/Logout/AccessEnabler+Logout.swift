@@ -25,8 +25,7 @@ extension AccessEnabler {
 
     private func logoutInOneCall(presenter: (any AuthenticationPresenter)?) async throws -> LogoutOutcome {
         await cache.invalidateInFlightWork()
-        authorizations.removeAll()
-        userMetadataFetches.removeAll()
+        sharedRequests.removeAll()
         var outcome = LogoutOutcome()
         if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID,
             let session = try? await cache.authentication(for: requestorID)

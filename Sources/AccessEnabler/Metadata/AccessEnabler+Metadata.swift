@@ -56,8 +56,8 @@ extension AccessEnabler {
         do {
             return try await sharedRequest(
                 generation: cached.generation,
-                inFlight: { userMetadataFetches[key($0)] },
-                setInFlight: { userMetadataFetches[key($0)] = $1 },
+                inFlight: { sharedRequests.userMetadata[key($0)] },
+                setInFlight: { sharedRequests.userMetadata[key($0)] = $1 },
                 cached: {
                     guard let cached = try await cache.userMetadata(for: requestorID), cached.expires > clock.now
                     else { return nil }

@@ -5,42 +5,6 @@ extension AccessEnabler {
     /// header of later calls before the framework is asked again.
     static let partnerStatusLifetime: Duration = .seconds(60)
 
-    /// Signs the viewer in, trying the partner framework of ``Configuration/partnerFramework``
-    /// (Apple's TV Provider) before the MVPD picker.
-    ///
-    /// With a partner framework on REST API v2, an unauthenticated viewer is first offered the
-    /// partner's picker with the MVPDs enabled for it (narrowed and ordered by `providerFilter`);
-    /// when the partner signs them in, the SDK exchanges its response for an `appleSSO` profile
-    /// with no browser step. Every documented fallback — permission not granted, a provider the
-    /// partner does not sign in, no partner sign-in, the server's `pfs_fallback` or
-    /// `configuration_fallback`, a status or response the server rejects — continues with
-    /// `presenter` as ``authenticate(forceAuthentication:data:presenter:)`` does, without an
-    /// error; ``EntitlementEvent/partnerSingleSignOn(_:)`` says what happened. Without a partner
-    /// framework this is ``authenticate(forceAuthentication:data:presenter:)``.
-    ///
-    /// - Throws: ``AccessEnablerError/providerNotSelected`` also when the viewer dismisses the
-    ///   partner's picker or login; otherwise as ``authenticate(forceAuthentication:data:presenter:)``.
-    @discardableResult
-    public func authenticate(
-        forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter?,
-        presenter: any AuthenticationPresenter
-    ) async throws -> Authentication {
-        try await asOneCall {
-            try await authenticateInOneCall(
-                forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter,
-                presenter: presenter)
-        }
-    }
-
-    private func authenticateInOneCall(
-        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
-        presenter: any AuthenticationPresenter
-    ) async throws -> Authentication {
-        try await authenticate(
-            forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, partnerFirst: true,
-            presenter: presenter)
-    }
-
     /// The MVPDs the partner may sign in with, in the filter's order when one is given: those
     /// enabled for platform services with a platform mapping ID.
     static func partnerProviders(of mvpds: [MVPD], filter: PartnerProviderFilter?) -> (all: [MVPD], featured: [MVPD]) {
@@ -54,7 +18,7 @@ extension AccessEnabler {
         return (offered, featured)
     }
 
-    /// The partner attempt of `authenticate`: the signed-in authentication, or the basic flow
+    /// The partner attempt of the provider choice: the signed-in authentication, or the basic flow
     /// (the event says why), with the MVPD the viewer already picked in the partner's picker.
     func authenticateWithPartner(
         configuration loaded: RequestorConfiguration, filter: PartnerProviderFilter?
@@ -74,7 +38,7 @@ extension AccessEnabler {
         case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
         case .success(.completed(let answer)): status = answer
         }
-        partnerStatus = (status, clock.now)
+        partner.lastStatus = (status, clock.now)
         guard status.accessStatus == .granted else { return fallBack(.permission(status.accessStatus)) }
         guard status.allowsSingleSignOn(at: clock.now) else { return fallBack(.providerUnavailable) }
         let mvpdForStatus = loaded.mvpds.first { $0.platformMappingId == status.providerID } ?? first
@@ -120,7 +84,7 @@ extension AccessEnabler {
             case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
             case .success(.completed(let answer)): response = answer
             }
-            if let newer = response.status { partnerStatus = (newer, clock.now) }
+            if let newer = response.status { partner.lastStatus = (newer, clock.now) }
             let created = try await serverValidated {
                 try await partnerSignOn.partnerProfiles(
                     partner: framework.partnerName, response: response.response, serviceProvider: serviceProvider,
@@ -218,20 +182,29 @@ extension AccessEnabler {
     /// has no such header, or when it fails). The framework is asked at most once per lifetime.
     func currentPartnerStatusHeader() async -> String? {
         guard let framework = partnerFramework, backend.partnerSignOn != nil else { return nil }
-        if let last = partnerStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
+        if let last = partner.lastStatus, clock.now < last.read.adding(Self.partnerStatusLifetime) {
             return last.status.headerValue
         }
-        if let asked = partnerStatusAsked, clock.now < asked.adding(Self.partnerStatusLifetime) {
-            return partnerStatus?.status.headerValue
+        if let asked = partner.askedSilently, clock.now < asked.adding(Self.partnerStatusLifetime) {
+            return partner.lastStatus?.status.headerValue
         }
-        partnerStatusAsked = clock.now
+        partner.askedSilently = clock.now
         let request = PartnerStatusRequest(supportedProviderIDs: [], allowsInterruption: false)
         guard case .completed(let status)? = try? await framework.status(for: request) else {
-            return partnerStatus?.status.headerValue
+            return partner.lastStatus?.status.headerValue
         }
-        partnerStatus = (status, clock.now)
+        partner.lastStatus = (status, clock.now)
         return status.headerValue
     }
+}
+
+/// What an instance remembers of the partner framework (partner single sign-on).
+struct PartnerState {
+    /// The framework's last status and when it was read.
+    var lastStatus: (status: PartnerFrameworkStatus, read: Date)?
+    /// When the framework was last asked silently (its answer or not): a failing framework is
+    /// asked no more often than a working one.
+    var askedSilently: Date?
 }
 
 /// A partner framework or partner API failure that leads to the basic flow.

@@ -63,45 +63,58 @@ extension LegacySession {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
         isPollingSecondScreen = false
-        let secondScreen = secondScreen.withLock { $0 }
+        let usesSecondScreen = secondScreen.withLock { $0 }
         authenticationFlow = perform { [self] in
-            let result =
-                secondScreen
-                ? await runSecondScreenAuthentication(force: force, filter: filter)
-                : await runAuthentication(force: force, data: data, filter: filter)
+            let result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
             guard !Task.isCancelled else { return }
             reportAuthentication(result)
         }
     }
 
-    /// The tvOS flow: the core's `authenticate` up to its picker (so the TV Provider is tried
-    /// first, and a viewer already signed in is answered at once), then a registration code
-    /// (`REGCODE`) for the MVPD picked, and the polling of the core's second-screen sign-in.
-    func runSecondScreenAuthentication(force: Bool, filter: ProviderFilter?) async
+    /// The sign-in of `getAuthentication` and of `getAuthorization` for a viewer who is not
+    /// signed in: a registration code with `usesSecondScreenAuthentication` (tvOS has no web
+    /// view), else the login page. The tests drive both sides of this seam on Linux.
+    func signIn(force: Bool, data: [String: String], filter: ProviderFilter? = nil, secondScreen: Bool) async
         -> Result<(Authentication, Bool), LegacyFailure>
     {
-        let handoff = SecondScreenHandoff()
-        let picked = await runAuthentication(force: force, data: [:], filter: filter, handoff: handoff)
-        // Only the handoff (an MVPD chosen) leads on to the code.
-        guard case .failure = picked, let mvpdID = handoff.mvpdID, !Task.isCancelled else { return picked }
+        secondScreen
+            ? await runSecondScreenAuthentication(force: force, data: data, filter: filter)
+            : await runAuthentication(force: force, data: data, filter: filter)
+    }
+
+    /// The tvOS flow: the core's second-screen sign-in after its provider choice (so the TV
+    /// Provider is tried first, and a viewer already signed in is answered at once): the picker,
+    /// then a registration code (`REGCODE`) for the MVPD picked, and the polling.
+    func runSecondScreenAuthentication(force: Bool, data: [String: String], filter: ProviderFilter?) async
+        -> Result<(Authentication, Bool), LegacyFailure>
+    {
+        authentication.beginFlow()
+        let partnerReports = PartnerAttemptReport()
+        let signIn = core.secondScreenSignIn(
+            forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
+            picker: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self),
+            partnerFallback: { reason in await partnerReports.record(reason) },
+            chosen: { _ in await partnerReports.recordChoice() })
         var codeShown = false
         // A superseded (cancelled) flow leaves the state to the flow that replaced it.
         defer { if codeShown, !Task.isCancelled { isPollingSecondScreen = false } }
         do {
-            for try await state in core.secondScreenSignIn(mvpdID: mvpdID, forceAuthentication: true) {
+            for try await state in signIn {
                 switch state {
                 case .showCode(let code):
                     codeShown = true
                     isPollingSecondScreen = true
                     emit(.registrationCode(code))
                 case .authenticated(let authenticated):
-                    return .success((authenticated, false))
+                    return .success((authenticated, !codeShown && !authentication.interacted))
                 }
             }
             return .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: .authenticationCodeExpired))
-        } catch is CancellationError {
-            return .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected))
         } catch {
+            // Before an MVPD was chosen, the choice failed: reported as a browser login's would be.
+            guard partnerReports.choiceMade, !(error is CancellationError) else {
+                return .failure(Self.legacyFailure(error))
+            }
             let error = error as? AccessEnablerError ?? .networkError
             if !codeShown, !Task.isCancelled { emit(.registrationCodeUnavailable(error.status)) }
             let code = error == .providerNotAvailable ? PROVIDER_NOT_AVAILABLE_ERROR : GENERIC_AUTHENTICATION_ERROR
@@ -109,18 +122,16 @@ extension LegacySession {
         }
     }
 
-    /// Runs the core's authentication through the bridge; the legacy error code on failure. With
-    /// `handoff` the flow ends at the MVPD choice (the registration-code path).
-    func runAuthentication(
-        force: Bool, data: [String: String], filter: ProviderFilter? = nil, handoff: SecondScreenHandoff? = nil
-    ) async -> Result<(Authentication, Bool), LegacyFailure> {
+    /// Runs the core's authentication through the bridge; the legacy error code on failure.
+    func runAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) async
+        -> Result<(Authentication, Bool), LegacyFailure>
+    {
         authentication.beginFlow()
         let partnerReports = PartnerAttemptReport()
         do {
             let result = try await core.authenticate(
                 forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
-                presenter: PartnerReportingPresenter(
-                    base: authentication, reports: partnerReports, session: self, handoff: handoff),
+                presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self),
                 partnerFallback: { reason in await partnerReports.record(reason) })
             return .success((result, !authentication.interacted))
         } catch {

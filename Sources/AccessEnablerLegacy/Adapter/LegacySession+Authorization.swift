@@ -27,7 +27,7 @@ extension LegacySession {
                     fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
                     return
                 }
-                let result = await runAuthentication(force: false, data: data)
+                let result = await signIn(force: false, data: data, secondScreen: secondScreen.withLock { $0 })
                 reportAuthentication(result)
                 switch result {
                 case .success(let (authentication, _)):

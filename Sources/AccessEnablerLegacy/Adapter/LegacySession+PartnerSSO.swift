@@ -12,50 +12,31 @@ import Foundation
 final class PartnerAttemptReport {
     /// The status reports to deliver before the MVPD picker.
     private(set) var statuses: [LegacyStatus] = []
-    /// The MVPD chosen in the TV Provider's picker that signs in through its login page, or the
-    /// one the server named when it fell back: used without the MVPD picker.
-    private(set) var pickerMVPD: String?
+    /// Whether the provider choice is over (the registration-code path: what fails after it is
+    /// the code's failure).
+    private(set) var choiceMade = false
 
     func record(_ reason: PartnerSingleSignOnEvent.FallbackReason) {
-        switch reason {
-        case .pickerProvider(let mvpdID), .serverFallback(_, let mvpdID?):
-            pickerMVPD = mvpdID
-        default:
-            if let status = LegacyStatus.partnerFallback(reason) { statuses.append(status) }
-        }
+        if let status = LegacyStatus.partnerFallback(reason) { statuses.append(status) }
     }
+
+    func recordChoice() { choiceMade = true }
 }
 
 /// The legacy presenter, delivering the partner attempt's status reports before the regular
 /// flow's picker (`status:` then `displayProviderDialog:`).
-///
-/// With `handoff` (the tvOS registration-code flow) the core's flow ends at the picker: the
-/// chosen MVPD goes to `handoff` and the presenter throws, so that the code, not a login page,
-/// follows.
 struct PartnerReportingPresenter: AuthenticationPresenter {
     let base: AuthenticationBridge
     let reports: PartnerAttemptReport
     let session: LegacySession
-    var handoff: SecondScreenHandoff?
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? {
         for status in await reports.statuses { await session.emit(status) }
-        let chosen = try await base.selectProvider(from: providers)
-        if let handoff, let chosen {
-            await handoff.choose(chosen.id)
-            throw SecondScreenHandoff.HandedOff()
-        }
-        return chosen
+        return try await base.selectProvider(from: providers)
     }
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
-        // On the registration-code path, an MVPD chosen in the TV Provider's picker (the core
-        // skipped the MVPD picker) goes to the code, not to a login page.
-        if let handoff, let chosen = await reports.pickerMVPD {
-            await handoff.choose(chosen)
-            throw SecondScreenHandoff.HandedOff()
-        }
-        return try await base.presentLogin(url: url, redirectURL: redirectURL)
+        try await base.presentLogin(url: url, redirectURL: redirectURL)
     }
 }
 
@@ -86,16 +67,4 @@ extension ProviderFilter {
         tvProviders.isEmpty
             ? nil : PartnerProviderFilter(providers: tvProviders, featuredProviders: featuredTVProviders)
     }
-}
-
-/// Where the registration-code flow takes over from the core's `authenticate`: the MVPD the
-/// viewer picked after the partner attempt fell back.
-@MainActor
-final class SecondScreenHandoff {
-    /// Thrown by the presenter to end the core's flow at the picker.
-    struct HandedOff: Error {}
-
-    private(set) var mvpdID: String?
-
-    func choose(_ id: String) { mvpdID = id }
 }

@@ -112,6 +112,45 @@ import Testing
         #expect(await harness.emulator.requests(to: .profileForMVPD).count == 2, "at 0 and 3 s; 6 s is past the wait")
     }
 
+    /// A transient failure in the middle of the poll (a 5xx, a dropped connection) does not end
+    /// the login: the next poll, one interval later, finds the profile. The same rule as the
+    /// second-screen poll's.
+    @Test(arguments: [
+        EmulatorFault.html(status: 503),
+        .status(
+            500, body: #"{"status":500,"code":"internal_error","message":"Internal error"}"#,
+            contentType: "application/json"),
+        .dropConnection,
+    ])
+    func aTransientFailureDuringThePollIsRetriedAtTheNextInterval(fault: EmulatorFault) async throws {
+        let harness = Harness(backend: .restV2, scenario: Self.scenario(profileDelay: 4))
+        try await harness.configure()
+        let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
+        // At 0 s nothing yet; the poll at 3 s fails; at 6 s the profile.
+        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 1 }
+        await harness.emulator.inject(fault, on: .profileForMVPD)
+        for polls in 2...3 {
+            await eventually { harness.clock.pendingSleeps == 1 }
+            harness.clock.advance(by: .seconds(3))
+            await eventually { await harness.emulator.requests(to: .profileForMVPD).count == polls }
+        }
+        let authentication = try await login.value(awaiting: "the login")
+        #expect(authentication.mvpd.id == "AutoCable")
+        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 3)
+    }
+
+    /// A definitive answer (here a 403 with an error code) ends the poll at once.
+    @Test func aDefinitiveFailureDuringThePollEndsTheLogin() async throws {
+        let harness = Harness(backend: .restV2, scenario: Self.scenario(profileDelay: 4))
+        try await harness.configure()
+        let body = #"{"status":403,"code":"invalid_requestor","message":"Forbidden"}"#
+        await harness.emulator.inject(.status(403, body: body, contentType: "application/json"), on: .profileForMVPD)
+        let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
+        let error = await #expect(throws: AccessEnablerError.self) { try await login.value(awaiting: "the login") }
+        #expect(error?.code == "invalid_requestor")
+        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1)
+    }
+
     @Test func cancellingStopsThePolling() async throws {
         let harness = Harness(backend: .restV2, scenario: Self.scenario(profileDelay: 60))
         try await harness.configure()

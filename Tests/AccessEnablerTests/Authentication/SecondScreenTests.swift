@@ -362,6 +362,27 @@ import Testing
         #expect(await pair.emulator.requests(to: .profileForCode).map(\.responseStatus) == [503, 200])
     }
 
+    /// A dropped connection in the middle of the poll is retried too (the rule the browser
+    /// login's poll follows).
+    @Test func aPollWithNoAnswerIsRetriedAtTheNextInterval() async throws {
+        let pair = Pair()
+        try await pair.configure()
+        let (code, iterator) = try await Self.showCode(pair)
+        await pair.emulator.inject(.dropConnection, on: .profileForCode)
+        let result = Self.nextState(iterator)
+        await eventually { pair.clock.pendingSleeps == 1 }
+        pair.clock.advance(by: .seconds(3))
+        await eventually { await pair.polls() == 1 }
+        try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
+        await eventually { pair.clock.pendingSleeps == 1 }
+        pair.clock.advance(by: .seconds(3))
+        guard case .authenticated? = try await result.value(awaiting: "the second-screen sign-in") else {
+            Issue.record("not authenticated")
+            return
+        }
+        #expect(await pair.polls() == 2)
+    }
+
     @Test func aLogoutDuringAPollWritesNothingBack() async throws {
         let pair = Pair()
         try await pair.configure()

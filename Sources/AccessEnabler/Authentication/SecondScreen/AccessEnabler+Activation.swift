@@ -32,7 +32,7 @@ extension AccessEnabler {
     /// Completes the TV's sign-in from this device: validates `code`, lets the viewer pick an
     /// MVPD through `presenter` when neither the TV nor `mvpdID` chose one, resumes the code's
     /// session (`POST /sessions/{code}` with `mvpd`, `domainName` and `redirectUrl`), and runs
-    /// the MVPD login in `presenter`'s browser, as ``authenticate(forceAuthentication:data:presenter:)``
+    /// the MVPD login in `presenter`'s browser, as ``authenticate(forceAuthentication:data:providerFilter:presenter:)``
     /// does. The TV then finds the authentication by polling.
     ///
     /// The authentication belongs to the TV: nothing is stored on this device, and this
@@ -64,16 +64,13 @@ extension AccessEnabler {
         if let preselected = request.mvpd {
             mvpd = preselected
         } else {
-            let loaded = try await configurationForPicker(current)
-            var pickedID = mvpdID
-            if pickedID == nil {
-                pickedID = try await presenting { try await presenter.selectProvider(from: loaded.mvpds) }?.id
+            // The companion chooses for the TV: its own sign-in state does not answer, and the
+            // partner's single sign-on would sign in this device, not the TV.
+            let choice = ProviderChoice(answersSignedIn: false, mvpdID: mvpdID, picker: presenter)
+            guard case .provider(let chosen?, _) = try await chooseProvider(choice, configuration: current) else {
+                throw AccessEnablerError.providerNotSelected
             }
-            guard let pickedID else { throw AccessEnablerError.providerNotSelected }
-            guard let offered = loaded.mvpd(withID: pickedID) else {
-                throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(pickedID) is not offered.")
-            }
-            mvpd = offered
+            mvpd = chosen
         }
         log.info("activating a second-screen code with \(mvpd.id)")
         let context = try await context(for: current.requestorID)

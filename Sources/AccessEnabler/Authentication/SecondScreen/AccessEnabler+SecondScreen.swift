@@ -17,29 +17,42 @@ extension AccessEnabler {
     public nonisolated func secondScreenSignIn(mvpdID: String? = nil, forceAuthentication: Bool = false)
         -> SecondScreenSignIn
     {
-        SecondScreenSignIn(enabler: self, mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+        SecondScreenSignIn(
+            enabler: self, choice: ProviderChoice(answersSignedIn: !forceAuthentication, mvpdID: mvpdID))
     }
 
-    /// Creates the code (or finds the viewer signed in already). A new attempt makes every
-    /// older one stop polling.
-    func startSecondScreen(mvpdID: String?, forceAuthentication: Bool) async throws -> SecondScreenStart {
+    /// ``secondScreenSignIn(mvpdID:forceAuthentication:)`` for the legacy adapter's tvOS flow:
+    /// the partner framework (Apple's TV Provider) first, then `picker` on the TV, then the code
+    /// for the MVPD chosen. `data` goes with the profile call of an MVPD that signs in at once (a
+    /// Promotional TempPass identity). `partnerFallback` receives why the partner attempt led to
+    /// the picker; `chosen` is told the MVPD before the code is requested (so the caller can tell
+    /// a failed choice from a code that could not be created).
+    package nonisolated func secondScreenSignIn(
+        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
+        picker: any AuthenticationPresenter,
+        partnerFallback: @escaping @Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void,
+        chosen: @escaping @Sendable (MVPD?) async -> Void
+    ) -> SecondScreenSignIn {
+        SecondScreenSignIn(
+            enabler: self,
+            choice: ProviderChoice(
+                answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
+                partnerFallback: partnerFallback, picker: picker, chosen: chosen),
+            data: data)
+    }
+
+    /// Chooses the MVPD, then creates the code (or finds the viewer signed in already). A new
+    /// attempt makes every older one stop polling.
+    func startSecondScreen(_ choice: ProviderChoice, data: [String: String]) async throws -> SecondScreenStart {
         let current = try await currentConfiguration()
         let requestorID = current.requestorID
-        if !forceAuthentication, case .authenticated(let existing) = await authenticationStatus() {
-            emitCachedCheck(.authenticated(existing))
-            return .authenticated(existing)
+        let (mvpd, loaded): (MVPD?, RequestorConfiguration)
+        switch try await chooseProvider(choice, configuration: current) {
+        case .signedIn(let authentication): return .authenticated(authentication)
+        case .provider(let chosen, let configuration): (mvpd, loaded) = (chosen, configuration)
         }
-        secondScreenAttempts &+= 1
-        let id = secondScreenAttempts
-        let loaded = try await configurationForPicker(current)
-        var mvpd: MVPD?
-        if let mvpdID {
-            guard let found = loaded.mvpd(withID: mvpdID) else {
-                throw AccessEnablerError.providerNotAvailable.with(details: "MVPD \(mvpdID) is not offered.")
-            }
-            mvpd = found
-            hub.emit(.providerSelected(found))
-        }
+        let id = secondScreen.startAttempt()
+        if let mvpd { hub.emit(.providerSelected(mvpd)) }
         guard
             let serviceProvider = try mvpd.map({ try ServiceProvider.validated($0.serviceProvider) })
                 ?? requestor.serviceProviders.first
@@ -50,7 +63,7 @@ extension AccessEnabler {
             mvpd: mvpd, domain: mvpd.flatMap { loaded.loginDomain(for: $0) }, at: serviceProvider, context: context)
         switch step {
         case .code(let code, let expires):
-            guard id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
+            guard secondScreen.isLatest(id) else { throw AccessEnablerError.authenticationCodeReplaced }
             // Polled until the code expires, but never longer than an hour, whatever the server
             // says (a far-future notAfter would poll forever).
             let longest = clock.now.adding(Self.maximumCodeLifetime)
@@ -68,7 +81,7 @@ extension AccessEnabler {
             // or signed in elsewhere): read it, as after a browser login.
             guard let chosen = mvpd ?? mvpdID.flatMap({ loaded.mvpd(withID: $0) }),
                 let session = try await backend.completeAuthentication(
-                    mvpd: chosen, configuration: loaded, data: [:], context: context)
+                    mvpd: chosen, configuration: loaded, data: data, context: context)
             else { throw AccessEnablerError.authenticationSessionMissing }
             return .authenticated(try await keepAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch))
         }
@@ -76,57 +89,46 @@ extension AccessEnabler {
 
     /// Polls for the code's authentication once per interval from when the code was shown,
     /// until it appears, the code expires, a newer attempt replaces this one, a logout begins,
-    /// or the task is cancelled. A `429` waits its `Retry-After` (at most
-    /// ``maximumPollingBackoff``); a network failure or a plain 5xx is retried at the next poll
-    /// (the code stays valid, so a brief outage does not end the sign-in); any other error ends
-    /// it. Only a profile of an MVPD the requestor offers (the preselected one, when the TV chose
-    /// one) is accepted.
+    /// or the task is cancelled. Failures follow the rule of every sign-in poll
+    /// (`pollForSignIn`): a `429` waits its `Retry-After`, no answer or a 5xx is asked again at
+    /// the next poll (the code stays valid, so a brief outage does not end the sign-in), and
+    /// any other error ends it. Only a profile of an MVPD the requestor offers (the preselected
+    /// one, when the TV chose one) is accepted.
     func awaitSecondScreen(_ attempt: SecondScreenAttempt) async throws -> Authentication {
-        let expires = attempt.code.expires
         let code = attempt.code.code
-        var wait = pollingInterval
-        while true {
-            let left = expires.timeIntervalSince(clock.now)
-            guard left > 0 else { throw Self.codeExpired }
-            try await clock.sleep(for: min(wait, .seconds(left)))
-            guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
-            guard clock.now < expires else { throw Self.codeExpired }
-            // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
-            guard await cache.logoutEpoch == attempt.logoutEpoch else { throw CancellationError() }
-            wait = pollingInterval
+        let found = try await pollForSignIn(
+            "authentication for the code", until: attempt.code.expires, endsAtLastPoll: false, waitsFirst: true,
+            beforeEachPoll: {
+                guard secondScreen.isLatest(attempt.id) else { throw AccessEnablerError.authenticationCodeReplaced }
+                // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
+                guard await cache.logoutEpoch == attempt.logoutEpoch else { throw CancellationError() }
+            }
+        ) { () -> AuthenticationRecord? in
             let found: [AuthenticationRecord]
             var activatedMVPD: String?
             do {
                 found = try await backend.requireSecondScreen().authentications(
                     forCode: code, at: attempt.serviceProvider, configuration: attempt.configuration,
                     context: attempt.context)
+                guard !found.isEmpty else { return nil }
                 if attempt.code.mvpd == nil, Self.offeredProfiles(found, in: attempt.configuration).count > 1 {
                     // Several profiles for one code: the one of the MVPD the code was activated with.
                     activatedMVPD = try await backend.requireSecondScreen().activationSession(
                         forCode: code, at: attempt.serviceProvider, context: attempt.context
                     ).mvpdID
                 }
-            } catch let error as AccessEnablerError {
-                if error == .invalidAuthenticationSession || error == .invalidAuthenticationCode {
-                    throw Self.codeExpired.with(details: "The service provider no longer knows the code.")
-                }
-                if error == .tooManyRequests || error.status.status == 429 {
-                    wait = min(max(error.retryAfter ?? pollingInterval, pollingInterval), Self.maximumPollingBackoff)
-                    log.info("second-screen polling throttled; next poll in \(wait)")
-                    continue
-                }
-                guard error == .networkError || error == .internalError else { throw error }
-                // No answer, or a plain server failure: the code is still valid, ask again.
-                log.info("second-screen poll failed (\(error.code)); polling on")
-                continue
+            } catch let error as AccessEnablerError
+                where error == .invalidAuthenticationSession || error == .invalidAuthenticationCode
+            {
+                throw Self.codeExpired.with(details: "The service provider no longer knows the code.")
             }
-            guard !found.isEmpty else { continue }
-            let session = try acceptedProfile(found, for: attempt, activatedMVPD: activatedMVPD)
-            guard attempt.id == secondScreenAttempts else { throw AccessEnablerError.authenticationCodeReplaced }
-            if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
-            return try await keepAuthentication(
-                session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)
+            return try acceptedProfile(found, for: attempt, activatedMVPD: activatedMVPD)
         }
+        guard let session = found else { throw Self.codeExpired }
+        guard secondScreen.isLatest(attempt.id) else { throw AccessEnablerError.authenticationCodeReplaced }
+        if attempt.code.mvpd == nil { hub.emit(.providerSelected(session.mvpd)) }
+        return try await keepAuthentication(
+            session, for: attempt.configuration.requestorID, ifLogoutEpoch: attempt.logoutEpoch)
     }
 
     /// The profile of a poll answer the TV keeps: the preselected MVPD's (or, without one, the
@@ -165,12 +167,6 @@ extension AccessEnabler {
     /// The longest a second-screen code is polled, whatever its `notAfter` says (Adobe's codes
     /// last 30 minutes).
     static let maximumCodeLifetime: Duration = .seconds(3600)
-
-    /// The longest wait between two polls a `429`'s `Retry-After` may ask for.
-    static let maximumPollingBackoff: Duration = .seconds(60)
-
-    /// ``Configuration/profilePollingInterval``, at least 1 s.
-    var pollingInterval: Duration { max(configuration.profilePollingInterval, .seconds(1)) }
 
     static let codeExpired = AccessEnablerError.authenticationCodeExpired
 }

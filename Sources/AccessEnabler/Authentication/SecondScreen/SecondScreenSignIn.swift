@@ -39,19 +39,22 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
     public typealias Element = State
 
     let enabler: AccessEnabler
-    let mvpdID: String?
-    let forceAuthentication: Bool
+    /// How the MVPD is chosen before the code is created.
+    let choice: ProviderChoice
+    /// Key/value pairs for the profile call of an MVPD that signs in at once (a Promotional
+    /// TempPass identity).
+    var data: [String: String] = [:]
 
     /// Starts the sign-in when first iterated.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(enabler: enabler, mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+        Iterator(enabler: enabler, choice: choice, data: data)
     }
 
     /// Drives the sign-in: each `next()` does the network work that leads to the next state.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
         let enabler: AccessEnabler
-        let mvpdID: String?
-        let forceAuthentication: Bool
+        let choice: ProviderChoice
+        let data: [String: String]
         var stage = Stage.start
 
         enum Stage: Sendable {
@@ -60,10 +63,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case finished
         }
 
-        init(enabler: AccessEnabler, mvpdID: String?, forceAuthentication: Bool) {
+        init(enabler: AccessEnabler, choice: ProviderChoice, data: [String: String]) {
             self.enabler = enabler
-            self.mvpdID = mvpdID
-            self.forceAuthentication = forceAuthentication
+            self.choice = choice
+            self.data = data
         }
 
         /// The next state, or nil once signed in.
@@ -71,10 +74,10 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             switch stage {
             case .start:
                 stage = .finished
-                let (enabler, mvpdID, forceAuthentication) = (enabler, mvpdID, forceAuthentication)
+                let (enabler, choice, data) = (enabler, choice, data)
                 // Each step is one call for the storage's wait budget.
                 let start = try await TokenStorageWaitBudget.withCurrentOrNew(enabler.newWaitBudget) {
-                    try await enabler.startSecondScreen(mvpdID: mvpdID, forceAuthentication: forceAuthentication)
+                    try await enabler.startSecondScreen(choice, data: data)
                 }
                 switch start {
                 case .authenticated(let authentication):
@@ -95,6 +98,22 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             }
         }
     }
+}
+
+/// The second-screen sign-ins of one instance.
+struct SecondScreenState {
+    /// How many have started: a newer one stops the polling of older ones (each attempt polls
+    /// while its number is the latest).
+    var attempts: UInt64 = 0
+
+    /// Starts an attempt; its number.
+    mutating func startAttempt() -> UInt64 {
+        attempts &+= 1
+        return attempts
+    }
+
+    /// Whether attempt `id` is the latest.
+    func isLatest(_ id: UInt64) -> Bool { id == attempts }
 }
 
 /// One code being polled for.

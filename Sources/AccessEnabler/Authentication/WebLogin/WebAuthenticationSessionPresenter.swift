@@ -8,7 +8,7 @@ import Foundation
 /// (`adbe.<id>://adobe.com`), or on iOS 17.4 / macOS 14.4 an `https` URL of one of your
 /// Associated Domains. Logout opens the MVPD's logout page in a session of the same kind, so a
 /// shared (non-ephemeral) session clears the MVPD's cookies too. Closing the sheet cancels
-/// (``AccessEnabler/authenticate(forceAuthentication:data:presenter:)`` throws
+/// (``AccessEnabler/authenticate(forceAuthentication:data:providerFilter:presenter:)`` throws
 /// `CancellationError`); cancelling the calling task closes the sheet.
 @available(iOS 16.0, macOS 13.0, *)
 public struct WebAuthenticationSessionPresenter: AuthenticationPresenter {
