@@ -189,11 +189,14 @@ func onMainQueue() -> Bool {
             "the authorization TTL is text")
         #expect(Int64(window) == Int64(harness.clock.now.addingTimeInterval(1800).timeIntervalSince1970 * 1000))
 
-        // logout → navigate(toUrl:) with the logout page, setAuthenticationStatus(0, …)
+        // logout → navigate(toUrl:) with the logout page; the web view reaches the redirect URL →
+        // handleExternalURL → setAuthenticationStatus(0, …)
         manager.signOut()
-        let logout = await screens.next(2)
+        let logout = await screens.next(1)
         #expect(logout[0].hasPrefix("showLoginPage(/adobe-services/logout"))
-        #expect(logout[1] == "authenticationChanged(false, \"User Not Authenticated Error\")")
+        let loggedOut = try await loadLoginPage(try #require(screens.loginPages.last?.url), in: harness)
+        #expect(manager.webViewShouldLoad(loggedOut) == false)
+        #expect(await screens.next(1) == ["authenticationChanged(false, \"User Not Authenticated Error\")"])
         #expect(manager.isAuthenticated == false)
 
         // One more round trip: nothing arrived twice or late in between.

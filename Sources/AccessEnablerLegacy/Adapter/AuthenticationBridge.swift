@@ -18,6 +18,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
     private var providerRequest:
         (id: UInt64, providers: [CoreMVPD], continuation: CheckedContinuation<CoreMVPD?, any Error>)?
     private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
+    private var logoutPage: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
     private var lastRequestID: UInt64 = 0
 
     /// Whether a picker or a login page is waiting for the app.
@@ -83,9 +84,10 @@ final class AuthenticationBridge: AuthenticationPresenter {
         return true
     }
 
-    /// Answers a waiting login page; returns false when none was waiting.
+    /// Answers a waiting login page, else ends a waiting logout page (whatever the URL: the
+    /// legacy SDK took any); returns false when neither was waiting.
     func answerLogin(_ url: URL?) -> Bool {
-        guard let request = loginRequest else { return false }
+        guard let request = loginRequest else { return endLogoutPage() }
         loginRequest = nil
         if let url {
             request.continuation.resume(returning: url)
@@ -95,10 +97,36 @@ final class AuthenticationBridge: AuthenticationPresenter {
         return true
     }
 
+    /// Waits until the app hands back the logout page's redirect (`handleExternalURL`), a new
+    /// flow or logout supersedes the page, or `limit` passes on `clock`.
+    func waitForLogoutPage(within limit: Duration, on clock: any AccessEnablerClock) async {
+        let id = nextRequestID()
+        let deadline = Task { @MainActor [weak self] in
+            guard (try? await clock.sleep(for: limit)) != nil else { return }
+            self?.endLogoutPage(id)
+        }
+        await withCheckedContinuation { continuation in
+            cancelWaiting()
+            logoutPage = (id, continuation)
+        }
+        deadline.cancel()
+    }
+
+    /// Ends the waiting logout page (only request `id` when given); returns false when none was
+    /// waiting.
+    @discardableResult
+    private func endLogoutPage(_ id: UInt64? = nil) -> Bool {
+        guard let page = logoutPage, id == nil || page.id == id else { return false }
+        logoutPage = nil
+        page.continuation.resume()
+        return true
+    }
+
     /// Cancels what waits for the app: everything (a new flow, `setSelectedProvider(nil)`, a
     /// new request replacing an unanswered one), or only request `id` (its flow was cancelled; a
-    /// newer flow's request stays).
+    /// newer flow's request stays). A logout page ends as if it had finished.
     func cancelWaiting(_ id: UInt64? = nil) {
+        endLogoutPage(id)
         if let request = providerRequest, id == nil || request.id == id {
             providerRequest = nil
             request.continuation.resume(throwing: CancellationError())
