@@ -8,8 +8,13 @@ import Foundation
 @MainActor
 final class AuthenticationBridge: AuthenticationPresenter {
     nonisolated let callbacks: LegacyCallbacks
-    /// The `handleSVC` option: the login page goes to `navigate(toUrl:useSVC:)`.
+    /// The `handleSVC` option: the page of an MVPD that requires Safari goes to
+    /// `navigate(toUrl:useSVC:)` instead of the adapter's own Safari view controller.
     var handleSVC = false
+    /// The adapter's own Safari view controller (iOS), for MVPDs that require Safari.
+    lazy var safari: (any SafariPagePresenting)? = Self.platformSafari()
+    /// The MVPD the current flow picked.
+    private var pickedMVPD: CoreMVPD?
 
     /// An MVPD chosen with `setSelectedProvider` outside a picker: used without showing one.
     var preselectedMVPD: String?
@@ -30,7 +35,29 @@ final class AuthenticationBridge: AuthenticationPresenter {
         self.callbacks = callbacks
     }
 
-    func beginFlow() { interacted = false }
+    func beginFlow() {
+        interacted = false
+        pickedMVPD = nil
+    }
+
+    static func platformSafari() -> (any SafariPagePresenting)? {
+        #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
+        SafariViewControllerPresenter()
+        #else
+        nil
+        #endif
+    }
+
+    /// Shows an MVPD page where ``SafariPageRoute`` sends it; `onDone` runs when the viewer
+    /// closes the adapter's own Safari view controller.
+    func showPage(_ url: URL, requiresSafari: Bool, onDone: @escaping @MainActor () -> Void) {
+        switch SafariPageRoute(requiresSafari: requiresSafari, handleSVC: handleSVC, sdkCanPresentSafari: safari != nil)
+        {
+        case .webView: callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
+        case .appSafari: callbacks.emit { $0.navigate(toUrl: url.absoluteString, useSVC: true) }
+        case .sdkSafari: safari?.present(url, onDone: onDone)
+        }
+    }
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? {
         // A superseded flow neither shows anything nor displaces the newer flow's request.
@@ -38,7 +65,8 @@ final class AuthenticationBridge: AuthenticationPresenter {
         interacted = true
         if let preselected = preselectedMVPD {
             preselectedMVPD = nil
-            return Self.mvpd(preselected, in: providers)
+            pickedMVPD = Self.mvpd(preselected, in: providers)
+            return pickedMVPD
         }
         callbacks.emit { $0.displayProviderDialog(providers.map(MVPD.init)) }
         let id = nextRequestID()
@@ -55,12 +83,12 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         try Task.checkCancellation()
         interacted = true
-        if handleSVC {
-            callbacks.emit { $0.navigate(toUrl: url.absoluteString, useSVC: true) }
-        } else {
-            callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
-        }
         let id = nextRequestID()
+        // The viewer closing the adapter's Safari view controller cancels, as
+        // `setSelectedProvider(nil)` does.
+        showPage(url, requiresSafari: pickedMVPD?.requiresSafariViewController == true) { [weak self] in
+            self?.cancelWaiting(id)
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 cancelWaiting()
@@ -80,7 +108,8 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func answerProvider(_ mvpdID: String?) -> Bool {
         guard let request = providerRequest else { return false }
         providerRequest = nil
-        request.continuation.resume(returning: mvpdID.map { Self.mvpd($0, in: request.providers) })
+        pickedMVPD = mvpdID.map { Self.mvpd($0, in: request.providers) }
+        request.continuation.resume(returning: pickedMVPD)
         return true
     }
 
@@ -89,6 +118,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func answerLogin(_ url: URL?) -> Bool {
         guard let request = loginRequest else { return endLogoutPage() }
         loginRequest = nil
+        safari?.dismiss()
         if let url {
             request.continuation.resume(returning: url)
         } else {
@@ -115,9 +145,10 @@ final class AuthenticationBridge: AuthenticationPresenter {
     /// Ends the waiting logout page (only request `id` when given); returns false when none was
     /// waiting.
     @discardableResult
-    private func endLogoutPage(_ id: UInt64? = nil) -> Bool {
+    func endLogoutPage(_ id: UInt64? = nil) -> Bool {
         guard let page = logoutPage, id == nil || page.id == id else { return false }
         logoutPage = nil
+        safari?.dismiss()
         page.continuation.resume()
         return true
     }
@@ -133,6 +164,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
         }
         if let request = loginRequest, id == nil || request.id == id {
             loginRequest = nil
+            safari?.dismiss()
             request.continuation.resume(throwing: CancellationError())
         }
     }

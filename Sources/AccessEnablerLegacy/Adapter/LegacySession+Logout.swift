@@ -22,10 +22,12 @@ extension LegacySession {
                 #if os(tvOS)
                 let navigator: LogoutNavigator? = nil
                 #else
-                let callbacks = self.callbacks
+                // The page of an MVPD that requires Safari goes to Safari, as its login did.
+                let requiresSafari = await core.selectedProvider()?.requiresSafariViewController == true
+                let bridge = authentication
                 let navigator: LogoutNavigator? = LogoutNavigator { url in
                     pageShown.withLock { $0 = true }
-                    callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
+                    bridge.showPage(url, requiresSafari: requiresSafari) { bridge.endLogoutPage() }
                 }
                 #endif
                 // The outcome names the profiles that came from Apple's TV Provider; a logout that
