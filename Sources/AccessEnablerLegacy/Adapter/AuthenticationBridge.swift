@@ -3,8 +3,9 @@ import Foundation
 
 /// Turns the core's presenter calls into the legacy callbacks and waits for the app's answers:
 /// `selectProvider` → `displayProviderDialog` (legacy ``MVPD-class`` objects), answered by
-/// `setSelectedProvider`; `presentLogin` → `navigate(toUrl:)` (or `navigate(toUrl:useSVC:)` with the
-/// `handleSVC` option), answered by `handleExternalURL` (or `setSelectedProvider(nil)` to cancel).
+/// `setSelectedProvider`; `presentLogin` → `navigate(toUrl:)` (for an MVPD that requires Safari:
+/// `navigate(toUrl:useSVC:)` with the `handleSVC` option, else the adapter's own Safari view
+/// controller), answered by `handleExternalURL` (or `setSelectedProvider(nil)` to cancel).
 @MainActor
 final class AuthenticationBridge: AuthenticationPresenter {
     nonisolated let callbacks: LegacyCallbacks
@@ -40,6 +41,8 @@ final class AuthenticationBridge: AuthenticationPresenter {
         pickedMVPD = nil
     }
 
+    /// The platform's Safari view controller: iOS only (tvOS has none; macOS and Linux leave the
+    /// page to the app).
     static func platformSafari() -> (any SafariPagePresenting)? {
         #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
         SafariViewControllerPresenter()
