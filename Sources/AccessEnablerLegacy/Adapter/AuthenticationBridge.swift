@@ -26,6 +26,9 @@ final class AuthenticationBridge: AuthenticationPresenter {
     private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
     private var logoutPage: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
     private var lastRequestID: UInt64 = 0
+    /// How many times everything waiting was cancelled (a new flow, a new request): a logout
+    /// that started before the latest one has been replaced and waits for no page.
+    private(set) var supersessions: UInt64 = 0
 
     /// Whether a picker or a login page is waiting for the app.
     var isWaiting: Bool { providerRequest != nil || loginRequest != nil }
@@ -131,15 +134,17 @@ final class AuthenticationBridge: AuthenticationPresenter {
     }
 
     /// Waits until the app hands back the logout page's redirect (`handleExternalURL`), a new
-    /// flow or logout supersedes the page, or `limit` passes on `clock`.
-    func waitForLogoutPage(within limit: Duration, on clock: any AccessEnablerClock) async {
+    /// flow or logout supersedes the page, or `limit` passes on `clock`. Returns at once when
+    /// that happened before the wait began (``supersessions`` is no longer `startedAt`).
+    func waitForLogoutPage(within limit: Duration, on clock: any AccessEnablerClock, startedAt: UInt64) async {
+        guard supersessions == startedAt else { return }
         let id = nextRequestID()
         let deadline = Task { @MainActor [weak self] in
             guard (try? await clock.sleep(for: limit)) != nil else { return }
             self?.endLogoutPage(id)
         }
         await withCheckedContinuation { continuation in
-            cancelWaiting()
+            endLogoutPage()
             logoutPage = (id, continuation)
         }
         deadline.cancel()
@@ -160,6 +165,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
     /// new request replacing an unanswered one), or only request `id` (its flow was cancelled; a
     /// newer flow's request stays). A logout page ends as if it had finished.
     func cancelWaiting(_ id: UInt64? = nil) {
+        if id == nil { supersessions += 1 }
         endLogoutPage(id)
         if let request = providerRequest, id == nil || request.id == id {
             providerRequest = nil

@@ -17,6 +17,7 @@ extension LegacySession {
     func logout() {
         whenConfigured { [self] in
             authentication.cancelWaiting()
+            let startedAt = authentication.supersessions
             perform { [self] in
                 let pageShown = LockedValue(false)
                 #if os(tvOS)
@@ -35,7 +36,7 @@ extension LegacySession {
                 let outcome = try? await core.logout(presenter: navigator)
                 if pageShown.withLock({ $0 }) {
                     await authentication.waitForLogoutPage(
-                        within: Self.logoutPageLimit, on: core.configuration.clock)
+                        within: Self.logoutPageLimit, on: core.configuration.clock, startedAt: startedAt)
                 }
                 for mvpdID in outcome?.partnerLogoutMVPDIDs ?? [] { emit(.partnerLogoutRequired(mvpdID: mvpdID)) }
                 emit {
