@@ -237,7 +237,7 @@ import Testing
 
     @Test(arguments: legacyBackends)
     func handleSVCOptionUsesTheSafariCallback(backend: AccessEnabler.Backend) async {
-        let harness = LegacyHarness(backend: backend)
+        let harness = LegacyHarness(backend: backend, scenario: .safariCablevision)
         harness.legacy.setOptions(["handleSVC": true, "visitorID": "ECID-42"])
         await harness.configure()
         harness.legacy.getAuthentication()

@@ -49,9 +49,9 @@ import Testing
     }
 
     /// The legacy `setRequestor` on a signed-in launch uses the REST v2 configuration the core
-    /// stored: the whole launch (configuration, authentication check, selected provider) sends no
-    /// request, and the callbacks are the legacy SDK's.
-    @Test func aSignedInLaunchThroughTheAdapterSendsNoRequest() async throws {
+    /// stored: the whole launch (configuration, authentication check, selected provider) sends
+    /// only the profile sync, after the callbacks, which are the legacy SDK's.
+    @Test func aSignedInLaunchThroughTheAdapterSendsOnlyTheProfileSync() async throws {
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
         let storage = InMemoryTokenStorage()
@@ -73,7 +73,8 @@ import Testing
             await delegate.next(3) == [
                 "setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")", "selectedProvider(AutoCable)",
             ])
-        #expect(await emulator.requests.isEmpty, "no configuration, DCR or other request")
+        try await emulator.waitForRequests(to: .profiles, count: 1)
+        #expect(await emulator.requests.map(\.route) == [.profiles], "no configuration, DCR or other request")
     }
 
     @Test @available(*, deprecated)

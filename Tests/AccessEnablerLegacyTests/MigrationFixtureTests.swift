@@ -189,11 +189,14 @@ func onMainQueue() -> Bool {
             "the authorization TTL is text")
         #expect(Int64(window) == Int64(harness.clock.now.addingTimeInterval(1800).timeIntervalSince1970 * 1000))
 
-        // logout → navigate(toUrl:) with the logout page, setAuthenticationStatus(0, …)
+        // logout → navigate(toUrl:) with the logout page; the web view reaches the redirect URL →
+        // handleExternalURL → setAuthenticationStatus(0, …)
         manager.signOut()
-        let logout = await screens.next(2)
+        let logout = await screens.next(1)
         #expect(logout[0].hasPrefix("showLoginPage(/adobe-services/logout"))
-        #expect(logout[1] == "authenticationChanged(false, \"User Not Authenticated Error\")")
+        let loggedOut = try await loadLoginPage(try #require(screens.loginPages.last?.url), in: harness)
+        #expect(manager.webViewShouldLoad(loggedOut) == false)
+        #expect(await screens.next(1) == ["authenticationChanged(false, \"User Not Authenticated Error\")"])
         #expect(manager.isAuthenticated == false)
 
         // One more round trip: nothing arrived twice or late in between.
@@ -208,7 +211,8 @@ func onMainQueue() -> Bool {
 
     @Test(arguments: legacyBackends)
     func theSafariCallbackIsCalledWhenTheAppImplementsItAndSetsHandleSVC(backend: AccessEnabler.Backend) async throws {
-        let harness = LegacyHarness(backend: backend)
+        // Cablevision's pages must open in Safari; the registration issues the app's scheme.
+        let harness = LegacyHarness(backend: backend, scenario: .safariCablevision)
         let screens = RecordingScreens()
         let manager = TVProviderManager(accessEnabler: harness.legacy, useSafariViewController: true)
         manager.screens = screens
@@ -221,14 +225,29 @@ func onMainQueue() -> Bool {
         #expect(
             selection[1].hasPrefix("showLoginPage(/api/v") && selection[1].hasSuffix("inSafari: true)"),
             "navigate(toUrl:useSVC:) with useSVC = true")
-        // Safari reaches the app's scheme; the app hands it over.
-        let landed = try await loadLoginPage(try #require(screens.loginPages.last?.url), in: harness)
+        // Safari reaches the app's custom scheme; iOS opens the app with it and the app hands it over.
+        let browser = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: harness.emulator.transport)
+        let appScheme = try #require(URL(string: appSchemeRedirect))
+        let landed = try await browser.presentLogin(
+            url: try #require(screens.loginPages.last?.url), redirectURL: appScheme)
+        #expect(landed.scheme == appScheme.scheme)
         manager.loginPageFinished(at: landed)
         #expect(
             await screens.next(2) == [
                 "authenticationChanged(true, \"\")", "recordAnalytics(\(TRACKING_AUTHENTICATION))",
             ])
-        #expect(screens.loginPages.map(\.inSafari) == [true])
+        // The logout page opens in Safari too and ends on the app's scheme.
+        manager.signOut()
+        let logout = await screens.next(1)
+        #expect(logout[0].hasPrefix("showLoginPage(/adobe-services/logout") && logout[0].hasSuffix("inSafari: true)"))
+        let loggedOut = try await browser.presentLogin(
+            url: try #require(screens.loginPages.last?.url), redirectURL: appScheme)
+        #expect(loggedOut.scheme == appScheme.scheme)
+        manager.loginPageFinished(at: loggedOut)
+        #expect(await screens.next(1) == ["authenticationChanged(false, \"User Not Authenticated Error\")"])
+        #expect(screens.loginPages.map(\.inSafari) == [true, true])
     }
 
     @Test(arguments: legacyBackends)

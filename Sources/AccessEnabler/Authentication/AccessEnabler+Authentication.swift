@@ -153,13 +153,14 @@ extension AccessEnabler {
         log.info("authenticating with \(mvpd.id)")
 
         let logoutEpoch = await cache.logoutEpoch
-        let context = try await context(for: requestorID)
+        var context = try await context(for: requestorID)
+        context.redirectURL = await redirectURL(for: mvpd)
         let pollUntil: PollDeadline
         switch try await backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
         {
         case .interactive(let url, let codeExpires):
-            let redirectURL = configuration.redirectURL
+            let redirectURL = context.redirectURL
             let landed = try await presenting { try await presenter.presentLogin(url: url, redirectURL: redirectURL) }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
             // Polling starts once the browser reached the redirect URL (checklist: Polling

@@ -44,12 +44,13 @@ extension AccessEnabler {
     ) async -> LogoutOutcome {
         var outcome = LogoutOutcome()
         do {
-            let context = try await context(for: requestorID)
+            var context = try await context(for: requestorID)
+            context.redirectURL = await redirectURL(for: session.mvpd)
             for step in try await backend.logout(session: session, context: context) {
                 switch step {
                 case .interactive(let url):
                     guard let presenter else { continue }
-                    let redirectURL = configuration.redirectURL
+                    let redirectURL = context.redirectURL
                     let landed = try await presenter.presentLogin(url: url, redirectURL: redirectURL)
                     if !Self.matches(landed, redirectURL: redirectURL) {
                         log.error("the browser logout ended at an unexpected URL")

@@ -22,6 +22,10 @@ public struct MVPD: Sendable, Hashable, Codable, Identifiable {
     public var platformMappingId: String?
     /// Metadata fields the platform SSO exchange needs.
     public var requiredMetadataFields: [String]
+    /// Whether the MVPD's login and logout pages must open in Safari (`SFSafariViewController`)
+    /// rather than a web view: some MVPDs block web views. Set from the configuration's `requiresSVC`.
+    /// These pages end on the app's custom scheme (`adbe.<id>://adobe.com`).
+    public var requiresSafariViewController: Bool
     /// The service provider this MVPD is bound to: every call for it goes there.
     public var serviceProvider: URL
 
@@ -37,6 +41,7 @@ public struct MVPD: Sendable, Hashable, Codable, Identifiable {
         displayInPlatformPicker: Bool = false,
         platformMappingId: String? = nil,
         requiredMetadataFields: [String] = [],
+        requiresSafariViewController: Bool = false,
         serviceProvider: URL
     ) {
         self.id = id
@@ -49,6 +54,25 @@ public struct MVPD: Sendable, Hashable, Codable, Identifiable {
         self.displayInPlatformPicker = displayInPlatformPicker
         self.platformMappingId = platformMappingId
         self.requiredMetadataFields = requiredMetadataFields
+        self.requiresSafariViewController = requiresSafariViewController
         self.serviceProvider = serviceProvider
+    }
+
+    /// Decodes an MVPD; one stored before ``requiresSafariViewController`` existed reads as false.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        displayName = try container.decode(String.self, forKey: .displayName)
+        logoURL = try container.decodeIfPresent(URL.self, forKey: .logoURL)
+        isTempPass = try container.decode(Bool.self, forKey: .isTempPass)
+        isProxy = try container.decode(Bool.self, forKey: .isProxy)
+        enablePlatformServices = try container.decode(Bool.self, forKey: .enablePlatformServices)
+        boardingStatus = try container.decodeIfPresent(String.self, forKey: .boardingStatus)
+        displayInPlatformPicker = try container.decode(Bool.self, forKey: .displayInPlatformPicker)
+        platformMappingId = try container.decodeIfPresent(String.self, forKey: .platformMappingId)
+        requiredMetadataFields = try container.decode([String].self, forKey: .requiredMetadataFields)
+        requiresSafariViewController =
+            try container.decodeIfPresent(Bool.self, forKey: .requiresSafariViewController) ?? false
+        serviceProvider = try container.decode(URL.self, forKey: .serviceProvider)
     }
 }

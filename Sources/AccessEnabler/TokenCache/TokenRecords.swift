@@ -11,6 +11,9 @@ struct ClientCredentialsRecord: Codable, Sendable, Equatable {
     /// SHA-256 of the software statement the credentials were registered with, so a new
     /// statement leads to a new registration.
     var softwareStatementDigest: String
+    /// The `redirect_uris` the registration returned (those issued with the software statement,
+    /// the app's custom scheme among them); nil for credentials stored before they were kept.
+    var redirectURIs: [String]? = nil
 }
 
 /// A DCR access token for one service provider.

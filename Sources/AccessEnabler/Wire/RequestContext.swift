@@ -17,7 +17,8 @@ struct RequestContext: Sendable {
     let requestorID: String
     let deviceID: String
     let options: AccessEnabler.Options
-    let redirectURL: URL
+    /// Where browser pages end; an MVPD whose pages open in Safari has the app's scheme.
+    var redirectURL: URL
     /// The REST API v2 `AP-Device-Identifier` value: `fingerprint <Base64 of the device ID>`.
     let deviceIdentifierHeader: String
     /// The `X-Device-Info` value.

@@ -3,13 +3,19 @@ import Foundation
 
 /// Turns the core's presenter calls into the legacy callbacks and waits for the app's answers:
 /// `selectProvider` → `displayProviderDialog` (legacy ``MVPD-class`` objects), answered by
-/// `setSelectedProvider`; `presentLogin` → `navigate(toUrl:)` (or `navigate(toUrl:useSVC:)` with the
-/// `handleSVC` option), answered by `handleExternalURL` (or `setSelectedProvider(nil)` to cancel).
+/// `setSelectedProvider`; `presentLogin` → `navigate(toUrl:)` (for an MVPD that requires Safari:
+/// `navigate(toUrl:useSVC:)` with the `handleSVC` option, else the adapter's own Safari view
+/// controller), answered by `handleExternalURL` (or `setSelectedProvider(nil)` to cancel).
 @MainActor
 final class AuthenticationBridge: AuthenticationPresenter {
     nonisolated let callbacks: LegacyCallbacks
-    /// The `handleSVC` option: the login page goes to `navigate(toUrl:useSVC:)`.
+    /// The `handleSVC` option: the page of an MVPD that requires Safari goes to
+    /// `navigate(toUrl:useSVC:)` instead of the adapter's own Safari view controller.
     var handleSVC = false
+    /// The adapter's own Safari view controller (iOS), for MVPDs that require Safari.
+    lazy var safari: (any SafariPagePresenting)? = Self.platformSafari()
+    /// The MVPD the current flow picked.
+    private var pickedMVPD: CoreMVPD?
 
     /// An MVPD chosen with `setSelectedProvider` outside a picker: used without showing one.
     var preselectedMVPD: String?
@@ -18,7 +24,11 @@ final class AuthenticationBridge: AuthenticationPresenter {
     private var providerRequest:
         (id: UInt64, providers: [CoreMVPD], continuation: CheckedContinuation<CoreMVPD?, any Error>)?
     private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
+    private var logoutPage: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
     private var lastRequestID: UInt64 = 0
+    /// How many times everything waiting was cancelled (a new flow, a new request): a logout
+    /// that started before the latest one has been replaced and waits for no page.
+    private(set) var supersessions: UInt64 = 0
 
     /// Whether a picker or a login page is waiting for the app.
     var isWaiting: Bool { providerRequest != nil || loginRequest != nil }
@@ -29,7 +39,31 @@ final class AuthenticationBridge: AuthenticationPresenter {
         self.callbacks = callbacks
     }
 
-    func beginFlow() { interacted = false }
+    func beginFlow() {
+        interacted = false
+        pickedMVPD = nil
+    }
+
+    /// The platform's Safari view controller: iOS only (tvOS has none; macOS and Linux leave the
+    /// page to the app).
+    static func platformSafari() -> (any SafariPagePresenting)? {
+        #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
+        SafariViewControllerPresenter()
+        #else
+        nil
+        #endif
+    }
+
+    /// Shows an MVPD page where ``SafariPageRoute`` sends it; `onDone` runs when the viewer
+    /// closes the adapter's own Safari view controller.
+    func showPage(_ url: URL, requiresSafari: Bool, onDone: @escaping @MainActor () -> Void) {
+        switch SafariPageRoute(requiresSafari: requiresSafari, handleSVC: handleSVC, sdkCanPresentSafari: safari != nil)
+        {
+        case .webView: callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
+        case .appSafari: callbacks.emit { $0.navigate(toUrl: url.absoluteString, useSVC: true) }
+        case .sdkSafari: safari?.present(url, onDone: onDone)
+        }
+    }
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? {
         // A superseded flow neither shows anything nor displaces the newer flow's request.
@@ -37,7 +71,8 @@ final class AuthenticationBridge: AuthenticationPresenter {
         interacted = true
         if let preselected = preselectedMVPD {
             preselectedMVPD = nil
-            return Self.mvpd(preselected, in: providers)
+            pickedMVPD = Self.mvpd(preselected, in: providers)
+            return pickedMVPD
         }
         callbacks.emit { $0.displayProviderDialog(providers.map(MVPD.init)) }
         let id = nextRequestID()
@@ -54,12 +89,12 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         try Task.checkCancellation()
         interacted = true
-        if handleSVC {
-            callbacks.emit { $0.navigate(toUrl: url.absoluteString, useSVC: true) }
-        } else {
-            callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
-        }
         let id = nextRequestID()
+        // The viewer closing the adapter's Safari view controller cancels, as
+        // `setSelectedProvider(nil)` does.
+        showPage(url, requiresSafari: pickedMVPD?.requiresSafariViewController == true) { [weak self] in
+            self?.cancelWaiting(id)
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 cancelWaiting()
@@ -79,14 +114,17 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func answerProvider(_ mvpdID: String?) -> Bool {
         guard let request = providerRequest else { return false }
         providerRequest = nil
-        request.continuation.resume(returning: mvpdID.map { Self.mvpd($0, in: request.providers) })
+        pickedMVPD = mvpdID.map { Self.mvpd($0, in: request.providers) }
+        request.continuation.resume(returning: pickedMVPD)
         return true
     }
 
-    /// Answers a waiting login page; returns false when none was waiting.
+    /// Answers a waiting login page, else ends a waiting logout page (whatever the URL: the
+    /// legacy SDK took any); returns false when neither was waiting.
     func answerLogin(_ url: URL?) -> Bool {
-        guard let request = loginRequest else { return false }
+        guard let request = loginRequest else { return endLogoutPage() }
         loginRequest = nil
+        safari?.dismiss()
         if let url {
             request.continuation.resume(returning: url)
         } else {
@@ -95,16 +133,47 @@ final class AuthenticationBridge: AuthenticationPresenter {
         return true
     }
 
+    /// Waits until the app hands back the logout page's redirect (`handleExternalURL`), a new
+    /// flow or logout supersedes the page, or `limit` passes on `clock`. Returns at once when
+    /// that happened before the wait began (``supersessions`` is no longer `startedAt`).
+    func waitForLogoutPage(within limit: Duration, on clock: any AccessEnablerClock, startedAt: UInt64) async {
+        guard supersessions == startedAt else { return }
+        let id = nextRequestID()
+        let deadline = Task { @MainActor [weak self] in
+            guard (try? await clock.sleep(for: limit)) != nil else { return }
+            self?.endLogoutPage(id)
+        }
+        await withCheckedContinuation { continuation in
+            endLogoutPage()
+            logoutPage = (id, continuation)
+        }
+        deadline.cancel()
+    }
+
+    /// Ends the waiting logout page (only request `id` when given); returns false when none was
+    /// waiting.
+    @discardableResult
+    func endLogoutPage(_ id: UInt64? = nil) -> Bool {
+        guard let page = logoutPage, id == nil || page.id == id else { return false }
+        logoutPage = nil
+        safari?.dismiss()
+        page.continuation.resume()
+        return true
+    }
+
     /// Cancels what waits for the app: everything (a new flow, `setSelectedProvider(nil)`, a
     /// new request replacing an unanswered one), or only request `id` (its flow was cancelled; a
-    /// newer flow's request stays).
+    /// newer flow's request stays). A logout page ends as if it had finished.
     func cancelWaiting(_ id: UInt64? = nil) {
+        if id == nil { supersessions += 1 }
+        endLogoutPage(id)
         if let request = providerRequest, id == nil || request.id == id {
             providerRequest = nil
             request.continuation.resume(throwing: CancellationError())
         }
         if let request = loginRequest, id == nil || request.id == id {
             loginRequest = nil
+            safari?.dismiss()
             request.continuation.resume(throwing: CancellationError())
         }
     }

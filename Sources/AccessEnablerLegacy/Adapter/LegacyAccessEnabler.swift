@@ -278,8 +278,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// `handleExternalURL:` — the web view or Safari reached the redirect URL: completes the login
-    /// (`setAuthenticationStatus` follows). Call it once per flow; after a logout page it is
-    /// accepted and ignored.
+    /// or the logout (`setAuthenticationStatus` follows). Call it once per flow.
     open func handleExternalURL(_ url: String!) {
         let url: String? = url
         onMain { $0.handleExternalURL(url) }
@@ -381,7 +380,9 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// `logout` — logs out on the server, hands the MVPD logout page to `navigate(toUrl:)` (iOS; not
-    /// on tvOS), clears the tokens, and ends with `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`.
+    /// on tvOS), clears the tokens, and ends with `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`
+    /// once the app hands the page's redirect to ``handleExternalURL(_:)`` (or a new flow replaces
+    /// the page, or it has not finished after 30 seconds).
     open func logout() {
         onMain { $0.logout() }
     }

@@ -2,25 +2,42 @@ import AccessEnabler
 import Foundation
 
 extension LegacySession {
+    /// How long a logout waits for the app to hand back the logout page's redirect. The page
+    /// is a chain of redirects that needs nothing from the viewer, so a few network round trips
+    /// on a slow link finish well within it; past it the page is taken as unable to finish (a
+    /// web view that failed to load, an app that never calls `handleExternalURL`) and the app
+    /// hears the viewer is signed out while it still shows the logout.
+    nonisolated static let logoutPageLimit = Duration.seconds(30)
+
     /// `logout`: the server logout, the MVPD's logout page to `navigate(toUrl:)` (not on tvOS), the
-    /// tokens cleared, then `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)` — preceded by
-    /// `VSA203` for each profile that came from Apple's TV Provider. The web view's final
-    /// `handleExternalURL` is accepted and ignored.
+    /// tokens cleared, then — once the app hands the page's redirect back with
+    /// `handleExternalURL`, a new flow or logout replaces it, or ``logoutPageLimit`` passes —
+    /// `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`, preceded by `VSA203` for each
+    /// profile that came from Apple's TV Provider. Without a page the status follows at once.
     func logout() {
         whenConfigured { [self] in
             authentication.cancelWaiting()
+            let startedAt = authentication.supersessions
             perform { [self] in
+                let pageShown = LockedValue(false)
                 #if os(tvOS)
                 let navigator: LogoutNavigator? = nil
                 #else
-                let callbacks = self.callbacks
+                // The page of an MVPD that requires Safari goes to Safari, as its login did.
+                let requiresSafari = await core.selectedProvider()?.requiresSafariViewController == true
+                let bridge = authentication
                 let navigator: LogoutNavigator? = LogoutNavigator { url in
-                    callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
+                    pageShown.withLock { $0 = true }
+                    bridge.showPage(url, requiresSafari: requiresSafari) { bridge.endLogoutPage() }
                 }
                 #endif
                 // The outcome names the profiles that came from Apple's TV Provider; a logout that
                 // failed to clear storage still ends signed out for the app, as before.
                 let outcome = try? await core.logout(presenter: navigator)
+                if pageShown.withLock({ $0 }) {
+                    await authentication.waitForLogoutPage(
+                        within: Self.logoutPageLimit, on: core.configuration.clock, startedAt: startedAt)
+                }
                 for mvpdID in outcome?.partnerLogoutMVPDIDs ?? [] { emit(.partnerLogoutRequired(mvpdID: mvpdID)) }
                 emit {
                     $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)

@@ -55,9 +55,9 @@ public protocol EntitlementDelegate: NSObjectProtocol {
     /// Load `url` in a web view; when it is about to load ``ADOBEPASS_REDIRECT_URL``, cancel that
     /// navigation and call `handleExternalURL(_:)`. Also used for the logout page.
     func navigate(toUrl url: String!)
-    /// With the `handleSVC` option: present `url` in your own `SFSafariViewController` and call
-    /// `handleExternalURL(_:)` when your custom scheme opens the app. Optional; the default calls
-    /// ``navigate(toUrl:)``.
+    /// With the `handleSVC` option, for an MVPD that requires Safari: present `url` in your own
+    /// `SFSafariViewController` and call `handleExternalURL(_:)` when your custom scheme opens the
+    /// app. Optional; the default calls ``navigate(toUrl:)``.
     func navigate(toUrl url: String!, useSVC: Bool)
     /// Present the Apple TV Provider picker (Apple platforms only). Optional.
     func presentTvProviderDialog(_ viewController: TVProviderViewController!)

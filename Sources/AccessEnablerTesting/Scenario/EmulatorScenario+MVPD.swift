@@ -33,6 +33,9 @@ extension EmulatorScenario {
         /// Whether a granted REST v2 authorization changes the profile's attributes (default
         /// false): the attribute `lastAuthorizedResource` takes the resource's ID.
         public var updatesAttributesOnAuthorization: Bool
+        /// Whether the MVPD's login page must open in Safari, not a web view (default false):
+        /// the configuration says `requiresSVC: true`.
+        public var requiresSafariViewController: Bool
 
         /// Creates an MVPD.
         public init(
@@ -47,7 +50,8 @@ extension EmulatorScenario {
             authzTTL: TimeInterval = 1800,
             degradation: Degradation? = nil,
             profileDelay: TimeInterval = 0,
-            updatesAttributesOnAuthorization: Bool = false
+            updatesAttributesOnAuthorization: Bool = false,
+            requiresSafariViewController: Bool = false
         ) {
             self.id = id
             self.displayName = displayName ?? id
@@ -61,13 +65,14 @@ extension EmulatorScenario {
             self.degradation = degradation
             self.profileDelay = profileDelay
             self.updatesAttributesOnAuthorization = updatesAttributesOnAuthorization
+            self.requiresSafariViewController = requiresSafariViewController
         }
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
             case id, displayName
             case logoURL = "logoUrl"
             case isTempPass, isProxy, autoLogin, users, authnTTL, authzTTL
-            case degradation, profileDelay, updatesAttributesOnAuthorization
+            case degradation, profileDelay, updatesAttributesOnAuthorization, requiresSafariViewController
         }
 
         /// Decodes an MVPD; only `id` is required.
@@ -87,6 +92,8 @@ extension EmulatorScenario {
             profileDelay = try container.decodeIfPresent(TimeInterval.self, forKey: .profileDelay) ?? 0
             updatesAttributesOnAuthorization =
                 try container.decodeIfPresent(Bool.self, forKey: .updatesAttributesOnAuthorization) ?? false
+            requiresSafariViewController =
+                try container.decodeIfPresent(Bool.self, forKey: .requiresSafariViewController) ?? false
         }
 
         /// The user with `username`, if any.

@@ -126,7 +126,7 @@ actor AccessTokenProvider {
         let record = ClientCredentialsRecord(
             clientID: body.client_id.value, clientSecret: body.client_secret.value,
             issuedAt: body.client_id_issued_at.map { Date(timeIntervalSince1970: $0) },
-            softwareStatementDigest: softwareStatementDigest)
+            softwareStatementDigest: softwareStatementDigest, redirectURIs: body.redirect_uris)
         try await cache.storeClientCredentials(record, for: serviceProvider.origin)
         log.info("registered with \(serviceProvider.origin)")
         return record

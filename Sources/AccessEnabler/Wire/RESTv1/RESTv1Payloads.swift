@@ -41,6 +41,7 @@ struct ConfigurationBody: Decodable {
         var displayInPlatformPicker: Bool?
         var platformMappingId: String?
         var requiredMetadataFields: [String]?
+        var requiresSVC: Bool?
 
         func mvpd(boundTo serviceProvider: ServiceProvider) -> MVPD {
             MVPD(
@@ -48,7 +49,8 @@ struct ConfigurationBody: Decodable {
                 isTempPass: isTempPass ?? false, isProxy: isProxy ?? false,
                 enablePlatformServices: enablePlatformServices ?? false, boardingStatus: boardingStatus,
                 displayInPlatformPicker: displayInPlatformPicker ?? false, platformMappingId: platformMappingId,
-                requiredMetadataFields: requiredMetadataFields ?? [], serviceProvider: serviceProvider.baseURL)
+                requiredMetadataFields: requiredMetadataFields ?? [],
+                requiresSafariViewController: requiresSVC ?? false, serviceProvider: serviceProvider.baseURL)
         }
     }
 }

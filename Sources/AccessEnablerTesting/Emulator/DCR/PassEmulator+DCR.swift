@@ -33,6 +33,7 @@ extension PassEmulator {
             }
             redirectURIs = [redirect]
         }
+        redirectURIs += policy.redirectURIs.filter { !redirectURIs.contains($0) }
         let now = clock.now
         let client = ClientRegistry.Client(
             id: RandomIdentifier.hex32(), secret: RandomIdentifier.hex32(), issuedAt: now, redirectURIs: redirectURIs)

@@ -8,7 +8,7 @@ extension PassEmulator {
     func configuration(_ context: V1Context) -> HTTPResponse {
         let requestor = context.requestor
         let mvpds: [JSONText] = requestor.mvpds.compactMap { index.mvpds[$0] }.map { mvpd in
-            .object([
+            var members: [(String, JSONText)] = [
                 ("id", .string(mvpd.id)),
                 ("displayName", .string(mvpd.displayName)),
                 ("logoUrl", .optional(mvpd.logoURL?.absoluteString)),
@@ -19,7 +19,9 @@ extension PassEmulator {
                 ("displayInPlatformPicker", .bool(false)),
                 ("platformMappingId", .null),
                 ("requiredMetadataFields", .array([])),
-            ])
+            ]
+            if mvpd.requiresSafariViewController { members.append(("requiresSVC", .bool(true))) }
+            return .object(members)
         }
         return jsonResponse(
             200,

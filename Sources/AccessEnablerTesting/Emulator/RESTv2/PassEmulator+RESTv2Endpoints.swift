@@ -5,7 +5,7 @@ import Foundation
 extension PassEmulator {
     /// `GET /api/v2/{serviceProvider}/configuration` → the body of Adobe's sample: `device`,
     /// `clientType`, `os`, and `requestor` with `id`, `name`, `domains` and `mvpds` (`isTempPass`
-    /// and `isProxy` only when true, as in the sample).
+    /// and `isProxy` only when true, as in the sample; `requiresSVC` likewise).
     func configurationV2(_ context: V2Context) -> HTTPResponse {
         let requestor = context.requestor
         let mvpds: [JSONText] = requestor.mvpds.compactMap { index.mvpds[$0] }.map { mvpd in
@@ -17,6 +17,7 @@ extension PassEmulator {
             members.append(("authPerAggregator", .bool(false)))
             if mvpd.isTempPass { members.append(("isTempPass", .bool(true))) }
             if mvpd.isProxy { members.append(("isProxy", .bool(true))) }
+            if mvpd.requiresSafariViewController { members.append(("requiresSVC", .bool(true))) }
             members += partnerConfigurationMembers(for: mvpd.id)
             return .object(members)
         }

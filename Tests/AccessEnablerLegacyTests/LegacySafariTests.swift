@@ -1,0 +1,139 @@
+import AccessEnabler
+@testable import AccessEnablerLegacy
+import AccessEnablerTesting
+import Foundation
+import Testing
+
+/// The app's custom scheme, issued with the software statement (the registration's `redirect_uris`).
+let appSchemeRedirect = "adbe.u-legacy-test://adobe.com"
+
+extension EmulatorScenario {
+    /// The standard scenario where Cablevision's pages must open in Safari and the registration
+    /// issues the app's scheme.
+    static var safariCablevision: EmulatorScenario {
+        var scenario = EmulatorScenario.standard
+        for index in scenario.mvpds.indices where scenario.mvpds[index].id == "Cablevision" {
+            scenario.mvpds[index].requiresSafariViewController = true
+        }
+        scenario.softwareStatements.redirectURIs = [appSchemeRedirect]
+        return scenario
+    }
+}
+
+/// Records what the adapter shows in its own Safari view controller.
+@MainActor
+final class RecordingSafari: SafariPagePresenting {
+    private(set) var presented: [URL] = []
+    private(set) var dismissals = 0
+    private var onDone: (@MainActor () -> Void)?
+
+    func present(_ url: URL, onDone: @escaping @MainActor () -> Void) {
+        presented.append(url)
+        self.onDone = onDone
+    }
+
+    func dismiss() {
+        dismissals += 1
+        onDone = nil
+    }
+
+    /// The viewer taps "Done".
+    func tapDone() { onDone?() }
+}
+
+@MainActor
+@Suite struct LegacySafariTests {
+    /// Loads `url` like Safari, as alice, until the app's scheme: where it ended.
+    func loadInSafari(_ url: URL, mvpd: String, in harness: LegacyHarness) async throws -> String {
+        let browser = HeadlessPresenter(
+            mvpdID: mvpd, username: "alice", password: "alice-password", transport: harness.emulator.transport)
+        return try await browser.presentLogin(url: url, redirectURL: try #require(URL(string: appSchemeRedirect)))
+            .absoluteString
+    }
+
+    /// With `handleSVC`, only the MVPD that requires Safari goes to `navigate(toUrl:useSVC:)`; its
+    /// login ends on the app's scheme, which `handleExternalURL` accepts. Other MVPDs keep the
+    /// web view.
+    @Test(arguments: legacyBackends)
+    func onlyMVPDsThatRequireSafariGoToTheSafariCallback(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend, scenario: .safariCablevision)
+        harness.legacy.setOptions(["handleSVC": true])
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        let webView = await harness.delegate.next(1)
+        #expect(webView.first?.hasSuffix("useSVC: true)") == false, "\(webView)")
+        harness.legacy.setSelectedProvider("Cablevision")
+        let safari = await harness.delegate.next(1)
+        #expect(safari.first?.hasSuffix(", useSVC: true)") == true, "\(safari)")
+
+        let landed = try await loadInSafari(
+            try #require(harness.delegate.navigations.last.flatMap(URL.init(string:))), mvpd: "Cablevision",
+            in: harness)
+        #expect(landed.hasPrefix("adbe.u-legacy-test://"), "the MVPD flow ends on the app's scheme")
+        harness.legacy.handleExternalURL(landed)
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+
+        // The logout of that MVPD goes to Safari too and ends on the app's scheme.
+        harness.legacy.logout()
+        let logout = await harness.delegate.next(1)
+        #expect(logout == ["navigate(toUrl: /adobe-services/logout, useSVC: true)"])
+        let loggedOut = try await loadInSafari(
+            try #require(harness.delegate.navigations.last.flatMap(URL.init(string:))), mvpd: "Cablevision",
+            in: harness)
+        #expect(loggedOut.hasPrefix("adbe.u-legacy-test://"))
+        harness.legacy.handleExternalURL(loggedOut)
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+    }
+
+    /// Without `handleSVC` the adapter presents the Safari view controller itself (iOS) and
+    /// dismisses it when the app hands the redirect back; "Done" cancels the login.
+    @Test(arguments: legacyBackends)
+    func withoutHandleSVCTheAdapterPresentsSafari(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend, scenario: .safariCablevision)
+        let safari = RecordingSafari()
+        harness.legacy.session.authentication.safari = safari
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("Cablevision")
+        await eventually("the adapter presents Safari") { safari.presented.count == 1 }
+        #expect(harness.delegate.navigations.isEmpty, "no navigate(toUrl:) for an MVPD that requires Safari")
+        safari.tapDone()
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"Provider not Selected Error\")"])
+
+        harness.legacy.setSelectedProvider("Cablevision")
+        await eventually("the adapter presents Safari again") { safari.presented.count == 2 }
+        let dismissalsBefore = safari.dismissals
+        let landed = try await loadInSafari(try #require(safari.presented.last), mvpd: "Cablevision", in: harness)
+        harness.legacy.handleExternalURL(landed)
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        #expect(safari.dismissals == dismissalsBefore + 1, "dismissed when the login ended")
+    }
+
+    /// A redirect URL the app configured itself serves every MVPD, Safari ones included.
+    @Test func aRedirectURLTheAppConfiguredWins() async throws {
+        let own = "myapp://signed-in"
+        let harness = LegacyHarness(backend: .restV2, scenario: .safariCablevision) {
+            $0.redirectURL = URL(string: own)!
+        }
+        harness.legacy.setOptions(["handleSVC": true])
+        await harness.configure()
+        harness.legacy.setSelectedProvider("Cablevision")
+        #expect(await harness.delegate.next(1).first?.hasSuffix(", useSVC: true)") == true)
+        let browser = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password", transport: harness.emulator.transport)
+        let landed = try await browser.presentLogin(
+            url: try #require(harness.delegate.navigations.last.flatMap(URL.init(string:))),
+            redirectURL: try #require(URL(string: own)))
+        #expect(landed.absoluteString.hasPrefix(own))
+    }
+
+    @Test func theRouteTable() {
+        #expect(SafariPageRoute(requiresSafari: false, handleSVC: true, sdkCanPresentSafari: true) == .webView)
+        #expect(SafariPageRoute(requiresSafari: true, handleSVC: true, sdkCanPresentSafari: true) == .appSafari)
+        #expect(SafariPageRoute(requiresSafari: true, handleSVC: false, sdkCanPresentSafari: true) == .sdkSafari)
+        #expect(SafariPageRoute(requiresSafari: true, handleSVC: false, sdkCanPresentSafari: false) == .appSafari)
+    }
+}
