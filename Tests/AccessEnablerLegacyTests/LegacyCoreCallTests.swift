@@ -12,7 +12,7 @@ import Testing
     /// core call each, only the requests the protocol needs, and the tracking flag (`cached`,
     /// the fourth value) equal to the core's `AuthorizationCheck.fromCache`.
     @Test(arguments: legacyBackends)
-    func getAuthorizationForASignedInViewerIsOneCoreCall(backend: AccessEnabler.Backend) async throws {
+    func getAuthorizationForASignedInViewerIsOneCoreCall(backend: AsyncAccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         try await harness.signIn("AutoCable")
@@ -59,7 +59,7 @@ import Testing
 
     /// Without a session `checkAuthorization` is still one core call and sends nothing.
     @Test(arguments: legacyBackends)
-    func checkAuthorizationWithoutASessionIsOneCoreCallAndNoRequest(backend: AccessEnabler.Backend) async {
+    func checkAuthorizationWithoutASessionIsOneCoreCallAndNoRequest(backend: AsyncAccessEnabler.Backend) async {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         let core = harness.legacy.accessEnabler

@@ -25,7 +25,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     // (``LegacyReceivers``), and everything else runs on the main actor in ``LegacySession``.
 
     /// The async core this adapter drives; call it directly to migrate to `async`/`await`.
-    public let accessEnabler: AccessEnabler
+    public let accessEnabler: AsyncAccessEnabler
     let session: LegacySession
     let receivers: LegacyReceivers
 
@@ -34,7 +34,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
     /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
-    public init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
+    public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         var configuration = configuration
@@ -45,7 +45,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
                 dismiss: { TVProviderDialogRelay(receivers: receivers).dismiss($0) })
         }
         #endif
-        accessEnabler = AccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
+        accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
         session = LegacySession(core: accessEnabler, receivers: receivers)
         super.init()
     }
@@ -58,7 +58,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): checks or clears storage at start.
     public convenience init(
         storageCheck: IntegrityCheckType, softwareStatement: String!,
-        configuration: AccessEnabler.Configuration = .init()
+        configuration: AsyncAccessEnabler.Configuration = .init()
     ) {
         var configuration = configuration
         configuration.storageIntegrityCheck = storageCheck.storageIntegrityCheck
@@ -130,7 +130,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
     /// key for, such as `connectionIP`).
-    open func setOptions(_ options: AccessEnabler.Options) {
+    open func setOptions(_ options: AsyncAccessEnabler.Options) {
         onMain { $0.setOptions(options) }
     }
 
@@ -384,18 +384,5 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// on tvOS), clears the tokens, and ends with `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`.
     open func logout() {
         onMain { $0.logout() }
-    }
-}
-
-extension AccessEnabler {
-    /// Points a file migrated with only its import changed at the legacy class: in
-    /// `AccessEnablerLegacy`, `AccessEnabler` is the async actor.
-    @available(
-        *, unavailable,
-        message:
-            "the Objective-C SDK's class is LegacyAccessEnabler here: write LegacyAccessEnabler(softwareStatement); AccessEnabler is the async actor"
-    )
-    public init(_ softwareStatement: String!) {
-        self.init(softwareStatement: softwareStatement ?? "")
     }
 }
