@@ -66,8 +66,9 @@ import Testing
         let callsBefore = await core.callCounts
         await harness.emulator.clearRequestLog()
         harness.legacy.checkAuthorization("news")
-        let calls = await harness.delegate.next(1)
-        #expect(calls.first?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
+        let calls = await harness.delegate.next(2)
+        #expect(calls.first == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
+        #expect(calls.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
         let callsAfter = await core.callCounts
         #expect(
             callsAfter["authorizeIfAuthenticated(resource:data:)", default: 0]

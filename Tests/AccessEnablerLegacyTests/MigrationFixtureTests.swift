@@ -250,7 +250,11 @@ func onMainQueue() -> Bool {
         #expect(manager.providers.isEmpty)
         // `checkAuthorization(resource)` with a String? that is nil: a failure, not a crash.
         manager.checkEntitlement(nil)
-        let failure = await screens.next(6)
+        let failure = await screens.next(10)
+        #expect(
+            failure.filter { $0.hasPrefix("authenticationChanged(false, \"User Not Authenticated Error\")") }.count == 2
+        )
+        #expect(failure.filter { $0 == "recordAnalytics(\(TRACKING_AUTHENTICATION))" }.count == 2)
         #expect(
             failure.filter { $0.hasPrefix("showAuthorizationError(, \"User Not Authenticated Error\")") }.count == 2)
         #expect(failure.filter { $0 == "statusReported(N130, error)" }.count == 2)
@@ -275,7 +279,10 @@ func onMainQueue() -> Bool {
         #expect(
             conditional.filter { $0.contains("OLD_API") } == ["#if OLD_API"], "one `#if OLD_API` block")
         let start = try #require(code.firstIndex(of: "#if OLD_API"))
-        #expect(Array(code[start...].prefix(5)) == ["#if OLD_API", "import AccessEnabler", "#else", "import AccessEnablerLegacy", "#endif"])
+        #expect(
+            Array(code[start...].prefix(5)) == [
+                "#if OLD_API", "import AccessEnabler", "#else", "import AccessEnablerLegacy", "#endif",
+            ])
         #expect(code.contains("let accessEnabler: AccessEnabler"), "the legacy class keeps its name")
         #expect(code.contains { $0.contains("AccessEnabler(softwareStatement)") })
         #expect(!code.contains { $0.contains("LegacyAccessEnabler") })

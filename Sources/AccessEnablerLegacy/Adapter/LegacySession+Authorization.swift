@@ -2,11 +2,6 @@ import AccessEnabler
 import Foundation
 
 extension LegacySession {
-    func checkAuthorization(_ resource: String, data: [String: String]) {
-        whenConfigured { [self] in perform { [self] in await authorize(resource, data: data, authenticateFirst: false) }
-        }
-    }
-
     func getAuthorization(_ resource: String, data: [String: String]) {
         whenConfigured { [self] in
             authentication.cancelWaiting()
@@ -49,7 +44,7 @@ extension LegacySession {
         }
     }
 
-    private func fail(_ resource: String, _ failure: LegacyFailure) {
+    func fail(_ resource: String, _ failure: LegacyFailure) {
         let status = failure.error.status
         switch failure.code {
         case USER_NOT_AUTHORIZED_ERROR: emit(.authorizationDenied(resource: resource, status))
