@@ -5,11 +5,11 @@ import Foundation
 /// Adobe's Objective-C `AccessEnabler` class, as Swift saw it, on top of the async core.
 ///
 /// An app written against the legacy SDK switches by changing `import AccessEnabler` to
-/// `import AccessEnablerLegacy` and the class name `AccessEnabler` to `LegacyAccessEnabler` (the
-/// name `AccessEnabler` is the async actor). Every other name, argument type and callback is the
-/// one Swift gave the Objective-C headers: `String!` and `[Any]!` parameters, `[AnyHashable: Any]!`
-/// dictionaries, the ``EntitlementDelegate`` and ``EntitlementStatus`` protocols, the ``MVPD-class``
-/// class and the legacy constants.
+/// `import AccessEnablerLegacy`: there, `AccessEnabler` names this class (the type alias
+/// ``AccessEnablerLegacy/AccessEnabler``) and the async actor is `AsyncAccessEnabler`. Every other
+/// name, argument type and callback is the one Swift gave the Objective-C headers: `String!` and
+/// `[Any]!` parameters, `[AnyHashable: Any]!` dictionaries, the ``EntitlementDelegate`` and
+/// ``EntitlementStatus`` protocols, the ``MVPD-class`` class and the legacy constants.
 ///
 /// Each method calls the async ``accessEnabler`` — the same instance the app can call directly
 /// with `async`/`await` while it migrates call by call.
@@ -103,8 +103,9 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     ///   (milliseconds since 1970, as a string);
     /// - `REG500` (error): the registration code could not be created.
     ///
-    /// The Apple TV Provider picker codes (`N003`, `N004`, `VSA403`, `VSA404`, `VSA503`) come with
-    /// the Apple SSO flow.
+    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N004` (info;
+    /// a provider Adobe does not support), `VSA403` / `VSA404` (info; access denied / not
+    /// determined), `VSA503` (info; the TV Provider failed). `N003` is not reported.
     open var statusDelegate: (any EntitlementStatus)! {
         get { receivers.statusDelegate }
         set { receivers.statusDelegate = newValue }
