@@ -33,15 +33,22 @@ extension LegacySession {
                     return
                 }
             }
-            if mvpd.isTempPass { emit(.tempPassAuthorized(resource: resource)) }
-            emit { $0.setToken(token.serializedToken, forResource: resource) }
-            trackAuthorization(
-                success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
+            deliver(token, check: check, mvpd: mvpd, for: resource)
         } catch let error as AccessEnablerError {
             fail(resource, LegacyFailure(code: Self.legacyAuthorizationCode(for: error), error: error))
         } catch {
             fail(resource, LegacyFailure(code: GENERIC_AUTHORIZATION_ERROR, error: .networkError))
         }
+    }
+
+    /// `setToken` (after `Z011` for a TempPass MVPD) and its `TRACKING_AUTHORIZATION`.
+    func deliver(
+        _ token: MediaToken, check: EntitlementEvent.AuthorizationCheck, mvpd: CoreMVPD, for resource: String
+    ) {
+        if mvpd.isTempPass { emit(.tempPassAuthorized(resource: resource)) }
+        emit { $0.setToken(token.serializedToken, forResource: resource) }
+        trackAuthorization(
+            success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
     }
 
     func fail(_ resource: String, _ failure: LegacyFailure) {

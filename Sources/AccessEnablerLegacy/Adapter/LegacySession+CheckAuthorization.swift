@@ -28,10 +28,7 @@ extension LegacySession {
                 fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
             case .authorized(let token, let check, let mvpd):
                 reportAuthenticationCheck(found.withLock { $0 })
-                if mvpd.isTempPass { emit(.tempPassAuthorized(resource: resource)) }
-                emit { $0.setToken(token.serializedToken, forResource: resource) }
-                trackAuthorization(
-                    success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
+                deliver(token, check: check, mvpd: mvpd, for: resource)
             }
         } catch {
             reportAuthenticationCheck(found.withLock { $0 })
