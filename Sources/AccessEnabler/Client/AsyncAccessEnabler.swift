@@ -1,4 +1,4 @@
-/// The ``AccessEnabler`` actor under a name no other module declares.
+/// The `AccessEnabler` actor under a name no other module declares.
 ///
 /// In a file that imports `AccessEnablerLegacy`, `AccessEnabler` names the legacy SDK's class (so
 /// that code written for Adobe's Objective-C SDK changes only its import), and the module name

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// An app written against the legacy SDK switches by changing `import AccessEnabler` to
 /// `import AccessEnablerLegacy`: there, `AccessEnabler` names this class (the type alias
-/// ``AccessEnablerLegacy/AccessEnabler``) and the async actor is `AsyncAccessEnabler`. Every other
+/// ``AccessEnablerLegacy/AccessEnabler-typealias``) and the async actor is `AsyncAccessEnabler`. Every other
 /// name, argument type and callback is the one Swift gave the Objective-C headers: `String!` and
 /// `[Any]!` parameters, `[AnyHashable: Any]!` dictionaries, the ``EntitlementDelegate`` and
 /// ``EntitlementStatus`` protocols, the ``MVPD-class`` class and the legacy constants.
