@@ -287,10 +287,12 @@ import Testing
         harness.legacy.checkAuthentication()
         harness.legacy.checkAuthorization("news")
         harness.legacy.setRequestor("NOPE")
-        let calls = await harness.delegate.next(3)
+        let calls = await harness.delegate.next(4)
         #expect(calls[0] == "setRequestorComplete(0)")
+        // Each call's own callbacks (checkAuthorization reports its authentication check first).
         #expect(
-            Set(calls[1...]) == [
+            calls[1...].sorted() == [
+                "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
                 "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
                 "tokenRequestFailed(news, \"User Not Authenticated Error\", \"The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API.\")",
             ])

@@ -12,7 +12,7 @@ import Testing
     /// core call each, only the requests the protocol needs, and the tracking flag (`cached`,
     /// the fourth value) equal to the core's `AuthorizationCheck.fromCache`.
     @Test(arguments: legacyBackends)
-    func getAuthorizationForASignedInViewerIsOneCoreCall(backend: AccessEnabler.Backend) async throws {
+    func getAuthorizationForASignedInViewerIsOneCoreCall(backend: AsyncAccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         try await harness.signIn("AutoCable")
@@ -59,15 +59,16 @@ import Testing
 
     /// Without a session `checkAuthorization` is still one core call and sends nothing.
     @Test(arguments: legacyBackends)
-    func checkAuthorizationWithoutASessionIsOneCoreCallAndNoRequest(backend: AccessEnabler.Backend) async {
+    func checkAuthorizationWithoutASessionIsOneCoreCallAndNoRequest(backend: AsyncAccessEnabler.Backend) async {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         let core = harness.legacy.accessEnabler
         let callsBefore = await core.callCounts
         await harness.emulator.clearRequestLog()
         harness.legacy.checkAuthorization("news")
-        let calls = await harness.delegate.next(1)
-        #expect(calls.first?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
+        let calls = await harness.delegate.next(2)
+        #expect(calls.first == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
+        #expect(calls.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
         let callsAfter = await core.callCounts
         #expect(
             callsAfter["authorizeIfAuthenticated(resource:data:)", default: 0]

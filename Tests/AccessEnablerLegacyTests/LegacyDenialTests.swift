@@ -9,7 +9,7 @@ import Testing
 @Suite struct LegacyDenialTests {
     /// `code` on the authorization call, as a 403 with an enhanced body; the legacy error code
     /// `tokenRequestFailed` reports.
-    func legacyCode(for code: String, backend: AccessEnabler.Backend) async throws -> String {
+    func legacyCode(for code: String, backend: AsyncAccessEnabler.Backend) async throws -> String {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         try await harness.signIn("AutoCable")
@@ -17,7 +17,10 @@ import Testing
         let route: EmulatorRoute = backend == .restV2 ? .authorizeV2 : .authorize
         await harness.emulator.inject(.status(403, body: body, contentType: "application/json"), on: route)
         harness.legacy.checkAuthorization("news")
-        let call = try #require(await harness.delegate.next(1).first)
+        // checkAuthorization reports the authentication check first, then the authorization.
+        let calls = await harness.delegate.next(2)
+        #expect(calls.first == "setAuthenticationStatus(1, \"\")")
+        let call = try #require(calls.last)
         #expect(call.hasPrefix("tokenRequestFailed(news, "), "\(call)")
         return call
     }
@@ -25,7 +28,7 @@ import Testing
     /// OAuth's `access_denied` is about the app's access token, not the viewer's entitlement:
     /// today's `contains("denied")` called it a denial.
     @Test(arguments: legacyBackends)
-    func accessDeniedIsNotADenialOfTheViewer(backend: AccessEnabler.Backend) async throws {
+    func accessDeniedIsNotADenialOfTheViewer(backend: AsyncAccessEnabler.Backend) async throws {
         let call = try await legacyCode(for: "access_denied", backend: backend)
         #expect(call.hasPrefix("tokenRequestFailed(news, \"\(GENERIC_AUTHORIZATION_ERROR)\""), "\(call)")
     }

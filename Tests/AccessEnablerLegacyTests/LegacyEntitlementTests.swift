@@ -5,17 +5,22 @@ import Testing
 
 @MainActor
 @Suite struct LegacyEntitlementTests {
+    /// `checkAuthorization` checks the authentication first and reports that check as
+    /// `checkAuthentication` does (`setAuthenticationStatus`, `TRACKING_AUTHENTICATION`), then
+    /// the authorization's own callbacks, as Adobe's reference lists them.
     @Test(arguments: legacyBackends)
     func checkAuthorizationWithoutASessionFails(backend: AccessEnabler.Backend) async {
         let harness = LegacyHarness(backend: backend)
         harness.delegate.recordTracking = true
         await harness.configure()
         harness.legacy.checkAuthorization("news")
-        let calls = await harness.delegate.next(2)
+        let calls = await harness.delegate.next(4)
+        #expect(calls[0] == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
+        #expect(calls[1] == "sendTrackingData(0, [\"false\", \"\", \"\", \"false\"])")
         #expect(
-            calls[0].hasPrefix(
+            calls[2].hasPrefix(
                 "tokenRequestFailed(news, \"User Not Authenticated Error\", \"The authentication session"))
-        #expect(calls[1] == "sendTrackingData(1, [\"false\", \"\", \"\", \"false\"])")
+        #expect(calls[3] == "sendTrackingData(1, [\"false\", \"\", \"\", \"false\"])")
     }
 
     @Test(arguments: legacyBackends)
@@ -26,15 +31,21 @@ import Testing
         harness.delegate.recordTracking = true
         harness.legacy.checkAuthorization("news")
         #expect(
-            await harness.delegate.next(2) == [
+            await harness.delegate.next(4) == [
+                "setAuthenticationStatus(1, \"\")",
+                "sendTrackingData(0, [\"true\", \"AutoCable\", \"\(md5("bob-user-id"))\", \"true\"])",
                 "setToken(<token>, news)",
                 "sendTrackingData(1, [\"true\", \"AutoCable\", \"\(md5("bob-user-id"))\", \"false\"])",
             ])
         #expect(harness.delegate.tokens["news"]?.isEmpty == false)
         harness.legacy.checkAuthorization("premium", withData: [:])
-        let denied = await harness.delegate.next(2)
+        let denied = await harness.delegate.next(4)
+        // A denial still found the authentication first.
+        #expect(denied[0] == "setAuthenticationStatus(1, \"\")")
         #expect(
-            denied[0]
+            denied[1] == "sendTrackingData(0, [\"true\", \"AutoCable\", \"\(md5("bob-user-id"))\", \"true\"])")
+        #expect(
+            denied[2]
                 == "tokenRequestFailed(premium, \"User not Authorized Error\", \"Your subscription package does not include the \"premium\" channel.\")"
         )
         #expect(harness.delegate.tracking.last?.data[4].contains("denied") == true)

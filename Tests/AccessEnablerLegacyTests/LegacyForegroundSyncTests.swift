@@ -11,7 +11,7 @@ import Testing
     /// A logout made elsewhere while the app was in the background: `setRequestorComplete(1)`,
     /// then the sync finds no session on the server and reports the viewer signed out.
     @Test(arguments: legacyBackends)
-    func aLogoutMadeElsewhereIsReportedAfterSetRequestorComplete(backend: AccessEnabler.Backend) async throws {
+    func aLogoutMadeElsewhereIsReportedAfterSetRequestorComplete(backend: AsyncAccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         try await harness.signIn("AutoCable")

@@ -10,7 +10,7 @@ import Testing
     /// The app never hands the page back: the status comes once ``LegacySession/logoutPageLimit``
     /// has passed on the SDK's clock, not before.
     @Test(arguments: legacyBackends)
-    func aLogoutPageThatNeverFinishesEndsAtTheLimit(backend: AccessEnabler.Backend) async throws {
+    func aLogoutPageThatNeverFinishesEndsAtTheLimit(backend: AsyncAccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         try await harness.signIn("Cablevision")

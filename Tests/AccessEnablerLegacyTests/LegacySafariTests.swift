@@ -55,7 +55,7 @@ final class RecordingSafari: SafariPagePresenting {
     /// login ends on the app's scheme, which `handleExternalURL` accepts. Other MVPDs keep the
     /// web view.
     @Test(arguments: legacyBackends)
-    func onlyMVPDsThatRequireSafariGoToTheSafariCallback(backend: AccessEnabler.Backend) async throws {
+    func onlyMVPDsThatRequireSafariGoToTheSafariCallback(backend: AsyncAccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend, scenario: .safariCablevision)
         harness.legacy.setOptions(["handleSVC": true])
         await harness.configure()
@@ -90,7 +90,7 @@ final class RecordingSafari: SafariPagePresenting {
     /// Without `handleSVC` the adapter presents the Safari view controller itself (iOS) and
     /// dismisses it when the app hands the redirect back; "Done" cancels the login.
     @Test(arguments: legacyBackends)
-    func withoutHandleSVCTheAdapterPresentsSafari(backend: AccessEnabler.Backend) async throws {
+    func withoutHandleSVCTheAdapterPresentsSafari(backend: AsyncAccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend, scenario: .safariCablevision)
         let safari = RecordingSafari()
         harness.legacy.session.authentication.safari = safari

@@ -38,16 +38,18 @@ import Testing
             ])
 
         harness.legacy.checkAuthorization("news")
-        let unauthenticated = await harness.delegate.next(2)
-        #expect(unauthenticated[0] == "status(N130)")
-        #expect(unauthenticated[1].hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\""))
+        let unauthenticated = await harness.delegate.next(3)
+        #expect(unauthenticated[0] == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
+        #expect(unauthenticated[1] == "status(N130)")
+        #expect(unauthenticated[2].hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\""))
         #expect(harness.delegate.statusReports.last?["resource"] == "news")
 
         try await harness.signIn("AutoCable")
         harness.legacy.checkAuthorization("premium")
-        let denied = await harness.delegate.next(2)
-        #expect(denied[0] == "status(Z100)")
-        #expect(denied[1].hasPrefix("tokenRequestFailed(premium, \"User not Authorized Error\""))
+        let denied = await harness.delegate.next(3)
+        #expect(denied[0] == "setAuthenticationStatus(1, \"\")")
+        #expect(denied[1] == "status(Z100)")
+        #expect(denied[2].hasPrefix("tokenRequestFailed(premium, \"User not Authorized Error\""))
         let report = try #require(harness.delegate.statusReports.last)
         #expect(report["level"] == "error")
         #expect(report["resource"] == "premium")
@@ -62,7 +64,10 @@ import Testing
         harness.legacy.setSelectedProvider("TempPass")
         #expect(await harness.delegate.next(2) == ["status(N011)", "setAuthenticationStatus(1, \"\")"])
         harness.legacy.checkAuthorization("news")
-        #expect(await harness.delegate.next(2) == ["status(Z011)", "setToken(<token>, news)"])
+        #expect(
+            await harness.delegate.next(3) == [
+                "setAuthenticationStatus(1, \"\")", "status(Z011)", "setToken(<token>, news)",
+            ])
     }
 
     @Test func loggingOutAnAppleTVProviderSignInReportsVSA203() async throws {

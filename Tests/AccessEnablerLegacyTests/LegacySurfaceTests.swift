@@ -20,7 +20,7 @@ import Testing
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
         let storage = InMemoryTokenStorage()
-        let core = AccessEnabler(
+        let core = AsyncAccessEnabler(
             softwareStatement: "s", configuration: configuration(emulator, storage: storage, clock: clock))
         try await core.setRequestor("REF")
         try await core.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
@@ -57,7 +57,7 @@ import Testing
         let storage = InMemoryTokenStorage()
         var first = configuration(emulator, storage: storage, clock: clock)
         first.backend = .restV2
-        let core = AccessEnabler(softwareStatement: "s", configuration: first)
+        let core = AsyncAccessEnabler(softwareStatement: "s", configuration: first)
         try await core.setRequestor("REF")
         try await core.authenticate(presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: emulator.transport))
         clock.advance(by: .seconds(2700))

@@ -86,7 +86,7 @@ func onMainQueue() -> Bool {
 }
 
 /// The migration fixture — integration code written against Adobe's Objective-C SDK, in Swift 5
-/// mode, migrated with the guide's two edits — driven through a whole session on Linux against
+/// mode, migrated with the guide's one edit (the import) — driven through a whole session on Linux against
 /// the emulator: every callback reaches it once, in order, on the main thread, with the value
 /// types the legacy SDK delivered.
 @MainActor
@@ -269,7 +269,11 @@ func onMainQueue() -> Bool {
         #expect(manager.providers.isEmpty)
         // `checkAuthorization(resource)` with a String? that is nil: a failure, not a crash.
         manager.checkEntitlement(nil)
-        let failure = await screens.next(6)
+        let failure = await screens.next(10)
+        #expect(
+            failure.filter { $0.hasPrefix("authenticationChanged(false, \"User Not Authenticated Error\")") }.count == 2
+        )
+        #expect(failure.filter { $0 == "recordAnalytics(\(TRACKING_AUTHENTICATION))" }.count == 2)
         #expect(
             failure.filter { $0.hasPrefix("showAuthorizationError(, \"User Not Authenticated Error\")") }.count == 2)
         #expect(failure.filter { $0 == "statusReported(N130, error)" }.count == 2)
@@ -278,49 +282,29 @@ func onMainQueue() -> Bool {
 }
 
 /// The fixture keeps the code before and after migration in one file: `#if OLD_API` (the code
-/// written against Adobe's framework) and `#else` (the migrated code). The two differ by exactly
-/// the migration guide's edits — the import line and the class name — and nothing else.
+/// written against Adobe's framework) and `#else` (the migrated code). The only conditional code is
+/// the import line: the migration guide's one edit. Everything else, `AccessEnabler(...)` and
+/// `MVPD` included, is the code written against the Objective-C SDK, unchanged.
 @Suite struct MigrationEditsTests {
-    /// The guide's two edits, applied to code written against the Objective-C SDK.
-    static func migrate(_ line: Substring) -> String {
-        if line.trimmingCharacters(in: .whitespaces) == "import AccessEnabler" {
-            return line.replacingOccurrences(of: "import AccessEnabler", with: "import AccessEnablerLegacy")
-        }
-        return String(line).replacing(/\bAccessEnabler\b/, with: "LegacyAccessEnabler")
-    }
-
-    @Test func theOldAndMigratedCodeDifferByTheImportAndTheClassNameOnly() throws {
+    @Test func theOldAndMigratedCodeDifferByTheImportLineOnly() throws {
         let fixture = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("LegacyMigrationFixture/TVProviderManager.swift")
-        let lines = try String(contentsOf: fixture, encoding: .utf8).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        var blocks: [(old: [Substring], migrated: [Substring])] = []
-        var index = 0
-        while index < lines.count {
-            defer { index += 1 }
-            guard lines[index].trimmingCharacters(in: .whitespaces) == "#if OLD_API" else {
-                let isComment = lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("//")
-                #expect(
-                    isComment || !lines[index].contains("OLD_API"), "OLD_API only as `#if OLD_API` … `#else` … `#endif`"
-                )
-                continue
-            }
-            var old: [Substring] = [], migrated: [Substring] = []
-            index += 1
-            while lines[index].trimmingCharacters(in: .whitespaces) != "#else" { old.append(lines[index]); index += 1 }
-            index += 1
-            while lines[index].trimmingCharacters(in: .whitespaces) != "#endif" {
-                migrated.append(lines[index]); index += 1
-            }
-            blocks.append((old, migrated))
-        }
-        #expect(blocks.count >= 4, "the import, the property, the initializers, the pre-3.0 calls")
-        #expect(blocks.first?.old == ["import AccessEnabler"])
-        for block in blocks {
-            #expect(block.old.map(Self.migrate) == block.migrated.map(String.init))
-            #expect(block.old != block.migrated, "a block that needs no edit would not be conditional")
-        }
+        let code = try String(contentsOf: fixture, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.hasPrefix("//") }
+        let conditional = code.filter { $0.hasPrefix("#if") || $0.hasPrefix("#else") || $0.hasPrefix("#elseif") }
+        #expect(
+            conditional.filter { $0.contains("OLD_API") } == ["#if OLD_API"], "one `#if OLD_API` block")
+        let start = try #require(code.firstIndex(of: "#if OLD_API"))
+        #expect(
+            Array(code[start...].prefix(5)) == [
+                "#if OLD_API", "import AccessEnabler", "#else", "import AccessEnablerLegacy", "#endif",
+            ])
+        #expect(code.contains("let accessEnabler: AccessEnabler"), "the legacy class keeps its name")
+        #expect(code.contains { $0.contains("AccessEnabler(softwareStatement)") })
+        #expect(!code.contains { $0.contains("LegacyAccessEnabler") })
     }
 }
 

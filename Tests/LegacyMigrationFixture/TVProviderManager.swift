@@ -7,14 +7,14 @@
 // - with OLD_API defined, against the Objective-C SDK as Swift imports it
 //   (the interface Swift generates from the SDK's Objective-C headers, as module `AccessEnabler`):
 //   the control;
-// - against AccessEnablerLegacy, after the migration guide's edits (the `#else` branches below;
-//   MigrationEditsTests checks that they differ from the `#if OLD_API` ones by those edits only);
+// - against AccessEnablerLegacy, after the migration guide's one edit (the `#else` branch below;
+//   MigrationEditsTests checks that the import is the only code under `#if OLD_API`);
 // - on Linux, as the package target LegacyMigrationFixture that AccessEnablerLegacyTests drives
 //   against the emulator (the UIKit parts are behind `#if canImport(UIKit)`, as there is no UIKit).
 //
-// The migration edits, and the only differences between the OLD_API and the migrated code:
-// 1. `import AccessEnabler` -> `import AccessEnablerLegacy`;
-// 2. the class name `AccessEnabler` -> `LegacyAccessEnabler` (the places it is written below).
+// The migration edit, and the only difference between the OLD_API and the migrated code:
+// `import AccessEnabler` -> `import AccessEnablerLegacy`. In a file that imports only
+// AccessEnablerLegacy, `AccessEnabler` names the legacy class and `MVPD` the legacy MVPD class.
 #if OLD_API
 import AccessEnabler
 #else
@@ -40,11 +40,7 @@ protocol TVProviderScreens: AnyObject {
 final class TVProviderManager: NSObject, EntitlementDelegate, EntitlementStatus {
     static let requestorID = "REF"
 
-    #if OLD_API
     let accessEnabler: AccessEnabler
-    #else
-    let accessEnabler: LegacyAccessEnabler
-    #endif
     weak var screens: TVProviderScreens?
     var useSafariViewController: Bool
 
@@ -66,7 +62,6 @@ final class TVProviderManager: NSObject, EntitlementDelegate, EntitlementStatus 
     private var tvProviderDialog: UIViewController?
     #endif
 
-    #if OLD_API
     init(accessEnabler: AccessEnabler, useSafariViewController: Bool = false) {
         self.accessEnabler = accessEnabler
         self.useSafariViewController = useSafariViewController
@@ -77,18 +72,6 @@ final class TVProviderManager: NSObject, EntitlementDelegate, EntitlementStatus 
     convenience init(softwareStatement: String) {
         self.init(accessEnabler: AccessEnabler(softwareStatement))
     }
-    #else
-    init(accessEnabler: LegacyAccessEnabler, useSafariViewController: Bool = false) {
-        self.accessEnabler = accessEnabler
-        self.useSafariViewController = useSafariViewController
-        super.init()
-        configureSDK()
-    }
-
-    convenience init(softwareStatement: String) {
-        self.init(accessEnabler: LegacyAccessEnabler(softwareStatement))
-    }
-    #endif
 
     private func configureSDK() {
         accessEnabler.delegate = self
@@ -230,11 +213,7 @@ final class TVProviderManager: NSObject, EntitlementDelegate, EntitlementStatus 
     /// Calls of the SDK before 3.0, still found in old apps.
     @available(*, deprecated, message: "pre-3.0 calls")
     func legacyCalls() {
-        #if OLD_API
         let old = AccessEnabler()
-        #else
-        let old = LegacyAccessEnabler()
-        #endif
         old.setRequestor(TVProviderManager.requestorID, signedRequestorId: "signature")
         old.setRequestor(TVProviderManager.requestorID, signedRequestorId: "signature", serviceProviders: ["https://sp.auth.adobe.com"])
         old.setRequestor(TVProviderManager.requestorID, signedRequestorId: "signature", secret: "secret", publicKey: "public_key")

@@ -4,14 +4,13 @@ import UIKit
 
 /// A channel list written against the callback API of Adobe's Objective-C AccessEnabler SDK.
 ///
-/// Moved to this package with the migration guide's two edits: `import AccessEnabler` became
-/// `import AccessEnablerLegacy`, and the class `AccessEnabler` became `LegacyAccessEnabler`.
-/// Everything else is the Objective-C SDK's API as Swift imports it: the delegate callbacks on
+/// Moved to this package with the migration guide's one edit: `import AccessEnabler` became
+/// `import AccessEnablerLegacy` (where `AccessEnabler` names the legacy class). Everything else is the Objective-C SDK's API as Swift imports it: the delegate callbacks on
 /// the main thread, `String!` and `[Any]!` parameters, `Int32` statuses.
 public final class ChannelsViewController: UITableViewController, EntitlementDelegate, EntitlementStatus {
     /// The resources of the emulator's standard scenario.
     let channels = ["news", "sports", "movies", "kids", "premium"]
-    let accessEnabler: LegacyAccessEnabler
+    let accessEnabler: AccessEnabler
     let requestorID: String
     let serviceProviders: [String]
     var unlocked: Set<String> = []
@@ -26,11 +25,11 @@ public final class ChannelsViewController: UITableViewController, EntitlementDel
         if environment["ACCESSENABLER_STAGING"] == "1" {
             requestorID = environment["ACCESSENABLER_REQUESTOR"] ?? ""
             serviceProviders = ["https://api.auth-staging.adobe.com"]
-            accessEnabler = LegacyAccessEnabler(environment["ACCESSENABLER_SOFTWARE_STATEMENT"] ?? "")
+            accessEnabler = AccessEnabler(environment["ACCESSENABLER_SOFTWARE_STATEMENT"] ?? "")
         } else {
             requestorID = environment["ACCESSENABLER_REQUESTOR"] ?? "REF"
             serviceProviders = [environment["ACCESSENABLER_SERVICE_PROVIDER"] ?? "http://127.0.0.1:8080"]
-            accessEnabler = LegacyAccessEnabler("any")  // the emulator accepts any software statement
+            accessEnabler = AccessEnabler("any")  // the emulator accepts any software statement
         }
         super.init(style: .insetGrouped)
     }

@@ -49,17 +49,22 @@ extension AccessEnabler {
     /// ``checkAuthentication()`` makes (the same event included), so a viewer who is not signed
     /// in is an answer, not an error (and an empty resource is checked only after it, as the
     /// legacy SDK did); then the authorization with its check record, whose `fromCache` says
-    /// whether a stored authorization was reused.
-    package func authorizeIfAuthenticated(resource: String, data: [String: String] = [:]) async throws
-        -> AuthorizationAttempt
-    {
-        countCall()
-        return try await asOneCall { try await authorizeIfAuthenticatedInOneCall(resource: resource, data: data) }
+    /// whether a stored authorization was reused. `authenticated` hears the authentication the
+    /// check found before the authorization is asked for, so a caller knows it also when the
+    /// authorization then throws.
+    package func authorizeIfAuthenticated(
+        resource: String, data: [String: String] = [:],
+        authenticated: (@Sendable (Authentication) -> Void)? = nil
+    ) async throws -> AuthorizationAttempt {
+        countCall("authorizeIfAuthenticated(resource:data:)")
+        return try await asOneCall {
+            try await authorizeIfAuthenticatedInOneCall(resource: resource, data: data, authenticated: authenticated)
+        }
     }
 
-    private func authorizeIfAuthenticatedInOneCall(resource: String, data: [String: String]) async throws
-        -> AuthorizationAttempt
-    {
+    private func authorizeIfAuthenticatedInOneCall(
+        resource: String, data: [String: String], authenticated: (@Sendable (Authentication) -> Void)?
+    ) async throws -> AuthorizationAttempt {
         let current: CurrentSession
         switch await currentSession() {
         case .failure(let reason):
@@ -69,6 +74,7 @@ extension AccessEnabler {
             current = found
         }
         emitCachedCheck(.authenticated(current.authentication))
+        authenticated?(current.authentication)
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }

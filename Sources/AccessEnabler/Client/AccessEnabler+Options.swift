@@ -3,7 +3,8 @@ import Foundation
 extension AccessEnabler {
     /// Values attached to every later request (the legacy `setOptions:` dictionary, typed).
     public struct Options: Sendable, Hashable {
-        /// A value the server may use to select configuration (`applicationProfile`).
+        /// A value the server may use to select configuration (`applicationProfile`). Sent on
+        /// REST API v1 only: REST API v2 has no parameter for it (a debug log line says so).
         public var applicationProfile: String?
         /// The Experience Cloud visitor ID (ECID), sent as `ap_vi` (REST v1) or
         /// `AP-Visitor-Identifier` (REST v2, on every call whose page lists it: all but the

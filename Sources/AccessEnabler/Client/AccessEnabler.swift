@@ -79,6 +79,10 @@ public actor AccessEnabler {
     /// Replaces the options attached to every later request.
     public func setOptions(_ options: Options) {
         self.options = options
+        if configuration.backend == .restV2, options.applicationProfile?.isEmpty == false {
+            // REST API v2 has no parameter, header or field for it (v1 sent `applicationProfile`).
+            log.debug("applicationProfile is not sent: REST API v2 has no parameter for it")
+        }
     }
 
     /// The current options.

@@ -3,7 +3,7 @@ import Foundation
 /// How long one SDK call may still wait for storage that another process holds (the lock of a
 /// ``FileTokenStorage``).
 ///
-/// Each call of ``AccessEnabler`` (and of the legacy adapter, through it) runs with one budget
+/// Each call of the `AccessEnabler` actor (and of the legacy adapter, through it) runs with one budget
 /// as ``current``: however many storage operations the call makes, together they wait at most
 /// the budget's ``limit`` (the call's ``RetryPolicy/deadline``), and at most the store's own
 /// timeout (``FileTokenStorage/lockTimeout``) in total. Once a wait has used it up, a later

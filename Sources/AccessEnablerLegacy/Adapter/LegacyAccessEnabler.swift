@@ -5,11 +5,11 @@ import Foundation
 /// Adobe's Objective-C `AccessEnabler` class, as Swift saw it, on top of the async core.
 ///
 /// An app written against the legacy SDK switches by changing `import AccessEnabler` to
-/// `import AccessEnablerLegacy` and the class name `AccessEnabler` to `LegacyAccessEnabler` (the
-/// name `AccessEnabler` is the async actor). Every other name, argument type and callback is the
-/// one Swift gave the Objective-C headers: `String!` and `[Any]!` parameters, `[AnyHashable: Any]!`
-/// dictionaries, the ``EntitlementDelegate`` and ``EntitlementStatus`` protocols, the ``MVPD-class``
-/// class and the legacy constants.
+/// `import AccessEnablerLegacy`: there, `AccessEnabler` names this class (the type alias
+/// ``AccessEnablerLegacy/AccessEnabler-typealias``) and the async actor is `AsyncAccessEnabler`. Every other
+/// name, argument type and callback is the one Swift gave the Objective-C headers: `String!` and
+/// `[Any]!` parameters, `[AnyHashable: Any]!` dictionaries, the ``EntitlementDelegate`` and
+/// ``EntitlementStatus`` protocols, the ``MVPD-class`` class and the legacy constants.
 ///
 /// Each method calls the async ``accessEnabler`` — the same instance the app can call directly
 /// with `async`/`await` while it migrates call by call.
@@ -25,7 +25,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     // (``LegacyReceivers``), and everything else runs on the main actor in ``LegacySession``.
 
     /// The async core this adapter drives; call it directly to migrate to `async`/`await`.
-    public let accessEnabler: AccessEnabler
+    public let accessEnabler: AsyncAccessEnabler
     let session: LegacySession
     let receivers: LegacyReceivers
 
@@ -34,7 +34,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
     /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
-    public init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
+    public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         var configuration = configuration
@@ -45,7 +45,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
                 dismiss: { TVProviderDialogRelay(receivers: receivers).dismiss($0) })
         }
         #endif
-        accessEnabler = AccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
+        accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
         session = LegacySession(core: accessEnabler, receivers: receivers)
         super.init()
     }
@@ -58,7 +58,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): checks or clears storage at start.
     public convenience init(
         storageCheck: IntegrityCheckType, softwareStatement: String!,
-        configuration: AccessEnabler.Configuration = .init()
+        configuration: AsyncAccessEnabler.Configuration = .init()
     ) {
         var configuration = configuration
         configuration.storageIntegrityCheck = storageCheck.storageIntegrityCheck
@@ -103,8 +103,9 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     ///   (milliseconds since 1970, as a string);
     /// - `REG500` (error): the registration code could not be created.
     ///
-    /// The Apple TV Provider picker codes (`N003`, `N004`, `VSA403`, `VSA404`, `VSA503`) come with
-    /// the Apple SSO flow.
+    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N004` (info;
+    /// a provider Adobe does not support), `VSA403` / `VSA404` (info; access denied / not
+    /// determined), `VSA503` (info; the TV Provider failed). `N003` is not reported.
     open var statusDelegate: (any EntitlementStatus)! {
         get { receivers.statusDelegate }
         set { receivers.statusDelegate = newValue }
@@ -130,7 +131,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
     /// key for, such as `connectionIP`).
-    open func setOptions(_ options: AccessEnabler.Options) {
+    open func setOptions(_ options: AsyncAccessEnabler.Options) {
         onMain { $0.setOptions(options) }
     }
 
@@ -385,18 +386,5 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// the page, or it has not finished after 30 seconds).
     open func logout() {
         onMain { $0.logout() }
-    }
-}
-
-extension AccessEnabler {
-    /// Points a file migrated with only its import changed at the legacy class: in
-    /// `AccessEnablerLegacy`, `AccessEnabler` is the async actor.
-    @available(
-        *, unavailable,
-        message:
-            "the Objective-C SDK's class is LegacyAccessEnabler here: write LegacyAccessEnabler(softwareStatement); AccessEnabler is the async actor"
-    )
-    public init(_ softwareStatement: String!) {
-        self.init(softwareStatement: softwareStatement ?? "")
     }
 }

@@ -2,11 +2,6 @@ import AccessEnabler
 import Foundation
 
 extension LegacySession {
-    func checkAuthorization(_ resource: String, data: [String: String]) {
-        whenConfigured { [self] in perform { [self] in await authorize(resource, data: data, authenticateFirst: false) }
-        }
-    }
-
     func getAuthorization(_ resource: String, data: [String: String]) {
         whenConfigured { [self] in
             authentication.cancelWaiting()
@@ -38,10 +33,7 @@ extension LegacySession {
                     return
                 }
             }
-            if mvpd.isTempPass { emit(.tempPassAuthorized(resource: resource)) }
-            emit { $0.setToken(token.serializedToken, forResource: resource) }
-            trackAuthorization(
-                success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
+            deliver(token, check: check, mvpd: mvpd, for: resource)
         } catch let error as AccessEnablerError {
             fail(resource, LegacyFailure(code: Self.legacyAuthorizationCode(for: error), error: error))
         } catch {
@@ -49,7 +41,17 @@ extension LegacySession {
         }
     }
 
-    private func fail(_ resource: String, _ failure: LegacyFailure) {
+    /// `setToken` (after `Z011` for a TempPass MVPD) and its `TRACKING_AUTHORIZATION`.
+    func deliver(
+        _ token: MediaToken, check: EntitlementEvent.AuthorizationCheck, mvpd: CoreMVPD, for resource: String
+    ) {
+        if mvpd.isTempPass { emit(.tempPassAuthorized(resource: resource)) }
+        emit { $0.setToken(token.serializedToken, forResource: resource) }
+        trackAuthorization(
+            success: true, mvpdID: token.mvpdID, userID: token.userID, cached: check.fromCache, error: nil)
+    }
+
+    func fail(_ resource: String, _ failure: LegacyFailure) {
         let status = failure.error.status
         switch failure.code {
         case USER_NOT_AUTHORIZED_ERROR: emit(.authorizationDenied(resource: resource, status))

@@ -69,7 +69,7 @@ final class LegacyCallbacks {
 /// each call's callbacks. ``LegacyAccessEnabler`` hands every call to it on the main actor.
 @MainActor
 final class LegacySession {
-    nonisolated let core: AccessEnabler
+    nonisolated let core: AsyncAccessEnabler
     nonisolated let callbacks: LegacyCallbacks
     nonisolated let authentication: AuthenticationBridge
 
@@ -95,7 +95,7 @@ final class LegacySession {
         #endif
     }
 
-    nonisolated init(core: AccessEnabler, receivers: LegacyReceivers) {
+    nonisolated init(core: AsyncAccessEnabler, receivers: LegacyReceivers) {
         self.core = core
         let callbacks = LegacyCallbacks(receivers: receivers)
         self.callbacks = callbacks
@@ -151,7 +151,7 @@ final class LegacySession {
     }
 
     /// `setOptions:` — values attached to every later request.
-    func setOptions(_ options: AccessEnabler.Options) {
+    func setOptions(_ options: AsyncAccessEnabler.Options) {
         authentication.handleSVC = options.handleSVC
         let previous = optionsUpdate
         let core = self.core

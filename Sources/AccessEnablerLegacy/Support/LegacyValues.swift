@@ -71,8 +71,8 @@ enum LegacyValues {
 /// `ap_vi`), `handleSVC` (Boolean), `device_info` (Base64 JSON); others are ignored, as the
 /// legacy SDK did.
 enum LegacyOptions {
-    static func parse(_ dictionary: [AnyHashable: Any]?) -> AccessEnabler.Options {
-        var options = AccessEnabler.Options()
+    static func parse(_ dictionary: [AnyHashable: Any]?) -> AsyncAccessEnabler.Options {
+        var options = AsyncAccessEnabler.Options()
         for (key, value) in dictionary ?? [:] {
             switch key.base as? String {
             case "applicationProfile": options.applicationProfile = LegacyValues.text(value)

@@ -86,6 +86,9 @@ enum SnippetCompiler {
             // As in an app's legacy file: the adapter alone (it re-exports the core; importing
             // both would make `MVPD` ambiguous).
             text = text.replacingOccurrences(of: "import AccessEnabler\n", with: "import AccessEnablerLegacy\n")
+            // There `AccessEnabler` is the legacy class; the actor is `AsyncAccessEnabler`.
+            text = text.replacingOccurrences(
+                of: "let enabler = AccessEnabler(", with: "let enabler = AsyncAccessEnabler(")
             text += #"""
                 @MainActor let manager = SnippetContext()
                 func showPicker(_ mvpds: [MVPD]) {}   // the legacy class
