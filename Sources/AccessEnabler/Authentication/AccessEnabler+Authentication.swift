@@ -95,13 +95,9 @@ extension AccessEnabler {
         forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter? = nil,
         presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
-        try await asOneCall {
-            try await authenticate(
-                choice: ProviderChoice(
-                    answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
-                    picker: presenter),
-                data: data, presenter: presenter)
-        }
+        try await authenticate(
+            forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, presenter: presenter,
+            partnerFallback: nil)
     }
 
     /// ``authenticate(forceAuthentication:data:providerFilter:presenter:)`` for the legacy adapter:
@@ -111,7 +107,7 @@ extension AccessEnabler {
     package func authenticate(
         forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
         presenter: any AuthenticationPresenter,
-        partnerFallback: @escaping @Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void
+        partnerFallback: (@Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void)?
     ) async throws -> Authentication {
         try await asOneCall {
             try await authenticate(

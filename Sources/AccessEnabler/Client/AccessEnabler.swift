@@ -79,8 +79,7 @@ public actor AccessEnabler {
     /// Replaces the options attached to every later request.
     public func setOptions(_ options: Options) {
         self.options = options
-        if configuration.backend == .restV2, options.applicationProfile?.isEmpty == false {
-            // REST API v2 has no parameter, header or field for it (v1 sent `applicationProfile`).
+        if !backend.sendsApplicationProfile, options.applicationProfile?.isEmpty == false {
             log.debug("applicationProfile is not sent: REST API v2 has no parameter for it")
         }
     }

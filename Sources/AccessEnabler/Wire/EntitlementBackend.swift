@@ -23,6 +23,9 @@ protocol EntitlementBackend: Sendable {
     /// checklist asks for the configuration only before the MVPD picker). REST API v1 keeps the
     /// legacy SDK's fetch on every `setRequestor`.
     var cachesConfiguration: Bool { get }
+    /// Whether requests carry the legacy `applicationProfile` option (REST API v1's parameter;
+    /// REST API v2 has no parameter, header or field for it).
+    var sendsApplicationProfile: Bool { get }
 
     /// The requestor configuration of one service provider, MVPDs bound to it.
     func configuration(from serviceProvider: ServiceProvider, context: RequestContext) async throws

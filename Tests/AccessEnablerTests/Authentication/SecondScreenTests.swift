@@ -280,6 +280,32 @@ import Testing
         #expect(await pair.tv.enabler.checkAuthentication().isAuthenticated == false)
     }
 
+    /// A new attempt stops the old one's polling when it starts, not once its viewer has picked
+    /// an MVPD: the old code must not sign the TV in behind the new attempt's picker.
+    @Test func aNewAttemptStopsTheOldPollingWhileItsPickerIsOpen() async throws {
+        let pair = Pair()
+        try await pair.configure()
+        let (_, oldIterator) = try await Self.showCode(pair)
+        let oldResult = Self.nextState(oldIterator)
+        await eventually { pair.clock.pendingSleeps == 1 }
+        let picker = OpenPickerPresenter()
+        let newAttempt = pair.tv.enabler.secondScreenSignIn(
+            forceAuthentication: true, data: [:], providerFilter: nil, picker: picker, partnerFallback: { _ in },
+            chosen: { _ in })
+        let newResult = Task {
+            var iterator = newAttempt.makeAsyncIterator()
+            return try await iterator.next()
+        }
+        await eventually { picker.pickerShown.withLock { $0 } }
+        pair.clock.advance(by: .seconds(3))
+        await #expect(throws: AccessEnablerError.authenticationCodeReplaced) {
+            try await oldResult.value(awaiting: "the replaced sign-in")
+        }
+        #expect(await pair.polls() == 0, "the replaced code is not polled")
+        newResult.cancel()
+        _ = await newResult.result
+    }
+
     @Test func aNewCodeStopsTheOldPolling() async throws {
         let pair = Pair()
         try await pair.configure()

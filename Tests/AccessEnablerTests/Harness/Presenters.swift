@@ -42,3 +42,16 @@ struct StuckPresenter: AuthenticationPresenter {
         throw CancellationError()
     }
 }
+
+/// A presenter whose MVPD picker stays open until the task is cancelled.
+struct OpenPickerPresenter: AuthenticationPresenter {
+    let pickerShown = LockedValue(false)
+
+    func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
+        pickerShown.withLock { $0 = true }
+        try await Task.sleep(for: .seconds(86_400))
+        throw CancellationError()
+    }
+
+    func presentLogin(url: URL, redirectURL: URL) async throws -> URL { throw CancellationError() }
+}

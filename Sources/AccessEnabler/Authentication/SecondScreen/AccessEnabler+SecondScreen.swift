@@ -46,12 +46,14 @@ extension AccessEnabler {
     func startSecondScreen(_ choice: ProviderChoice, data: [String: String]) async throws -> SecondScreenStart {
         let current = try await currentConfiguration()
         let requestorID = current.requestorID
+        // Counted before the choice: an older attempt stops polling as soon as a new one starts,
+        // not only once the viewer has picked an MVPD for it.
+        let id = secondScreen.startAttempt()
         let (mvpd, loaded): (MVPD?, RequestorConfiguration)
         switch try await chooseProvider(choice, configuration: current) {
         case .signedIn(let authentication): return .authenticated(authentication)
         case .provider(let chosen, let configuration): (mvpd, loaded) = (chosen, configuration)
         }
-        let id = secondScreen.startAttempt()
         if let mvpd { hub.emit(.providerSelected(mvpd)) }
         guard
             let serviceProvider = try mvpd.map({ try ServiceProvider.validated($0.serviceProvider) })

@@ -18,6 +18,7 @@ final class RESTv1Backend: EntitlementBackend {
 
     var issuesMediaTokenWithAuthorization: Bool { false }
     var cachesConfiguration: Bool { false }
+    var sendsApplicationProfile: Bool { true }
     var secondScreen: (any SecondScreenCapability)? { nil }
     var partnerSignOn: (any PartnerSignOnCapability)? { nil }
 

@@ -22,6 +22,7 @@ final class RESTv2Backend: EntitlementBackend, SecondScreenCapability, PartnerSi
 
     var issuesMediaTokenWithAuthorization: Bool { true }
     var cachesConfiguration: Bool { true }
+    var sendsApplicationProfile: Bool { false }
     var secondScreen: (any SecondScreenCapability)? { self }
     var partnerSignOn: (any PartnerSignOnCapability)? { self }
 
