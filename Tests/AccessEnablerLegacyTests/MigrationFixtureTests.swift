@@ -7,7 +7,7 @@ import Testing
 /// The app's screens for the migration fixture: records what the fixture's `TVProviderManager`
 /// hands them — one line per delegate callback it received, in order, with the thread it ran on.
 @MainActor
-final class RecordingScreens: @preconcurrency TVProviderScreens {
+final class RecordingScreens: TVProviderScreens {
     private(set) var log: [String] = []
     private(set) var offMainThread: [String] = []
     private(set) var providers: [MVPD] = []

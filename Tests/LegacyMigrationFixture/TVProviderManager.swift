@@ -1,16 +1,23 @@
 // A migration fixture: integration code written the way iOS/tvOS apps wrote it against Adobe's
-// Objective-C AccessEnabler SDK, in Swift 5 language mode: a manager class (an NSObject subclass,
-// not main-actor annotated) that implements EntitlementDelegate and EntitlementStatus with the
-// signatures Swift imported from the SDK's headers and calls every method of the SDK.
+// Objective-C AccessEnabler SDK: a manager class (an NSObject subclass) that implements
+// EntitlementDelegate and EntitlementStatus with the signatures Swift imported from the SDK's
+// headers and calls every method of the SDK. It is written as an app team leaves it after moving
+// to Swift 6 while still on that SDK: the manager and its screens are `@MainActor` (the SDK calls
+// the delegates on the main thread; the SDK's protocols are not main-actor isolated, so the
+// conformances are `@preconcurrency`), and the URLSession completion handler hands its result to
+// the main queue instead of touching `self` on URLSession's queue. The same code builds in Swift 5
+// and Swift 6 language modes.
 //
 // It is compiled three ways:
 // - with OLD_API defined, against the Objective-C SDK as Swift imports it
 //   (the interface Swift generates from the SDK's Objective-C headers, as module `AccessEnabler`):
-//   the control;
+//   the control, in Swift 5 and Swift 6 modes;
 // - against AccessEnablerLegacy, after the migration guide's one edit (the `#else` branch below;
-//   MigrationEditsTests checks that the import is the only code under `#if OLD_API`);
-// - on Linux, as the package target LegacyMigrationFixture that AccessEnablerLegacyTests drives
-//   against the emulator (the UIKit parts are behind `#if canImport(UIKit)`, as there is no UIKit).
+//   MigrationEditsTests checks that the import is the only code under `#if OLD_API`), in Swift 5
+//   and Swift 6 modes;
+// - on Linux, as the package target LegacyMigrationFixture (Swift 5 mode) that
+//   AccessEnablerLegacyTests drives against the emulator (the UIKit parts are behind
+//   `#if canImport(UIKit)`, as there is no UIKit).
 //
 // The migration edit, and the only difference between the OLD_API and the migrated code:
 // `import AccessEnabler` -> `import AccessEnablerLegacy`. In a file that imports only
@@ -22,6 +29,7 @@ import AccessEnablerLegacy
 #endif
 
 /// What the app's screens do with the SDK's answers (the app's own UI layer).
+@MainActor
 protocol TVProviderScreens: AnyObject {
     func requestorConfigured(_ success: Bool)
     func showProviderPicker(_ providers: [MVPD])
@@ -36,8 +44,9 @@ protocol TVProviderScreens: AnyObject {
     func recordAnalytics(event: Int32, data: [Any])
 }
 
-/// The app's TV provider integration.
-final class TVProviderManager: NSObject, EntitlementDelegate, EntitlementStatus {
+/// The app's TV provider integration. Its state is the UI's: it lives on the main actor.
+@MainActor
+final class TVProviderManager: NSObject, @preconcurrency EntitlementDelegate, @preconcurrency EntitlementStatus {
     static let requestorID = "REF"
 
     let accessEnabler: AccessEnabler
@@ -90,21 +99,27 @@ final class TVProviderManager: NSObject, EntitlementDelegate, EntitlementStatus 
     }
 
     /// Fetches the software statement from the app's server (Adobe's advice) and keeps it for
-    /// the next launch. The completion handler runs on URLSession's queue and touches `self`.
+    /// the next launch. The completion handler runs on URLSession's queue: it hands what it got
+    /// to the main queue, where the manager's state lives.
     func refreshSoftwareStatement(from url: URL) {
         let task = URLSession.shared.dataTask(with: url) { data, _, error in
-            if let error = error {
-                self.lastRefreshError = error
-                return
-            }
-            guard let data = data, let statement = String(data: data, encoding: .utf8) else { return }
-            self.softwareStatement = statement
-            UserDefaults.standard.set(statement, forKey: "softwareStatement")
+            let statement = data.flatMap { String(data: $0, encoding: .utf8) }
             DispatchQueue.main.async {
-                self.start()
+                self.softwareStatementLoaded(statement, error: error)
             }
         }
         task.resume()
+    }
+
+    private func softwareStatementLoaded(_ statement: String?, error: Error?) {
+        if let error = error {
+            lastRefreshError = error
+            return
+        }
+        guard let statement = statement else { return }
+        softwareStatement = statement
+        UserDefaults.standard.set(statement, forKey: "softwareStatement")
+        start()
     }
 
     func checkSignIn() {
