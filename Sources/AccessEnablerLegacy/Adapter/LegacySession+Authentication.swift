@@ -4,19 +4,21 @@ import Foundation
 extension LegacySession {
     func checkAuthentication() {
         whenConfigured { [self] in
-            perform { [self] in
-                let status = await core.checkAuthentication()
-                if let authentication = status.authentication {
-                    emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
-                    track(authentication: authentication, cached: true)
-                } else {
-                    emit(.notAuthenticated)
-                    emit {
-                        $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
-                    }
-                    track(authentication: nil, cached: false)
-                }
-            }
+            perform { [self] in reportAuthenticationCheck(await core.checkAuthentication().authentication) }
+        }
+    }
+
+    /// The report of an authentication check (`checkAuthentication`'s, and the one
+    /// `checkAuthorization` makes first) for the authentication found in storage (nil: none):
+    /// `N000` when there is none, `setAuthenticationStatus`, then `TRACKING_AUTHENTICATION`.
+    func reportAuthenticationCheck(_ authentication: Authentication?) {
+        if let authentication {
+            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
+            track(authentication: authentication, cached: true)
+        } else {
+            emit(.notAuthenticated)
+            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
+            track(authentication: nil, cached: false)
         }
     }
 
