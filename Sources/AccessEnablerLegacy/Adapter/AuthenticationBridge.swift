@@ -191,14 +191,21 @@ final class AuthenticationBridge: MVPDPagePresenter {
     }
 }
 
-/// Logout's browser step: the legacy SDK hands the logout URL to the app and carries on.
-struct LogoutNavigator: AuthenticationPresenter {
-    let navigate: @MainActor @Sendable (URL) -> Void
+/// Logout's browser step: the legacy SDK hands the logout URL to the app and carries on. The
+/// page goes where the login page of the same MVPD went: `navigate` is told whether the MVPD the
+/// core logs out of requires Safari.
+struct LogoutNavigator: MVPDPagePresenter {
+    let navigate: @MainActor @Sendable (URL, _ requiresSafari: Bool) -> Void
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? { nil }
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
-        await navigate(url)
+        await navigate(url, false)
+        return redirectURL
+    }
+
+    func presentLogin(url: URL, redirectURL: URL, for mvpd: CoreMVPD) async throws -> URL {
+        await navigate(url, mvpd.requiresSafariViewController)
         return redirectURL
     }
 }
