@@ -137,3 +137,39 @@ final class RecordingSafari: SafariPagePresenting {
         #expect(SafariPageRoute(requiresSafari: true, handleSVC: false, sdkCanPresentSafari: false) == .appSafari)
     }
 }
+
+/// An MVPD that requires Safari, chosen where the adapter's picker never sees it: its page still
+/// goes to Safari, the browser the core chose its redirect URL for.
+@MainActor
+@Suite struct LegacySafariRoutingTests {
+    @Test func anMVPDChosenInTheTVProviderPickerThatRequiresSafariGoesToSafari() async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(scenario: .safariCablevision, clock: clock)
+        await emulator.enablePartnerSingleSignOn(
+            mvpd: "Cablevision", platformMappingID: "Cablevision-Apple", boardingStatus: "PICKER")
+        var configuration = AsyncAccessEnabler.Configuration()
+        configuration.transport = emulator.transport
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        configuration.environment = .init(serviceProviders: [emulator.baseURL])
+        configuration.retryPolicy = .none
+        configuration.partnerFramework = FakePartnerFramework(clock: clock, picker: .unsupported("Cablevision-Apple"))
+        let legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
+        let delegate = RecordingDelegate()
+        legacy.delegate = delegate
+        legacy.setOptions(["handleSVC": true])
+        legacy.setRequestor("REF")
+        #expect(await delegate.next(1) == ["setRequestorComplete(1)"])
+
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
+        let page = await delegate.next(1)
+        #expect(page.first?.hasSuffix(", useSVC: true)") == true, "no MVPD picker, and Safari: \(page)")
+        let url = try #require(delegate.navigations.last.flatMap(URL.init(string:)))
+        let browser = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password", transport: emulator.transport)
+        let landed = try await browser.presentLogin(url: url, redirectURL: try #require(URL(string: appSchemeRedirect)))
+        #expect(landed.absoluteString.hasPrefix("adbe.u-legacy-test://"), "the page ends on the app's scheme")
+        legacy.handleExternalURL(landed.absoluteString)
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+    }
+}

@@ -206,4 +206,64 @@ import Testing
         #expect(
             await harness.delegate.next(2) == ["setAuthenticationStatus(1, \"\")", "setToken(<token>, news)"])
     }
+
+    /// Leaving `getAuthorization`'s code screen ends its sign-in as a cancelled picker would: a
+    /// code activated afterwards signs nobody in and delivers no token.
+    @Test func leavingGetAuthorizationsCodeScreenStopsItsSignIn() async throws {
+        let harness = LegacySecondScreenTests().harness()
+        await harness.configure()
+        harness.legacy.getAuthorization("news")
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        let code = try #require(harness.delegate.statusReports.last?["code"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+
+        harness.legacy.setSelectedProvider(nil)
+        let cancelled = await harness.delegate.next(4)
+        #expect(
+            cancelled.prefix(3) == [
+                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")", "status(N130)",
+            ])
+        #expect(cancelled.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
+        await eventually("the polling stopped") { harness.clock.pendingSleeps == 0 }
+
+        let phone = HeadlessPresenter(mvpdID: "AutoCable", transport: harness.emulator.transport)
+        try await phone.activate(code: code, at: harness.emulator.activationURL)
+        harness.clock.advance(by: .seconds(3))
+        #expect(await harness.emulator.requests(to: .profileForCode).isEmpty, "no poll after the viewer left")
+        harness.legacy.checkAuthentication()
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(N000)", "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ], "no sign-in and no token after the viewer left the code screen")
+    }
+
+    /// A flow started after `getAuthorization` showed its code replaces that sign-in: the old
+    /// code's activation is not heard, and the new code's polling is the one
+    /// `setSelectedProvider(nil)` stops.
+    @Test func aNewSignInReplacesGetAuthorizationsCode() async throws {
+        let harness = LegacySecondScreenTests().harness()
+        await harness.configure()
+        harness.legacy.getAuthorization("news")
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider("AutoCable")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        await eventually { harness.clock.pendingSleeps == 1 }
+
+        harness.legacy.getAuthentication()
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"],
+            "the superseded getAuthorization ends without a callback")
+        harness.legacy.setSelectedProvider("Cablevision")
+        #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
+        await eventually("only the new code is polled") { harness.clock.pendingSleeps == 1 }
+
+        harness.legacy.setSelectedProvider(nil)
+        #expect(
+            await harness.delegate.next(2) == [
+                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")",
+            ])
+        await eventually("the polling stopped") { harness.clock.pendingSleeps == 0 }
+    }
 }

@@ -14,6 +14,25 @@ import Testing
         return harness
     }
 
+    /// `checkAuthorization` checks the authentication first and reports that check exactly as
+    /// `checkAuthentication` does, its advanced status included.
+    @Test(arguments: legacyBackends)
+    func checkAuthorizationReportsItsAuthenticationCheckAsCheckAuthenticationDoes(
+        backend: AccessEnabler.Backend
+    ) async throws {
+        let harness = harness(backend)
+        await harness.configure()
+        harness.legacy.checkAuthentication()
+        let checked = await harness.delegate.next(2)
+        let checkReport = try #require(harness.delegate.statusReports.last)
+        let reportsBefore = harness.delegate.statusReports.count
+
+        harness.legacy.checkAuthorization("news")
+        let authorization = await harness.delegate.next(4)
+        #expect(Array(authorization.prefix(2)) == checked)
+        #expect(harness.delegate.statusReports.dropFirst(reportsBefore).first == checkReport)
+    }
+
     @Test(arguments: legacyBackends)
     func configurationAuthenticationAndAuthorizationCodes(backend: AccessEnabler.Backend) async throws {
         let harness = harness(backend)
@@ -38,10 +57,11 @@ import Testing
             ])
 
         harness.legacy.checkAuthorization("news")
-        let unauthenticated = await harness.delegate.next(3)
-        #expect(unauthenticated[0] == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
-        #expect(unauthenticated[1] == "status(N130)")
-        #expect(unauthenticated[2].hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\""))
+        let unauthenticated = await harness.delegate.next(4)
+        #expect(unauthenticated[0] == "status(N000)")
+        #expect(unauthenticated[1] == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
+        #expect(unauthenticated[2] == "status(N130)")
+        #expect(unauthenticated[3].hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\""))
         #expect(harness.delegate.statusReports.last?["resource"] == "news")
 
         try await harness.signIn("AutoCable")

@@ -269,7 +269,8 @@ func onMainQueue() -> Bool {
         #expect(manager.providers.isEmpty)
         // `checkAuthorization(resource)` with a String? that is nil: a failure, not a crash.
         manager.checkEntitlement(nil)
-        let failure = await screens.next(10)
+        let failure = await screens.next(12)
+        #expect(failure.filter { $0 == "statusReported(N000, info)" }.count == 2, "as checkAuthentication reports")
         #expect(
             failure.filter { $0.hasPrefix("authenticationChanged(false, \"User Not Authenticated Error\")") }.count == 2
         )

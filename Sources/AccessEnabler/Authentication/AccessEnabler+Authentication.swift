@@ -157,7 +157,9 @@ extension AccessEnabler {
         {
         case .interactive(let url, let codeExpires):
             let redirectURL = context.redirectURL
-            let landed = try await presenting { try await presenter.presentLogin(url: url, redirectURL: redirectURL) }
+            let landed = try await presenting {
+                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd)
+            }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
             // Polling starts once the browser reached the redirect URL (checklist: Polling
             // Mechanism Starting) and stops when the session's code expires, or sooner: the MVPD

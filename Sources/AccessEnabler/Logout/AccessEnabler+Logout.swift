@@ -51,7 +51,7 @@ extension AccessEnabler {
                 case .interactive(let url):
                     guard let presenter else { continue }
                     let redirectURL = context.redirectURL
-                    let landed = try await presenter.presentLogin(url: url, redirectURL: redirectURL)
+                    let landed = try await presenter.presentPage(url: url, redirectURL: redirectURL, for: session.mvpd)
                     if !Self.matches(landed, redirectURL: redirectURL) {
                         log.error("the browser logout ended at an unexpected URL")
                     }

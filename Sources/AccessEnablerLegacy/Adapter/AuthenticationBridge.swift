@@ -7,15 +7,13 @@ import Foundation
 /// `navigate(toUrl:useSVC:)` with the `handleSVC` option, else the adapter's own Safari view
 /// controller), answered by `handleExternalURL` (or `setSelectedProvider(nil)` to cancel).
 @MainActor
-final class AuthenticationBridge: AuthenticationPresenter {
+final class AuthenticationBridge: MVPDPagePresenter {
     nonisolated let callbacks: LegacyCallbacks
     /// The `handleSVC` option: the page of an MVPD that requires Safari goes to
     /// `navigate(toUrl:useSVC:)` instead of the adapter's own Safari view controller.
     var handleSVC = false
     /// The adapter's own Safari view controller (iOS), for MVPDs that require Safari.
     lazy var safari: (any SafariPagePresenting)? = Self.platformSafari()
-    /// The MVPD the current flow picked.
-    private var pickedMVPD: CoreMVPD?
 
     /// An MVPD chosen with `setSelectedProvider` outside a picker: used without showing one.
     var preselectedMVPD: String?
@@ -41,7 +39,6 @@ final class AuthenticationBridge: AuthenticationPresenter {
 
     func beginFlow() {
         interacted = false
-        pickedMVPD = nil
     }
 
     /// The platform's Safari view controller: iOS only (tvOS has none; macOS and Linux leave the
@@ -71,8 +68,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
         interacted = true
         if let preselected = preselectedMVPD {
             preselectedMVPD = nil
-            pickedMVPD = Self.mvpd(preselected, in: providers)
-            return pickedMVPD
+            return Self.mvpd(preselected, in: providers)
         }
         callbacks.emit { $0.displayProviderDialog(providers.map(MVPD.init)) }
         let id = nextRequestID()
@@ -86,13 +82,24 @@ final class AuthenticationBridge: AuthenticationPresenter {
         }
     }
 
+    /// A page of an MVPD the core did not name: the web view's.
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
+        try await presentLogin(url: url, redirectURL: redirectURL, requiresSafari: false)
+    }
+
+    /// The login page of `mvpd`, routed by the MVPD the core chose the redirect URL for (whether
+    /// the picker, Apple's TV Provider picker or a preselection named it).
+    func presentLogin(url: URL, redirectURL: URL, for mvpd: CoreMVPD) async throws -> URL {
+        try await presentLogin(url: url, redirectURL: redirectURL, requiresSafari: mvpd.requiresSafariViewController)
+    }
+
+    private func presentLogin(url: URL, redirectURL: URL, requiresSafari: Bool) async throws -> URL {
         try Task.checkCancellation()
         interacted = true
         let id = nextRequestID()
         // The viewer closing the adapter's Safari view controller cancels, as
         // `setSelectedProvider(nil)` does.
-        showPage(url, requiresSafari: pickedMVPD?.requiresSafariViewController == true) { [weak self] in
+        showPage(url, requiresSafari: requiresSafari) { [weak self] in
             self?.cancelWaiting(id)
         }
         return try await withTaskCancellationHandler {
@@ -114,8 +121,7 @@ final class AuthenticationBridge: AuthenticationPresenter {
     func answerProvider(_ mvpdID: String?) -> Bool {
         guard let request = providerRequest else { return false }
         providerRequest = nil
-        pickedMVPD = mvpdID.map { Self.mvpd($0, in: request.providers) }
-        request.continuation.resume(returning: pickedMVPD)
+        request.continuation.resume(returning: mvpdID.map { Self.mvpd($0, in: request.providers) })
         return true
     }
 
@@ -185,14 +191,21 @@ final class AuthenticationBridge: AuthenticationPresenter {
     }
 }
 
-/// Logout's browser step: the legacy SDK hands the logout URL to the app and carries on.
-struct LogoutNavigator: AuthenticationPresenter {
-    let navigate: @MainActor @Sendable (URL) -> Void
+/// Logout's browser step: the legacy SDK hands the logout URL to the app and carries on. The
+/// page goes where the login page of the same MVPD went: `navigate` is told whether the MVPD the
+/// core logs out of requires Safari.
+struct LogoutNavigator: MVPDPagePresenter {
+    let navigate: @MainActor @Sendable (URL, _ requiresSafari: Bool) -> Void
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? { nil }
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
-        await navigate(url)
+        await navigate(url, false)
+        return redirectURL
+    }
+
+    func presentLogin(url: URL, redirectURL: URL, for mvpd: CoreMVPD) async throws -> URL {
+        await navigate(url, mvpd.requiresSafariViewController)
         return redirectURL
     }
 }

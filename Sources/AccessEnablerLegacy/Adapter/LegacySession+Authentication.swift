@@ -4,19 +4,21 @@ import Foundation
 extension LegacySession {
     func checkAuthentication() {
         whenConfigured { [self] in
-            perform { [self] in
-                let status = await core.checkAuthentication()
-                if let authentication = status.authentication {
-                    emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
-                    track(authentication: authentication, cached: true)
-                } else {
-                    emit(.notAuthenticated)
-                    emit {
-                        $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
-                    }
-                    track(authentication: nil, cached: false)
-                }
-            }
+            perform { [self] in reportAuthenticationCheck(await core.checkAuthentication().authentication) }
+        }
+    }
+
+    /// The report of an authentication check (`checkAuthentication`'s, and the one
+    /// `checkAuthorization` makes first) for the authentication found in storage (nil: none):
+    /// `N000` when there is none, `setAuthenticationStatus`, then `TRACKING_AUTHENTICATION`.
+    func reportAuthenticationCheck(_ authentication: Authentication?) {
+        if let authentication {
+            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
+            track(authentication: authentication, cached: true)
+        } else {
+            emit(.notAuthenticated)
+            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR) }
+            track(authentication: nil, cached: false)
         }
     }
 
@@ -33,10 +35,11 @@ extension LegacySession {
         if let mvpdID { trackSelection(of: mvpdID) }
         if authentication.answerProvider(mvpdID) { return }
         if mvpdID == nil {
-            if isPollingSecondScreen {
-                // tvOS: the viewer left the code screen.
-                authenticationFlow?.cancel()
-                isPollingSecondScreen = false
+            if let screen = codeScreen, screen.isShown {
+                // tvOS: the viewer left the code screen. Its flow ends itself with the cancel, as
+                // `getAuthorization`'s then fails its resource.
+                screen.leave()
+                return
             } else if authentication.isWaitingForLogin {
                 // The waiting flow ends itself with the cancel.
                 authentication.cancelWaiting()
@@ -56,26 +59,34 @@ extension LegacySession {
 
     // MARK: Flow
 
-    /// Starts an authentication flow. One still running is superseded: it is cancelled and ends
-    /// without a callback (choosing another MVPD with `setSelectedProvider` leads straight to
-    /// the new flow's `navigate(toUrl:)`, as in the legacy SDK).
-    func startAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) {
+    /// Starts an authentication flow (`getAuthentication`'s, or `getAuthorization`'s sign-in, which
+    /// awaits the returned task) and reports its result. One still running is superseded: it is
+    /// cancelled and ends without a callback, its task's value nil (choosing another MVPD with
+    /// `setSelectedProvider` leads straight to the new flow's `navigate(toUrl:)`, as in the
+    /// legacy SDK).
+    @discardableResult
+    func startAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil)
+        -> Task<AuthenticationResult?, Never>
+    {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
-        isPollingSecondScreen = false
+        codeScreen = nil
         let usesSecondScreen = secondScreen.withLock { $0 }
-        authenticationFlow = perform { [self] in
+        let flow = perform { [self] () -> AuthenticationResult? in
             let result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
-            guard !Task.isCancelled else { return }
+            guard !Task.isCancelled else { return nil }
             reportAuthentication(result)
+            return result
         }
+        authenticationFlow = flow
+        return flow
     }
 
     /// The sign-in of `getAuthentication` and of `getAuthorization` for a viewer who is not
     /// signed in: a registration code with `usesSecondScreenAuthentication` (tvOS has no web
     /// view), else the login page. The tests drive both sides of this seam on Linux.
     func signIn(force: Bool, data: [String: String], filter: ProviderFilter? = nil, secondScreen: Bool) async
-        -> Result<(Authentication, Bool), LegacyFailure>
+        -> AuthenticationResult
     {
         secondScreen
             ? await runSecondScreenAuthentication(force: force, data: data, filter: filter)
@@ -84,11 +95,30 @@ extension LegacySession {
 
     /// The tvOS flow: the core's second-screen sign-in after its provider choice (so the TV
     /// Provider is tried first, and a viewer already signed in is answered at once): the picker,
-    /// then a registration code (`REGCODE`) for the MVPD picked, and the polling.
+    /// then a registration code (`REGCODE`) for the MVPD picked, and the polling, which the
+    /// viewer leaving the code screen stops (the flow then fails as a cancelled picker does).
     func runSecondScreenAuthentication(force: Bool, data: [String: String], filter: ProviderFilter?) async
-        -> Result<(Authentication, Bool), LegacyFailure>
+        -> AuthenticationResult
     {
         authentication.beginFlow()
+        let screen = RegistrationCodeScreen()
+        codeScreen = screen
+        // A superseded flow leaves the screen to the flow that replaced it.
+        defer { if codeScreen === screen { codeScreen = nil } }
+        let polling = Task { @MainActor [self] in
+            await pollSecondScreen(force: force, data: data, filter: filter, screen: screen)
+        }
+        screen.polling = polling
+        return await withTaskCancellationHandler {
+            await polling.value
+        } onCancel: {
+            polling.cancel()
+        }
+    }
+
+    private func pollSecondScreen(
+        force: Bool, data: [String: String], filter: ProviderFilter?, screen: RegistrationCodeScreen
+    ) async -> AuthenticationResult {
         let partnerReports = PartnerAttemptReport()
         let signIn = core.secondScreenSignIn(
             forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
@@ -96,19 +126,18 @@ extension LegacySession {
             partnerFallback: { reason in await partnerReports.record(reason) },
             chosen: { _ in await partnerReports.recordChoice() })
         var codeShown = false
-        // A superseded (cancelled) flow leaves the state to the flow that replaced it.
-        defer { if codeShown, !Task.isCancelled { isPollingSecondScreen = false } }
         do {
             for try await state in signIn {
                 switch state {
                 case .showCode(let code):
                     codeShown = true
-                    isPollingSecondScreen = true
+                    screen.isShown = true
                     emit(.registrationCode(code))
                 case .authenticated(let authenticated):
                     return .success((authenticated, !codeShown && !authentication.interacted))
                 }
             }
+            try Task.checkCancellation()
             return .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: .authenticationCodeExpired))
         } catch {
             // Before an MVPD was chosen, the choice failed: reported as a browser login's would be.
@@ -124,7 +153,7 @@ extension LegacySession {
 
     /// Runs the core's authentication through the bridge; the legacy error code on failure.
     func runAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil) async
-        -> Result<(Authentication, Bool), LegacyFailure>
+        -> AuthenticationResult
     {
         authentication.beginFlow()
         let partnerReports = PartnerAttemptReport()
@@ -153,7 +182,7 @@ extension LegacySession {
         }
     }
 
-    func reportAuthentication(_ result: Result<(Authentication, Bool), LegacyFailure>) {
+    func reportAuthentication(_ result: AuthenticationResult) {
         switch result {
         case .success(let (authenticated, cached)):
             if authenticated.mvpd.isTempPass { emit(.tempPassAuthenticated) }
@@ -171,4 +200,20 @@ extension LegacySession {
 struct LegacyFailure: Error {
     var code: String
     var error: AccessEnablerError
+}
+
+/// A sign-in's outcome: the authentication and whether it came from the cache, or the failure.
+typealias AuthenticationResult = Result<(Authentication, Bool), LegacyFailure>
+
+/// The registration code of a second-screen flow: whether it is on screen, and the polling that
+/// the viewer leaving the screen (`setSelectedProvider(nil)`) stops.
+@MainActor
+final class RegistrationCodeScreen {
+    var isShown = false
+    var polling: Task<AuthenticationResult, Never>?
+
+    func leave() {
+        isShown = false
+        polling?.cancel()
+    }
 }

@@ -22,8 +22,9 @@ extension LegacySession {
                     fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
                     return
                 }
-                let result = await signIn(force: false, data: data, secondScreen: secondScreen.withLock { $0 })
-                reportAuthentication(result)
+                // The sign-in is the authentication flow: a newer flow supersedes it (no callback),
+                // and the viewer leaving its code screen cancels it.
+                guard let result = await startAuthentication(force: false, data: data).value else { return }
                 switch result {
                 case .success(let (authentication, _)):
                     let authorized = try await core.authorizeWithCheck(resource: resource, data: data)

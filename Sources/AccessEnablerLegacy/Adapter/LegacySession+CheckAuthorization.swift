@@ -2,8 +2,8 @@ import AccessEnabler
 import Foundation
 
 // `checkAuthorization:` checks the authentication first, as the legacy SDK did, and reports that
-// check the way `checkAuthentication` does (`setAuthenticationStatus`, then `TRACKING_AUTHENTICATION`)
-// before the authorization's own callbacks (`setToken` or `tokenRequestFailed`, then
+// check with `checkAuthentication`'s own report (`N000` without a session, `setAuthenticationStatus`,
+// then `TRACKING_AUTHENTICATION`) before the authorization's own callbacks (`setToken` or `tokenRequestFailed`, then
 // `TRACKING_AUTHORIZATION`). Adobe's reference lists both among its callbacks:
 // https://experienceleague.adobe.com/docs/primetime/authentication/auth-features/sdks/ios-tvos-sdk/iostvos-sdk-api-reference.html
 
@@ -39,18 +39,5 @@ extension LegacySession {
                 ?? LegacyFailure(code: GENERIC_AUTHORIZATION_ERROR, error: .networkError)
             fail(resource, failure)
         }
-    }
-
-    /// `setAuthenticationStatus` and `TRACKING_AUTHENTICATION` for the authentication found in
-    /// storage (nil: none), as `checkAuthentication` reports them.
-    private func reportAuthenticationCheck(_ authentication: Authentication?) {
-        if authentication != nil {
-            emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
-        } else {
-            emit {
-                $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
-            }
-        }
-        track(authentication: authentication, cached: authentication != nil)
     }
 }

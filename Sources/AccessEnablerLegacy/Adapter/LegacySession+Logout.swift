@@ -24,9 +24,8 @@ extension LegacySession {
                 let navigator: LogoutNavigator? = nil
                 #else
                 // The page of an MVPD that requires Safari goes to Safari, as its login did.
-                let requiresSafari = await core.selectedProvider()?.requiresSafariViewController == true
                 let bridge = authentication
-                let navigator: LogoutNavigator? = LogoutNavigator { url in
+                let navigator: LogoutNavigator? = LogoutNavigator { url, requiresSafari in
                     pageShown.withLock { $0 = true }
                     bridge.showPage(url, requiresSafari: requiresSafari) { bridge.endLogoutPage() }
                 }

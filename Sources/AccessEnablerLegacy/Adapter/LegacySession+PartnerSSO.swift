@@ -25,7 +25,7 @@ final class PartnerAttemptReport {
 
 /// The legacy presenter, delivering the partner attempt's status reports before the regular
 /// flow's picker (`status:` then `displayProviderDialog:`).
-struct PartnerReportingPresenter: AuthenticationPresenter {
+struct PartnerReportingPresenter: MVPDPagePresenter {
     let base: AuthenticationBridge
     let reports: PartnerAttemptReport
     let session: LegacySession
@@ -37,6 +37,10 @@ struct PartnerReportingPresenter: AuthenticationPresenter {
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         try await base.presentLogin(url: url, redirectURL: redirectURL)
+    }
+
+    func presentLogin(url: URL, redirectURL: URL, for mvpd: CoreMVPD) async throws -> URL {
+        try await base.presentLogin(url: url, redirectURL: redirectURL, for: mvpd)
     }
 }
 

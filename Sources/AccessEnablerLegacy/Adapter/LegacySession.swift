@@ -79,12 +79,13 @@ final class LegacySession {
     var queuedCalls: [@MainActor () -> Void] = []
     /// The last `setOptions` call, which every later call waits for so the core sees options in order.
     var optionsUpdate: Task<Void, Never>?
-    /// The authentication flow in progress, cancelled when a new one starts.
-    var authenticationFlow: Task<Void, Never>?
+    /// The authentication flow in progress (`getAuthentication`'s, or `getAuthorization`'s sign-in),
+    /// cancelled when a new one starts. Its value is nil when it was superseded.
+    var authenticationFlow: Task<AuthenticationResult?, Never>?
     /// `usesSecondScreenAuthentication`: set from any thread, read when a flow starts.
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
-    /// Whether the flow in progress is polling for a registration code.
-    var isPollingSecondScreen = false
+    /// The registration-code screen of the second-screen flow in progress; only that flow clears it.
+    var codeScreen: RegistrationCodeScreen?
 
     /// tvOS has no web view: its legacy SDK signed in with a registration code.
     nonisolated static var secondScreenByDefault: Bool {
@@ -134,11 +135,11 @@ final class LegacySession {
     /// from the main actor. Callbacks still never run inside the call: they follow the core's
     /// answer, which always arrives after a suspension.
     @discardableResult
-    func perform(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+    func perform<Value: Sendable>(_ work: @escaping @MainActor () async -> Value) -> Task<Value, Never> {
         let options = optionsUpdate
-        let body: @MainActor () async -> Void = {
+        let body: @MainActor () async -> Value = {
             await options?.value
-            await work()
+            return await work()
         }
         #if compiler(>=6.2)
         if #available(iOS 26, tvOS 26, macOS 26, watchOS 26, visionOS 26, *),

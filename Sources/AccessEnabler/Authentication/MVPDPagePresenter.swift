@@ -1,0 +1,20 @@
+import Foundation
+
+/// A presenter told which MVPD each login or logout page belongs to, so it can route the page of
+/// an MVPD that requires Safari (``MVPD/requiresSafariViewController``) to Safari: the page ends
+/// on the redirect URL ``AccessEnabler`` chose for that same MVPD, whichever way it was chosen
+/// (the picker, the partner's picker, a preselection).
+package protocol MVPDPagePresenter: AuthenticationPresenter {
+    /// Loads `url`, a page of `mvpd`, and returns the URL that starts with `redirectURL`.
+    func presentLogin(url: URL, redirectURL: URL, for mvpd: MVPD) async throws -> URL
+}
+
+extension AuthenticationPresenter {
+    /// Shows `url`, a page of `mvpd`: with the MVPD to an ``MVPDPagePresenter``.
+    func presentPage(url: URL, redirectURL: URL, for mvpd: MVPD) async throws -> URL {
+        if let presenter = self as? any MVPDPagePresenter {
+            return try await presenter.presentLogin(url: url, redirectURL: redirectURL, for: mvpd)
+        }
+        return try await presentLogin(url: url, redirectURL: redirectURL)
+    }
+}
