@@ -70,7 +70,7 @@ private func legacyRoundTrip(
 /// The same call through the async API, from the main actor; the time spans the `await`.
 @MainActor
 private func asyncRoundTrip(
-    _ enabler: AccessEnabler, _ request: PreauthorizeRequest
+    _ enabler: AsyncAccessEnabler, _ request: PreauthorizeRequest
 ) async -> (response: PreauthorizeResponse?, time: Duration) {
     let clock = ContinuousClock()
     let start = clock.now
