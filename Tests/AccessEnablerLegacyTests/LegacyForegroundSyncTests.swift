@@ -1,5 +1,5 @@
 import AccessEnabler
-import AccessEnablerLegacy
+@testable import AccessEnablerLegacy
 import AccessEnablerTesting
 import Foundation
 import Testing
@@ -28,6 +28,38 @@ import Testing
             "the local session is gone too")
     }
 
+    /// A logout queued behind `setRequestor` for a viewer whose session the server no longer holds:
+    /// the sign-out is reported once, by the logout, not also by the sync.
+    @Test(arguments: legacyBackends)
+    func aQueuedLogoutReportsTheSignOutOnce(backend: AsyncAccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        await harness.emulator.invalidateSessions()
+
+        let callsBefore = harness.delegate.calls.count
+        let navigationsBefore = harness.delegate.navigations.count
+        let session = harness.legacy.session
+
+        harness.legacy.setRequestor("REF")
+        harness.legacy.logout()
+        await session.requestorSetup?.value
+        await eventually("the logout ends or shows its page") {
+            session.logoutsRunning == 0 || harness.delegate.navigations.count > navigationsBefore
+        }
+        if session.logoutsRunning > 0 { harness.legacy.handleExternalURL(ADOBEPASS_REDIRECT_URL) }
+        await eventually("the logout ends") { session.logoutsRunning == 0 }
+        // Ordered after every callback the sync and the logout sent.
+        harness.legacy.getSelectedProvider()
+        await eventually("every callback arrives") { harness.delegate.calls.last == "selectedProvider(nil)" }
+        let calls = Array(harness.delegate.calls[callsBefore...])
+        #expect(calls.first == "setRequestorComplete(1)")
+        #expect(
+            calls.filter { $0.hasPrefix("setAuthenticationStatus") } == [
+                "setAuthenticationStatus(0, \"User Not Authenticated Error\")"
+            ], "\(calls)")
+    }
+
     /// The server still holds the session: the sync asks it once (REST v2: the profiles, not the
     /// configuration) and reports nothing, and the viewer stays signed in.
     @Test func aSessionTheServerStillHoldsStaysWithoutACallback() async throws {
@@ -38,7 +70,8 @@ import Testing
 
         harness.legacy.setRequestor("REF")
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
-        try await harness.emulator.waitForRequests(to: .profiles, count: 1)
+        // Until the sync has finished: a callback it sent would come before checkAuthentication's.
+        await harness.legacy.session.requestorSetup?.value
         harness.legacy.checkAuthentication()
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         #expect(await harness.emulator.requests.map(\.route) == [.profiles])

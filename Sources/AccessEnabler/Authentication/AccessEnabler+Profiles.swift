@@ -48,10 +48,21 @@ extension AccessEnabler {
     ///   when an adopted authentication could not be stored (it is kept in memory).
     @discardableResult
     public func refreshAuthentication(preferring mvpdID: String? = nil) async throws -> AuthenticationStatus {
-        try await asOneCall { try await refreshAuthenticationInOneCall(preferring: mvpdID) }
+        try await asOneCall { try await refreshAuthenticationInOneCall(preferring: mvpdID).status }
     }
 
-    private func refreshAuthenticationInOneCall(preferring mvpdID: String?) async throws -> AuthenticationStatus {
+    /// ``refreshAuthentication(preferring:)`` that also says whether it removed the local session
+    /// because the service provider no longer holds one: the legacy adapter reports a sign-out
+    /// only then, not when a logout made meanwhile cleared it.
+    package func refreshAuthenticationReportingRemoval() async throws -> (
+        status: AuthenticationStatus, removedSession: Bool
+    ) {
+        try await asOneCall { try await refreshAuthenticationInOneCall(preferring: nil) }
+    }
+
+    private func refreshAuthenticationInOneCall(preferring mvpdID: String?) async throws -> (
+        status: AuthenticationStatus, removedSession: Bool
+    ) {
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
         let (local, generation) = try await cache.sessionState(for: requestorID)
@@ -71,17 +82,19 @@ extension AccessEnabler {
             {
                 log.info("the service provider changed the authentication (expiry or attributes); updated it")
             }
-            return await checkAuthentication()
+            return (await checkAuthentication(), false)
         }
         guard let best = found.first else {
+            var removed = false
             if let local, try await cache.removeAuthentication(local, for: requestorID) {
+                removed = true
                 log.info("the service provider holds no authentication any more; removed it locally")
                 hub.emit(
                     .authenticationRemoved(
                         reason: AccessEnablerError.authenticationSessionMissing.with(
                             details: "The service provider no longer holds the authentication.")))
             }
-            return await checkAuthentication()
+            return (await checkAuthentication(), removed)
         }
         if try await cache.replaceAuthentication(local, with: best, for: requestorID, ifGeneration: generation) {
             log.info("adopted the service provider's authentication with \(best.mvpd.id)")
@@ -93,7 +106,7 @@ extension AccessEnabler {
             }
             try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID)
         }
-        return await checkAuthentication()
+        return (await checkAuthentication(), false)
     }
 
     /// The valid authentications the service providers hold, best first: the `preferred` MVPD's,

@@ -22,7 +22,9 @@ final class AuthenticationBridge: MVPDPagePresenter {
     private var providerRequest:
         (id: UInt64, providers: [CoreMVPD], continuation: CheckedContinuation<CoreMVPD?, any Error>)?
     private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
-    private var logoutPage: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
+    /// The logout page on screen, from the moment it is shown: the app can hand its redirect
+    /// back (or the viewer close it) before its logout begins to wait, while storage is cleared.
+    private var logoutPage: (id: UInt64, finished: Bool, continuation: CheckedContinuation<Void, Never>?)?
     private var lastRequestID: UInt64 = 0
     /// How many times everything waiting was cancelled (a new flow, a new request): a logout
     /// that started before the latest one has been replaced and waits for no page.
@@ -125,8 +127,8 @@ final class AuthenticationBridge: MVPDPagePresenter {
         return true
     }
 
-    /// Answers a waiting login page, else ends a waiting logout page (whatever the URL: the
-    /// legacy SDK took any); returns false when neither was waiting.
+    /// Answers a waiting login page, else ends the logout page on screen (whatever the URL: the
+    /// legacy SDK took any); returns false when neither was there.
     func answerLogin(_ url: URL?) -> Bool {
         guard let request = loginRequest else { return endLogoutPage() }
         loginRequest = nil
@@ -139,31 +141,53 @@ final class AuthenticationBridge: MVPDPagePresenter {
         return true
     }
 
-    /// Waits until the app hands back the logout page's redirect (`handleExternalURL`), a new
-    /// flow or logout supersedes the page, or `limit` passes on `clock`. Returns at once when
-    /// that happened before the wait began (``supersessions`` is no longer `startedAt`).
-    func waitForLogoutPage(within limit: Duration, on clock: any AccessEnablerClock, startedAt: UInt64) async {
-        guard supersessions == startedAt else { return }
-        let id = nextRequestID()
+    /// Shows a logout page and starts following it; returns its ID for ``waitForLogoutPage(_:within:on:)``,
+    /// or nil (shown, not followed) when a new flow or logout replaced that logout (``supersessions``
+    /// is no longer `startedAt`).
+    func showLogoutPage(_ url: URL, requiresSafari: Bool, startedAt: UInt64) -> UInt64? {
+        var followed: UInt64?
+        if supersessions == startedAt {
+            endLogoutPage()
+            let id = nextRequestID()
+            logoutPage = (id, false, nil)
+            followed = id
+        }
+        showPage(url, requiresSafari: requiresSafari) { [weak self] in
+            if let followed { self?.endLogoutPage(followed) }
+        }
+        return followed
+    }
+
+    /// Waits until logout page `id` ends: the app hands back its redirect (`handleExternalURL`), a
+    /// new flow or logout supersedes it, or `limit` passes on `clock`. Returns at once when it
+    /// ended before the wait began.
+    func waitForLogoutPage(_ id: UInt64, within limit: Duration, on clock: any AccessEnablerClock) async {
+        guard let page = logoutPage, page.id == id, !page.finished else {
+            if logoutPage?.id == id { logoutPage = nil }
+            return
+        }
         let deadline = Task { @MainActor [weak self] in
             guard (try? await clock.sleep(for: limit)) != nil else { return }
             self?.endLogoutPage(id)
         }
         await withCheckedContinuation { continuation in
-            endLogoutPage()
-            logoutPage = (id, continuation)
+            logoutPage = (id, false, continuation)
         }
         deadline.cancel()
     }
 
-    /// Ends the waiting logout page (only request `id` when given); returns false when none was
-    /// waiting.
+    /// Ends the logout page on screen (only page or request `id` when given), waited for or not
+    /// yet; returns false when none was on screen.
     @discardableResult
     func endLogoutPage(_ id: UInt64? = nil) -> Bool {
-        guard let page = logoutPage, id == nil || page.id == id else { return false }
-        logoutPage = nil
+        guard let page = logoutPage, !page.finished, id == nil || page.id == id else { return false }
         safari?.dismiss()
-        page.continuation.resume()
+        if let continuation = page.continuation {
+            logoutPage = nil
+            continuation.resume()
+        } else {
+            logoutPage = (page.id, true, nil)
+        }
         return true
     }
 

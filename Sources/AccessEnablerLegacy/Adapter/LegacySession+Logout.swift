@@ -18,24 +18,29 @@ extension LegacySession {
         whenConfigured { [self] in
             authentication.cancelWaiting()
             let startedAt = authentication.supersessions
+            logoutsStarted += 1
+            logoutsRunning += 1
             perform { [self] in
-                let pageShown = LockedValue(false)
+                defer { logoutsRunning -= 1 }
+                // Followed from the moment it is shown: its redirect may come back while the
+                // core still clears storage.
+                let page = LockedValue<UInt64?>(nil)
                 #if os(tvOS)
                 let navigator: LogoutNavigator? = nil
                 #else
                 // The page of an MVPD that requires Safari goes to Safari, as its login did.
                 let bridge = authentication
                 let navigator: LogoutNavigator? = LogoutNavigator { url, requiresSafari in
-                    pageShown.withLock { $0 = true }
-                    bridge.showPage(url, requiresSafari: requiresSafari) { bridge.endLogoutPage() }
+                    let id = bridge.showLogoutPage(url, requiresSafari: requiresSafari, startedAt: startedAt)
+                    page.withLock { $0 = id }
                 }
                 #endif
                 // The outcome names the profiles that came from Apple's TV Provider; a logout that
                 // failed to clear storage still ends signed out for the app, as before.
                 let outcome = try? await core.logout(presenter: navigator)
-                if pageShown.withLock({ $0 }) {
+                if let id = page.withLock({ $0 }) {
                     await authentication.waitForLogoutPage(
-                        within: Self.logoutPageLimit, on: core.configuration.clock, startedAt: startedAt)
+                        id, within: Self.logoutPageLimit, on: core.configuration.clock)
                 }
                 for mvpdID in outcome?.partnerLogoutMVPDIDs ?? [] { emit(.partnerLogoutRequired(mvpdID: mvpdID)) }
                 emit {

@@ -13,7 +13,8 @@ extension LegacySession {
         phase = .configuring
         let urls = serviceProviders.compactMap(URL.init(string:))
         let unparsable = urls.count != serviceProviders.count
-        perform { [self] in
+        let logoutsBefore = logoutsStarted
+        requestorSetup = perform { [self] in
             var signedIn = false
             do {
                 if unparsable { throw AccessEnablerError.invalidServiceProvider }
@@ -33,19 +34,22 @@ extension LegacySession {
                 return
             }
             runQueuedCalls()
-            if signedIn { await syncProfile() }
+            if signedIn { await syncProfile(logoutsBefore: logoutsBefore) }
         }
     }
 
     /// The foreground re-sync, for a viewer signed in on this device (a signed-out launch sends
-    /// nothing more), after the app got what it waits for. A failed sync changes nothing: the
-    /// core keeps the session on a transient failure.
-    private func syncProfile() async {
-        guard let refreshed = try? await core.refreshAuthentication() else { return }
-        if refreshed.authentication == nil {
-            emit {
-                $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
-            }
+    /// nothing more), after the app got what it waits for. Reports a sign-out only when the sync
+    /// itself removed the session the server no longer holds, and no logout overlapped it (the
+    /// logout reports its own). A failed sync changes nothing: the core keeps the session on a
+    /// transient failure.
+    private func syncProfile(logoutsBefore: UInt64) async {
+        guard let refreshed = try? await core.refreshAuthenticationReportingRemoval(),
+            refreshed.removedSession, refreshed.status.authentication == nil,
+            logoutsStarted == logoutsBefore, logoutsRunning == 0
+        else { return }
+        emit {
+            $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
         }
     }
 }

@@ -86,6 +86,12 @@ final class LegacySession {
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
     /// The registration-code screen of the second-screen flow in progress; only that flow clears it.
     var codeScreen: RegistrationCodeScreen?
+    /// How many logouts have started, and how many of them are still running: the foreground
+    /// re-sync reports nothing when a logout overlaps it (the logout reports the sign-out).
+    var logoutsStarted: UInt64 = 0
+    var logoutsRunning = 0
+    /// The last `setRequestor` call's work, profile sync included (the tests wait for it).
+    var requestorSetup: Task<Void, Never>?
 
     /// tvOS has no web view: its legacy SDK signed in with a registration code.
     nonisolated static var secondScreenByDefault: Bool {
