@@ -129,16 +129,24 @@ struct LegacyHarness {
     ) {
         LegacyTaskStart.applyEnvironment()
         emulator = PassEmulator(scenario: scenario, clock: clock)
-        var configuration = AccessEnabler.Configuration()
+        var configuration = Self.configuration(on: emulator, clock: clock, backend: backend)
+        adjust(&configuration)
+        legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
+        legacy.delegate = delegate
+    }
+
+    /// A configuration that talks to `emulator` on `clock`, with in-memory storage and no retries.
+    nonisolated static func configuration(
+        on emulator: PassEmulator, clock: TestClock, backend: AsyncAccessEnabler.Backend = .restV2
+    ) -> AsyncAccessEnabler.Configuration {
+        var configuration = AsyncAccessEnabler.Configuration()
         configuration.backend = backend
         configuration.transport = emulator.transport
         configuration.storage = InMemoryTokenStorage()
         configuration.clock = clock
         configuration.environment = .init(serviceProviders: [emulator.baseURL])
         configuration.retryPolicy = .none
-        adjust(&configuration)
-        legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
-        legacy.delegate = delegate
+        return configuration
     }
 
     /// `setRequestor("REF")` and its callback.

@@ -18,12 +18,7 @@ import Testing
         emulator = PassEmulator(scenario: .standard, clock: clock)
         await emulator.enablePartnerSingleSignOn(mvpd: "Cablevision", platformMappingID: "Cablevision-Apple")
         fake = FakePartnerFramework(clock: clock, picker: .select("Cablevision-Apple"))
-        var configuration = AccessEnabler.Configuration()
-        configuration.transport = emulator.transport
-        configuration.storage = InMemoryTokenStorage()
-        configuration.clock = clock
-        configuration.environment = .init(serviceProviders: [emulator.baseURL])
-        configuration.retryPolicy = .none
+        var configuration = LegacyHarness.configuration(on: emulator, clock: clock)
         configuration.partnerFramework = fake
         legacy = AccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
         legacy.delegate = delegate

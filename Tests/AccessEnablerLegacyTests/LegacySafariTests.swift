@@ -147,12 +147,7 @@ final class RecordingSafari: SafariPagePresenting {
         let emulator = PassEmulator(scenario: .safariCablevision, clock: clock)
         await emulator.enablePartnerSingleSignOn(
             mvpd: "Cablevision", platformMappingID: "Cablevision-Apple", boardingStatus: "PICKER")
-        var configuration = AsyncAccessEnabler.Configuration()
-        configuration.transport = emulator.transport
-        configuration.storage = InMemoryTokenStorage()
-        configuration.clock = clock
-        configuration.environment = .init(serviceProviders: [emulator.baseURL])
-        configuration.retryPolicy = .none
+        var configuration = LegacyHarness.configuration(on: emulator, clock: clock)
         configuration.partnerFramework = FakePartnerFramework(clock: clock, picker: .unsupported("Cablevision-Apple"))
         let legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
         let delegate = RecordingDelegate()

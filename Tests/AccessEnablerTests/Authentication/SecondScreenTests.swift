@@ -369,32 +369,14 @@ import Testing
         #expect(await pair.polls() == 2, "one poll after the throttled one, 10 s later")
     }
 
-    @Test func aFailedPollIsRetriedAtTheNextInterval() async throws {
+    /// A failed poll (a 5xx, or a dropped connection) is retried at the next interval: the rule
+    /// the browser login's poll follows too.
+    @Test(arguments: [EmulatorFault.html(status: 503), .dropConnection])
+    func aFailedPollIsRetriedAtTheNextInterval(fault: EmulatorFault) async throws {
         let pair = Pair()
         try await pair.configure()
         let (code, iterator) = try await Self.showCode(pair)
-        await pair.emulator.inject(.html(status: 503), on: .profileForCode)
-        let result = Self.nextState(iterator)
-        await eventually { pair.clock.pendingSleeps == 1 }
-        pair.clock.advance(by: .seconds(3))
-        await eventually { await pair.polls() == 1 }
-        try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter("Cablevision"))
-        await eventually { pair.clock.pendingSleeps == 1 }
-        pair.clock.advance(by: .seconds(3))
-        guard case .authenticated? = try await result.value(awaiting: "the second-screen sign-in") else {
-            Issue.record("not authenticated")
-            return
-        }
-        #expect(await pair.emulator.requests(to: .profileForCode).map(\.responseStatus) == [503, 200])
-    }
-
-    /// A dropped connection in the middle of the poll is retried too (the rule the browser
-    /// login's poll follows).
-    @Test func aPollWithNoAnswerIsRetriedAtTheNextInterval() async throws {
-        let pair = Pair()
-        try await pair.configure()
-        let (code, iterator) = try await Self.showCode(pair)
-        await pair.emulator.inject(.dropConnection, on: .profileForCode)
+        await pair.emulator.inject(fault, on: .profileForCode)
         let result = Self.nextState(iterator)
         await eventually { pair.clock.pendingSleeps == 1 }
         pair.clock.advance(by: .seconds(3))
