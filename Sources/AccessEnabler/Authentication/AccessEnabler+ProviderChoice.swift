@@ -52,10 +52,10 @@ extension AccessEnabler {
                 return .signedIn(signedIn)
             case .basicFlow(let preselected, let fallback):
                 if let fallback { await choice.partnerFallback?(fallback) }
+                // The partner attempt took it from `loaded`.
                 if let preselected {
-                    guard let mvpd = loaded.mvpd(withID: preselected.id) else { throw Self.notOffered(preselected.id) }
-                    await choice.chosen?(mvpd)
-                    return .provider(mvpd, configuration: loaded)
+                    await choice.chosen?(preselected)
+                    return .provider(preselected, configuration: loaded)
                 }
             }
         }

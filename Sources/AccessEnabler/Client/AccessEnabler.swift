@@ -67,7 +67,8 @@ public actor AccessEnabler {
             retryPolicy: configuration.retryPolicy,
             requestTimeout: configuration.requestTimeout, maximumResponseBytes: configuration.maximumResponseBytes)
         self.tokens = AccessTokenProvider(
-            softwareStatement: softwareStatement, cache: cache, caller: caller, clock: configuration.clock)
+            softwareStatement: softwareStatement, redirectURL: configuration.redirectURL, cache: cache, caller: caller,
+            clock: configuration.clock)
         self.backend = configuration.backend.make(
             wire: WireClient(caller: caller, tokens: tokens), clock: configuration.clock)
     }

@@ -14,8 +14,8 @@ import Foundation
 ///
 /// Equality compares the ``code``, so a case matches whatever status and text came with it. The
 /// one code the SDK reports both for its own cache and for the server, `authorization_not_found`,
-/// also compares where the error came from (``isFromSDK``): ``authorizationNotFound`` (nothing in
-/// the local cache) and the server's 404 with the same code are different errors.
+/// matches ``authorizationNotFound`` either way; ``isFromSDK`` tells the local cache's miss from
+/// the server's 404.
 /// New codes can be added without breaking callers. Descriptions never contain tokens, secrets,
 /// device identifiers or URLs.
 public struct AccessEnablerError: Error, Sendable, Hashable {

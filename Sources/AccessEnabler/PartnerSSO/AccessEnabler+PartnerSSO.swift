@@ -13,8 +13,7 @@ extension AccessEnabler {
         let byID = Dictionary(enabled.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
         let offered = filter.providers.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
-        let offeredIDs = Set(offered.map(\.id))
-        let featured = offered.filter { filter.featuredProviders.contains($0.id) && offeredIDs.contains($0.id) }
+        let featured = offered.filter { filter.featuredProviders.contains($0.id) }
         return (offered, featured)
     }
 
@@ -128,7 +127,8 @@ extension AccessEnabler {
 
     private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason, preselected: MVPD? = nil) -> PartnerAttempt
     {
-        log.info("partner single sign-on not used (\(reason)); continuing with the MVPD picker")
+        let next = preselected.map { "\($0.id)'s login page" } ?? "the MVPD picker"
+        log.info("partner single sign-on not used (\(reason)); continuing with \(next)")
         hub.emit(.partnerSingleSignOn(.fellBack(reason)))
         return .basicFlow(preselected: preselected, fallback: reason)
     }
@@ -140,9 +140,7 @@ extension AccessEnabler {
         guard let providerID, let mvpd = loaded.mvpds.first(where: { $0.platformMappingId == providerID }) else {
             return fallBack(.providerNotSupported(providerID: providerID))
         }
-        log.info("the partner's picker chose \(mvpd.id), which signs in through its own login page")
-        hub.emit(.partnerSingleSignOn(.fellBack(.pickerProvider(mvpdID: mvpd.id))))
-        return .basicFlow(preselected: mvpd, fallback: .pickerProvider(mvpdID: mvpd.id))
+        return fallBack(.pickerProvider(mvpdID: mvpd.id), preselected: mvpd)
     }
 
     private func partnerCancelled() -> AccessEnablerError {

@@ -15,7 +15,7 @@ import Testing
 
         init(
             backend: AccessEnabler.Backend = .restV2, scenario: EmulatorScenario = .standard,
-            interval: Duration = .seconds(3)
+            interval: Duration = .seconds(3), companionRedirectURL: URL? = URL(string: "adbe.companion://adobe.com")
         ) {
             let clock = TestClock()
             let emulator = PassEmulator(scenario: scenario, clock: clock)
@@ -24,7 +24,7 @@ import Testing
                 $0.profilePollingInterval = interval
             }
             phone = Harness(backend: backend, clock: clock, emulator: emulator) {
-                $0.redirectURL = URL(string: "adbe.companion://adobe.com")!
+                if let companionRedirectURL { $0.redirectURL = companionRedirectURL }
             }
         }
 
@@ -259,6 +259,25 @@ import Testing
         #expect(error?.status.status == 400)
         #expect(await pair.emulator.requests(to: .sessionResume).isEmpty, "an invalid code is not resumed")
         #expect(await pair.emulator.requests(to: .sessionInfo).count == 2)
+    }
+
+    /// The companion activates an MVPD that requires Safari as its own login would: the page ends
+    /// on the app's scheme from the registration, which the resume call names as its redirect URL.
+    @Test func theCompanionActivatesASafariMVPDOnTheAppScheme() async throws {
+        var scenario = EmulatorScenario.standard
+        for index in scenario.mvpds.indices where scenario.mvpds[index].id == "Cablevision" {
+            scenario.mvpds[index].requiresSafariViewController = true
+        }
+        scenario.softwareStatements.redirectURIs = ["adbe.u-companion://adobe.com"]
+        let pair = Pair(scenario: scenario, companionRedirectURL: nil)
+        try await pair.configure()
+        let (code, _) = try await Self.showCode(pair)
+        try await pair.phone.enabler.activate(
+            code: code.code, mvpdID: "Cablevision", presenter: pair.phone.presenter(nil))
+        let resume = try #require(await pair.emulator.requests(to: .sessionResume).last)
+        let form = URLComponents(string: "?" + String(decoding: resume.body ?? Data(), as: UTF8.self))
+        let redirect = form?.queryItems?.first { $0.name == "redirectUrl" }?.value
+        #expect(redirect == "adbe.u-companion://adobe.com")
     }
 
     // MARK: Stopping

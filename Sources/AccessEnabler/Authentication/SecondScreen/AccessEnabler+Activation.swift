@@ -59,7 +59,7 @@ extension AccessEnabler {
         -> MVPD
     {
         let request = try await activationRequest(forCode: code)
-        let current = try await currentConfiguration()
+        var current = try await currentConfiguration()
         let mvpd: MVPD
         if let preselected = request.mvpd {
             mvpd = preselected
@@ -67,19 +67,21 @@ extension AccessEnabler {
             // The companion chooses for the TV: its own sign-in state does not answer, and the
             // partner's single sign-on would sign in this device, not the TV.
             let choice = ProviderChoice(answersSignedIn: false, mvpdID: mvpdID, picker: presenter)
-            guard case .provider(let chosen?, _) = try await chooseProvider(choice, configuration: current) else {
-                throw AccessEnablerError.providerNotSelected
-            }
-            mvpd = chosen
+            guard case .provider(let chosen?, let refreshed) = try await chooseProvider(choice, configuration: current)
+            else { throw AccessEnablerError.providerNotSelected }
+            (mvpd, current) = (chosen, refreshed)
         }
         log.info("activating a second-screen code with \(mvpd.id)")
-        let context = try await context(for: current.requestorID)
+        var context = try await context(for: current.requestorID)
+        context.redirectURL = await redirectURL(for: mvpd)
         switch try await backend.requireSecondScreen().resumeAuthentication(
             code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)
         {
         case .interactive(let url, _):
-            let redirectURL = configuration.redirectURL
-            let landed = try await presenting { try await presenter.presentLogin(url: url, redirectURL: redirectURL) }
+            let redirectURL = context.redirectURL
+            let landed = try await presenting {
+                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd)
+            }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
         case .complete:
             // The service provider already holds an authentication for the TV: nothing to show.

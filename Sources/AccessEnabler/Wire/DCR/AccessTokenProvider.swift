@@ -8,6 +8,9 @@ import Foundation
 actor AccessTokenProvider {
     private let softwareStatement: String
     private let softwareStatementDigest: String
+    /// The app's redirect URL as configured: the registration's, whatever page a call's context
+    /// ends on (a Safari MVPD's login ends on the app's scheme).
+    private let redirectURL: URL
     private let cache: TokenCache
     private let clock: any AccessEnablerClock
     private let caller: HTTPCaller
@@ -16,8 +19,12 @@ actor AccessTokenProvider {
     /// Renewals started, so a token lookup that spanned the start of one looks again.
     private var renewalsStarted = 0
 
-    init(softwareStatement: String, cache: TokenCache, caller: HTTPCaller, clock: any AccessEnablerClock) {
+    init(
+        softwareStatement: String, redirectURL: URL, cache: TokenCache, caller: HTTPCaller,
+        clock: any AccessEnablerClock
+    ) {
         self.softwareStatement = softwareStatement
+        self.redirectURL = redirectURL
         self.softwareStatementDigest = SHA256.hexDigest(softwareStatement)
         self.cache = cache
         self.caller = caller
@@ -115,7 +122,7 @@ actor AccessTokenProvider {
     {
         let json = try JSONEncoder().encode(
             RegistrationRequestBody(
-                software_statement: softwareStatement, redirect_uri: context.redirectURL.absoluteString))
+                software_statement: softwareStatement, redirect_uri: redirectURL.absoluteString))
         let response = try await caller.send(
             WireEndpoint.register.request(
                 serviceProvider.url("/o/client/register"), context: context, body: .json(json)))
