@@ -99,15 +99,17 @@ final class AuthenticationBridge: MVPDPagePresenter {
         try Task.checkCancellation()
         interacted = true
         let id = nextRequestID()
-        // The viewer closing the adapter's Safari view controller cancels, as
-        // `setSelectedProvider(nil)` does.
-        showPage(url, requiresSafari: requiresSafari) { [weak self] in
-            self?.cancelWaiting(id)
-        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                // The older request ends before this page shows: ending it dismisses the
+                // adapter's Safari view controller, which would close this page too.
                 cancelWaiting()
                 loginRequest = (id, continuation)
+                // The viewer closing the adapter's Safari view controller cancels, as
+                // `setSelectedProvider(nil)` does.
+                showPage(url, requiresSafari: requiresSafari) { [weak self] in
+                    self?.cancelWaiting(id)
+                }
             }
         } onCancel: {
             Task { @MainActor in self.cancelWaiting(id) }

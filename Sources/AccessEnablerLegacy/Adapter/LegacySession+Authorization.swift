@@ -5,23 +5,19 @@ extension LegacySession {
     func getAuthorization(_ resource: String, data: [String: String]) {
         whenConfigured { [self] in
             authentication.cancelWaiting()
-            perform { [self] in await authorize(resource, data: data, authenticateFirst: true) }
+            perform { [self] in await authorize(resource, data: data) }
         }
     }
 
-    /// One core call for a signed-in viewer; a sign-in first (`getAuthorization`) then the
-    /// authorization otherwise. The tracking flag is the core's own `fromCache`.
-    private func authorize(_ resource: String, data: [String: String], authenticateFirst: Bool) async {
+    /// One core call for a signed-in viewer; a sign-in first, then the authorization, otherwise.
+    /// The tracking flag is the core's own `fromCache`.
+    private func authorize(_ resource: String, data: [String: String]) async {
         do {
             let (token, check, mvpd): (MediaToken, EntitlementEvent.AuthorizationCheck, CoreMVPD)
             switch try await core.authorizeIfAuthenticated(resource: resource, data: data) {
             case .authorized(let authorized, let record, let signedIn):
                 (token, check, mvpd) = (authorized, record, signedIn)
-            case .notAuthenticated(let reason):
-                guard authenticateFirst else {
-                    fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
-                    return
-                }
+            case .notAuthenticated:
                 // The sign-in is the authentication flow: a newer flow supersedes it (no callback),
                 // and the viewer leaving its code screen cancels it.
                 guard let result = await startAuthentication(force: false, data: data).value else { return }
@@ -35,11 +31,17 @@ extension LegacySession {
                 }
             }
             deliver(token, check: check, mvpd: mvpd, for: resource)
-        } catch let error as AccessEnablerError {
-            fail(resource, LegacyFailure(code: Self.legacyAuthorizationCode(for: error), error: error))
         } catch {
-            fail(resource, LegacyFailure(code: GENERIC_AUTHORIZATION_ERROR, error: .networkError))
+            fail(resource, Self.authorizationFailure(error))
         }
+    }
+
+    /// The legacy failure of an authorization that threw.
+    static func authorizationFailure(_ error: any Error) -> LegacyFailure {
+        guard let error = error as? AccessEnablerError else {
+            return LegacyFailure(code: GENERIC_AUTHORIZATION_ERROR, error: .networkError)
+        }
+        return LegacyFailure(code: legacyAuthorizationCode(for: error), error: error)
     }
 
     /// `setToken` (after `Z011` for a TempPass MVPD) and its `TRACKING_AUTHORIZATION`.

@@ -32,12 +32,7 @@ extension LegacySession {
             }
         } catch {
             reportAuthenticationCheck(found.withLock { $0 })
-            let failure =
-                (error as? AccessEnablerError).map {
-                    LegacyFailure(code: Self.legacyAuthorizationCode(for: $0), error: $0)
-                }
-                ?? LegacyFailure(code: GENERIC_AUTHORIZATION_ERROR, error: .networkError)
-            fail(resource, failure)
+            fail(resource, Self.authorizationFailure(error))
         }
     }
 }
