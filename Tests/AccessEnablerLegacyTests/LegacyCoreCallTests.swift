@@ -52,7 +52,7 @@ import Testing
             case (.restV1, _): #expect(routes == [.mediaToken], "round 2: the stored authorization is reused")
             }
         }
-        let fromCache = await checks.value.map { $0.fromCache ? "true" : "false" }
+        let fromCache = await checks.value(awaiting: "the authorization checks").map { $0.fromCache ? "true" : "false" }
         #expect(cachedFlags == fromCache)
         #expect(fromCache == (backend == .restV1 ? ["false", "true"] : ["false", "false"]))
     }

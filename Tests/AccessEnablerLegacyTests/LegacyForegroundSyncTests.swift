@@ -41,9 +41,11 @@ import Testing
         let navigationsBefore = harness.delegate.navigations.count
         let session = harness.legacy.session
 
+        let logoutsBefore = session.logoutsStarted
         harness.legacy.setRequestor("REF")
         harness.legacy.logout()
-        await session.requestorSetup?.value
+        await session.requestorSetup?.value(awaiting: "the requestor setup and its sync")
+        await eventually("the logout starts") { session.logoutsStarted > logoutsBefore }
         await eventually("the logout ends or shows its page") {
             session.logoutsRunning == 0 || harness.delegate.navigations.count > navigationsBefore
         }
@@ -71,7 +73,7 @@ import Testing
         harness.legacy.setRequestor("REF")
         #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
         // Until the sync has finished: a callback it sent would come before checkAuthentication's.
-        await harness.legacy.session.requestorSetup?.value
+        await harness.legacy.session.requestorSetup?.value(awaiting: "the requestor setup and its sync")
         harness.legacy.checkAuthentication()
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         #expect(await harness.emulator.requests.map(\.route) == [.profiles])

@@ -156,7 +156,9 @@ import Testing
         try await phone.activate(code: code, at: harness.emulator.activationURL)
         harness.clock.advance(by: .seconds(3))
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
-        #expect(await seen.value == [true], "one check: the sign-in; none failed on the way to the code")
+        #expect(
+            await seen.value(awaiting: "the authentication checks") == [true],
+            "one check: the sign-in; none failed on the way to the code")
     }
 
     @Test func theConfigurationIsLoadedOnceForThePickerAndTheCode() async throws {

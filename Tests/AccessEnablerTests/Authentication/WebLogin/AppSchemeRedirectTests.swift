@@ -46,6 +46,17 @@ import Testing
                 mvpdID: "Cablevision", username: "alice", password: "alice-password",
                 transport: harness.emulator.transport))
         #expect(authentication.mvpd.requiresSafariViewController)
+        // The login's start named the app's scheme as its redirect URL (a query item on REST API
+        // v1, a form field on v2); the app's registration kept the configured one.
+        let scheme = "adbe.u-core-test://adobe.com"
+        let requests = await harness.emulator.requests
+        let named = requests.filter { record in
+            record.queryItems.contains { $0.value == scheme }
+                || URLComponents(string: "?" + String(decoding: record.body ?? Data(), as: UTF8.self))?
+                    .queryItems?.contains { $0.value == scheme } == true
+        }
+        #expect(!named.isEmpty, "no request named \(scheme)")
+        #expect(named.allSatisfy { $0.route != .register })
     }
 
     /// An MVPD stored before the flag existed still decodes, as not requiring Safari.
