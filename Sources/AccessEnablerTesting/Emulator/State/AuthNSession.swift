@@ -77,6 +77,8 @@ struct AuthCodeSession: Sendable, Hashable {
     var userAgent: String?
     var notBefore: Date
     var notAfter: Date
+    /// The viewer of the service token the session was created with.
+    var serviceTokenSubject: ServiceTokenSubject?
 
     func isValid(at now: Date) -> Bool { notBefore <= now && now < notAfter }
 
