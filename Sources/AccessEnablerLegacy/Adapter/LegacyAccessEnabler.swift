@@ -28,16 +28,25 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     public let accessEnabler: AsyncAccessEnabler
     let session: LegacySession
     let receivers: LegacyReceivers
+    /// The service token the app last gave with `setOptions:` (``LegacyOptions/serviceTokenKey``),
+    /// which the core's provider answers with.
+    let serviceToken = LockedValue<String?>(nil)
 
     /// Creates the adapter over a new async core with this configuration (environment, storage,
     /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
     /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
     /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
+    /// Without a service-token provider in the configuration, the core's provider answers with
+    /// the token the app gives with `setOptions:` (`serviceToken`).
     public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         var configuration = configuration
+        if configuration.serviceTokenProvider == nil {
+            let serviceToken = self.serviceToken
+            configuration.serviceTokenProvider = { _ in serviceToken.withLock { $0 } }
+        }
         #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS)) && !targetEnvironment(macCatalyst)
         if configuration.partnerFramework == nil {
             configuration.partnerFramework = TVProviderPartnerFramework(
@@ -125,7 +134,17 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// `setOptions:` — values attached to every later request: `applicationProfile`, `visitorID`,
     /// `handleSVC` (set it before authenticating), `device_info` (Base64 JSON that replaces the
     /// computed device information). Unknown keys are ignored.
+    ///
+    /// `serviceToken` (REST API v2): the viewer's service token, a JWS from the app's identity
+    /// service, sent as `AD-Service-Token` for single sign-on across devices until another
+    /// `setOptions:` replaces it (an empty string or `NSNull` removes it; a dictionary without
+    /// the key keeps it). Give a new one before it expires: an expired or refused one fails the
+    /// calls that carry it.
     open func setOptions(_ options: [AnyHashable: Any]!) {
+        if let token = LegacyOptions.serviceToken(in: options) {
+            serviceToken.withLock { $0 = token }
+            onMain { $0.serviceTokenChanged() }
+        }
         setOptions(LegacyOptions.parse(options))
     }
 

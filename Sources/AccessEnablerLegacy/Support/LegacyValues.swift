@@ -88,6 +88,22 @@ enum LegacyOptions {
     }
 }
 
+extension LegacyOptions {
+    /// The `setOptions:` key of the service token (REST API v2 `AD-Service-Token`), a key the
+    /// Objective-C SDK never had.
+    static let serviceTokenKey = "serviceToken"
+
+    /// The service token a `setOptions:` dictionary gives: `.some(token)`, `.some(nil)` to remove
+    /// it (an empty string, `NSNull`), nil when the dictionary leaves it as it was (no such key, or
+    /// a value that is not text).
+    static func serviceToken(in dictionary: [AnyHashable: Any]?) -> String?? {
+        guard let value = LegacyValues.value(serviceTokenKey, in: dictionary) else { return nil }
+        if value is NSNull { return .some(nil) }
+        guard let text = value as? String else { return nil }
+        return .some(text.isEmpty ? nil : text)
+    }
+}
+
 /// A `getMetadata:` request dictionary, read.
 struct MetadataRequest: Sendable, Hashable {
     /// `METADATA_OPCODE_KEY`, when present and numeric.
