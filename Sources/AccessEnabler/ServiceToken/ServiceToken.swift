@@ -38,7 +38,7 @@ struct ServiceToken: Sendable, Hashable {
 
     /// The decoded payload (JSON object), if it is one.
     private static func payload(_ part: Substring) -> [String: Any]? {
-        var base64 = part.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var base64 = String(part.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         if base64.utf8.count % 4 != 0 { base64 += String(repeating: "=", count: 4 - base64.utf8.count % 4) }
         guard let data = Data(base64Encoded: base64) else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]

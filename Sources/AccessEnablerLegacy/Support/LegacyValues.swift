@@ -93,14 +93,13 @@ extension LegacyOptions {
     /// Objective-C SDK never had.
     static let serviceTokenKey = "serviceToken"
 
-    /// The service token a `setOptions:` dictionary gives: `.some(token)`, `.some(nil)` to remove
-    /// it (an empty string, `NSNull`), nil when the dictionary leaves it as it was (no such key, or
-    /// a value that is not text).
+    /// The service token a `setOptions:` dictionary gives: `.some(token)`; `.some(nil)` to remove
+    /// it (an empty string, or a value that is not text such as `NSNull`); nil when the
+    /// dictionary has no such key and leaves it as it was.
     static func serviceToken(in dictionary: [AnyHashable: Any]?) -> String?? {
         guard let value = LegacyValues.value(serviceTokenKey, in: dictionary) else { return nil }
-        if value is NSNull { return .some(nil) }
-        guard let text = value as? String else { return nil }
-        return .some(text.isEmpty ? nil : text)
+        guard let text = value as? String, !text.isEmpty else { return .some(nil) }
+        return .some(text)
     }
 }
 

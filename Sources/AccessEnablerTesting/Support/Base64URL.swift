@@ -3,8 +3,15 @@ import Foundation
 /// Base64URL without padding (RFC 4648 §5), as JWS and JWK use it.
 enum Base64URL {
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        String(
+            Data(bytes).base64EncodedString().compactMap { character -> Character? in
+                switch character {
+                case "+": "-"
+                case "/": "_"
+                case "=": nil
+                default: character
+                }
+            })
     }
 
     /// The bytes of `text`; nil when it holds anything but the Base64URL alphabet (no padding,
@@ -20,7 +27,7 @@ enum Base64URL {
                 }
             }), text.utf8.count % 4 != 1
         else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         if base64.utf8.count % 4 != 0 { base64 += String(repeating: "=", count: 4 - base64.utf8.count % 4) }
         return Data(base64Encoded: base64).map(Array.init)
     }
