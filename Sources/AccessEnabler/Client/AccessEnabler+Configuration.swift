@@ -37,7 +37,8 @@ extension AccessEnabler {
         ///
         /// Add the group to the app's `keychain-access-groups` entitlement. An app without it
         /// keeps a device ID of its own (logged once); ``deviceIDSeed``, when set, wins. Nil (the
-        /// default) keeps the seed with the tokens. See <doc:SingleSignOnAcrossAppsAndDevices>.
+        /// default) keeps the seed with the tokens. The article "Single sign-on across apps and
+        /// devices" has the details.
         public var deviceIdentifierAccessGroup: String?
         /// How many resources one preauthorization request carries (Adobe's default limit is 5).
         public var preauthorizeChunkSize: Int = 5
@@ -101,8 +102,8 @@ extension AccessEnabler {
         /// The SDK sends it on the calls whose page lists the header (sessions, profiles,
         /// decisions, logout), asks again when its `exp` has passed on ``clock`` or the service
         /// provider refuses it, and never logs it. Return nil when the viewer has no identity
-        /// now: nothing is sent. Nil (the default) sends nothing. REST API v1 ignores it. See
-        /// <doc:SingleSignOnAcrossAppsAndDevices>.
+        /// now: nothing is sent. Nil (the default) sends nothing. REST API v1 ignores it. The
+        /// article "Single sign-on across apps and devices" has the details.
         public var serviceTokenProvider: (@Sendable (ServiceTokenReason) async -> String?)?
 
         /// Creates the default configuration.
