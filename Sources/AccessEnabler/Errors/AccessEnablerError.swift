@@ -120,6 +120,14 @@ extension AccessEnablerError {
         "invalid_redirect_url", .authentication,
         "The login ended at a URL that does not match the configured redirect URL.")
 
+    /// A login or logout page URL from the service provider cannot be shown: it is not `https`
+    /// (`http` only on a loopback host), has no host, or carries user info. `details` names the
+    /// call and what was wrong; no presenter saw the URL. Action `none`.
+    public static let invalidPageURL = sdk(
+        "invalid_page_url", .none,
+        "The service provider sent a login or logout page URL that cannot be shown (it must use HTTPS and carry no user info)."
+    )
+
     /// A service provider URL is not HTTPS (plain HTTP is allowed for loopback hosts only) or is
     /// otherwise unusable; action `configuration`.
     public static let invalidServiceProvider = sdk(

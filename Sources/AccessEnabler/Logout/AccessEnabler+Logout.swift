@@ -51,7 +51,8 @@ extension AccessEnabler {
                 case .interactive(let url):
                     guard let presenter else { continue }
                     let redirectURL = context.redirectURL
-                    let landed = try await presenter.presentPage(url: url, redirectURL: redirectURL, for: session.mvpd)
+                    let landed = try await presenter.presentPage(
+                        url: url, redirectURL: redirectURL, for: session.mvpd, call: .logout)
                     if !Self.matches(landed, redirectURL: redirectURL) {
                         log.error("the browser logout ended at an unexpected URL")
                     }

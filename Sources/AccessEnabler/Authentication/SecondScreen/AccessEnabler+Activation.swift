@@ -80,7 +80,7 @@ extension AccessEnabler {
         case .interactive(let url, _):
             let redirectURL = context.redirectURL
             let landed = try await presenting {
-                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd)
+                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd, call: .activate)
             }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
         case .complete:
