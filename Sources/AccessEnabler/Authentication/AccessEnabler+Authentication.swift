@@ -150,7 +150,7 @@ extension AccessEnabler {
 
         let logoutEpoch = await cache.logoutEpoch
         var context = try await context(for: requestorID)
-        context.redirectURL = await redirectURL(for: mvpd)
+        context.redirectURL = try await redirectURL(for: mvpd)
         let pollUntil: PollDeadline
         switch try await backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)

@@ -45,7 +45,8 @@ extension AccessEnabler {
         var outcome = LogoutOutcome()
         do {
             var context = try await context(for: requestorID)
-            context.redirectURL = await redirectURL(for: session.mvpd)
+            // The server logout happens even when the MVPD's Safari page cannot come back.
+            context.redirectURL = (try? await redirectURL(for: session.mvpd)) ?? configuration.redirectURL
             for step in try await backend.logout(session: session, context: context) {
                 switch step {
                 case .interactive(let url):

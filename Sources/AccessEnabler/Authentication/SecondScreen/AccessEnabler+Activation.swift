@@ -73,7 +73,7 @@ extension AccessEnabler {
         }
         log.info("activating a second-screen code with \(mvpd.id)")
         var context = try await context(for: current.requestorID)
-        context.redirectURL = await redirectURL(for: mvpd)
+        context.redirectURL = try await redirectURL(for: mvpd)
         switch try await backend.requireSecondScreen().resumeAuthentication(
             code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)
         {
