@@ -8,7 +8,7 @@ import Testing
 /// Safari view controller or the adapter's: the core refuses it first. REST API v2 sends the
 /// pages; REST API v1's are built on the (validated) service provider.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LegacyPageURLTests {
+@Suite(.timeLimit(.minutes(10))) struct LegacyPageURLTests {
     nonisolated static let hostile = [
         "javascript:alert(document.cookie)", "file:///etc/passwd", "data:text/html,<b>x</b>", "adbe.x://adobe.com",
         "ftp://sp.example/login", "https://viewer:password@mvpd.example/login",

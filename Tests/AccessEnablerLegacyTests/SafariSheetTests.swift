@@ -38,7 +38,7 @@ final class FakeSafariHost: SafariSheetHost {
 /// The adapter's own Safari view controller's decisions (item: the sheet swiped away, nothing to
 /// present from, a page after a page).
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SafariSheetTests {
+@Suite(.timeLimit(.minutes(10))) struct SafariSheetTests {
     let page = URL(string: "https://sp.example/login")!
     let next = URL(string: "https://sp.example/login?again")!
 

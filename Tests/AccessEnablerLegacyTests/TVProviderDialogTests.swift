@@ -34,7 +34,7 @@ final class RecordingTVProviderPresenter: TVProviderDialogPresenting {
 /// `accountManager(_:present:)` returns); the optional Objective-C callbacks go only where they
 /// are implemented.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TVProviderDialogTests {
+@Suite(.timeLimit(.minutes(10))) struct TVProviderDialogTests {
     let receivers = LegacyReceivers()
     let fallback = RecordingTVProviderPresenter()
 

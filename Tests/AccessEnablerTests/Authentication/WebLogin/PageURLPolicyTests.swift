@@ -4,7 +4,7 @@ import Testing
 
 /// The rule of the login and logout page URLs, on its own: what `SFSafariViewController`, a web
 /// view, `ASWebAuthenticationSession` and the tool may be handed.
-@Suite(.timeLimit(.minutes(1))) struct PageURLPolicyTests {
+@Suite(.timeLimit(.minutes(10))) struct PageURLPolicyTests {
     static let refused: [String] = [
         "javascript:alert(document.cookie)", "file:///etc/passwd", "data:text/html,<script>alert(1)</script>",
         "adbe.3f2a://adobe.com/login", "ftp://sp.example/login", "/api/v2/authenticate/REF/CODE", "login.html",

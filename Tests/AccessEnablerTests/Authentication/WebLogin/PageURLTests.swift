@@ -7,7 +7,7 @@ import Testing
 /// the call with `invalid_page_url` before any presenter sees it, for login and logout. REST API
 /// v2 sends the pages (the emulator is told to send hostile ones); REST API v1's are built by the
 /// SDK on the service provider, so on v1 the rule is met by a loopback `http` service provider.
-@Suite(.timeLimit(.minutes(1))) struct PageURLTests {
+@Suite(.timeLimit(.minutes(10))) struct PageURLTests {
     /// Records every page the core hands over, then loads it as a browser would.
     struct RecordingPresenter: AuthenticationPresenter {
         let inner: HeadlessPresenter

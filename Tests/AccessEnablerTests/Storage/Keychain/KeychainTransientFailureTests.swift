@@ -7,7 +7,7 @@ import Testing
 /// failure a correctly signed app meets now and then, not a Mac without the entitlement. The
 /// write fails as a storage failure, the next one tries the data-protection keychain again, and
 /// every item keeps `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`.
-@Suite(.timeLimit(.minutes(1))) struct KeychainTransientFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct KeychainTransientFailureTests {
     static let service = "com.adobe.pass.AccessEnabler"
     static let singleKeychainPlatforms: [FakeKeychain.Platform] = [.iOS, .tvOS]
 
