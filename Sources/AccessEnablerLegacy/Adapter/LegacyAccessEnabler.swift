@@ -38,7 +38,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     ///
     /// The adapter presents view controllers of its own (Safari, Apple's TV Provider) over the
     /// app's foreground scene, which an app extension has no access to: in an extension, use the
-    /// async core (``AsyncAccessEnabler``), which never looks for a window.
+    /// async core (`AsyncAccessEnabler`), which never looks for a window.
     @available(iOSApplicationExtension, unavailable)
     @available(tvOSApplicationExtension, unavailable)
     public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
