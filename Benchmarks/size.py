@@ -36,8 +36,8 @@ TARGETS = [("AccessEnabler", True), ("AccessEnablerLegacy", True), ("AccessEnabl
 TOLERANCE = 0.05
 METRIC = "textBytes"
 TRIPLE = "arm64-apple-ios16.0"
-# Sections that an app's binary does not carry as code or data: DWARF (none without -g) and the
-# unwind tables (the linker rewrites __compact_unwind into __unwind_info; __eh_frame for the rest).
+# Left out of the sections total: DWARF (none without -g) and the unwind tables, whose size in the
+# app the linker decides (it turns __compact_unwind into the much smaller __unwind_info).
 LEFT_OUT = re.compile(r"^(__debug_\w*|__apple_\w*|__compact_unwind|__eh_frame)$")
 # An async function is split into partial functions (`TY0_`, `TQ1_`, ...) and a coroutine
 # accessor into `.resume.N` parts: each is counted with the function it belongs to.
