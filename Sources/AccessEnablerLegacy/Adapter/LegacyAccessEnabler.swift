@@ -143,6 +143,13 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     /// `setRequestor:serviceProviders:` — configures the requestor with these service providers
     /// (URL strings or URLs), queried concurrently. Ends with `setRequestorComplete`.
+    ///
+    /// Adobe's addresses in the forms the legacy SDK took (`http://sp.auth.adobe.com/`,
+    /// `sp.auth-staging.adobe.com/adobe-services`: with or without a scheme, `http` or `https`,
+    /// with or without `/adobe-services`) name that environment on the backend in use: on REST
+    /// API v2 `https://api.auth.adobe.com` or `https://api.auth-staging.adobe.com`, on REST API
+    /// v1 the same host over HTTPS. Other addresses must use HTTPS (plain HTTP on a loopback host
+    /// only).
     open func setRequestor(_ requestorID: String!, serviceProviders urls: [Any]!) {
         let requestorID = requestorID ?? ""
         let providers = (urls ?? []).map { LegacyValues.text($0) ?? "" }
