@@ -125,12 +125,20 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// `setOptions:` — values attached to every later request: `applicationProfile`, `visitorID`,
     /// `handleSVC` (set it before authenticating), `device_info` (Base64 JSON that replaces the
     /// computed device information). Unknown keys are ignored.
+    ///
+    /// The options add up: each call changes only the keys it names, which keep their values
+    /// until a later call names them again. A key whose value is an empty string or `NSNull` is
+    /// removed (`handleSVC` is then off); a value that cannot be read (a `device_info` that is not
+    /// Base64 JSON) changes nothing. So `setOptions(["visitorID": ecid])` after
+    /// `setOptions(["handleSVC": true])` keeps `handleSVC` on.
     open func setOptions(_ options: [AnyHashable: Any]!) {
-        setOptions(LegacyOptions.parse(options))
+        let update = LegacyOptionsUpdate(options)
+        onMain { $0.updateOptions(update) }
     }
 
     /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
-    /// key for, such as `connectionIP`).
+    /// key for, such as `connectionIP`). Unlike the dictionary form it replaces every option, as
+    /// the core's `setOptions(_:)` does (``svcRedirectURL`` included).
     open func setOptions(_ options: AsyncAccessEnabler.Options) {
         onMain { $0.setOptions(options) }
     }

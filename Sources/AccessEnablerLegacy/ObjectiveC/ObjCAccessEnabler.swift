@@ -74,6 +74,17 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         set { usesSecondScreenAuthentication = newValue }
     }
 
+    /// `svcRedirectURL` (Adobe's 3.x header): where the pages of an MVPD that opens in Safari end,
+    /// the app's `adbe.<id>://adobe.com` URL.
+    @objc(svcRedirectURL) public var objcSvcRedirectURL: String! {
+        get { svcRedirectURL }
+        set { svcRedirectURL = newValue }
+    }
+
+    /// `dispatchStatus:` (Adobe's 3.x header): hands the dictionary to the status delegate's
+    /// `status:` on the main thread.
+    @objc(dispatchStatus:) public func objcDispatchStatus(_ status: [AnyHashable: Any]!) { dispatchStatus(status) }
+
     // MARK: Configuration
 
     /// `setOptions:`.
