@@ -91,7 +91,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// - `N011` (info): authenticated with a TempPass MVPD; `Z011` (info): authorized with one;
     /// - `N130` (error): an authorization without an authentication session;
     /// - `Z100` (error): the MVPD denied an authorization (`message`: its text; `resource`);
-    /// - `P100` (error): `checkPreauthorizedResources` failed (too many resources);
+    /// - `P100` (error): `checkPreauthorizedResources` failed (too many resources, the network, a
+    ///   server error): the failure's enhanced error, its `code`, `status` (the HTTP status, `0`
+    ///   from the SDK) and, when set, `action`, `helpUrl` and `trace`, with `message` and
+    ///   `details`; `preauthorizedResources` then lists nothing, as it does for a viewer who is not
+    ///   signed in, which is not a failure (no report);
     /// - `CFG400`, `CFG404`, `CFG5xx`, `R401` (error): `setRequestor` failed: invalid requestor,
     ///   service provider unreachable, server error, no access token (software statement);
     /// - `VSA203` (info): the logout ended an Apple TV Provider sign-in; the viewer must also sign
@@ -103,9 +107,10 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     ///   (milliseconds since 1970, as a string);
     /// - `REG500` (error): the registration code could not be created.
     ///
-    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N004` (info;
+    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N003` (info;
+    /// the viewer chose "Other TV Provider", so the TV Provider named no provider), `N004` (info;
     /// a provider Adobe does not support), `VSA403` / `VSA404` (info; access denied / not
-    /// determined), `VSA503` (info; the TV Provider failed). `N003` is not reported.
+    /// determined), `VSA503` (info; the TV Provider failed).
     open var statusDelegate: (any EntitlementStatus)! {
         get { receivers.statusDelegate }
         set { receivers.statusDelegate = newValue }
