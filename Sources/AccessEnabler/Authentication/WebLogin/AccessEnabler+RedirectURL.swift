@@ -7,10 +7,13 @@ extension AccessEnabler {
     /// app's custom scheme, which iOS hands to the app: Safari cannot be stopped at
     /// `adobepass://ios.app` as a web view can. The scheme is found as the legacy SDK found it — in
     /// the `redirect_uris` the registration returned with the software statement, else in the
-    /// bundle's `CFBundleURLTypes`. A redirect URL the app configured itself serves every MVPD.
+    /// bundle's `CFBundleURLTypes`. A redirect URL the app configured itself serves every MVPD;
+    /// ``Options/safariRedirectURL``, when set, serves the MVPDs that open in Safari.
     func redirectURL(for mvpd: MVPD) async -> URL {
         let configured = configuration.redirectURL
-        guard mvpd.requiresSafariViewController, configured == Self.defaultRedirectURL else { return configured }
+        guard mvpd.requiresSafariViewController else { return configured }
+        if let chosen = options.safariRedirectURL { return chosen }
+        guard configured == Self.defaultRedirectURL else { return configured }
         if let origin = (try? ServiceProvider(mvpd.serviceProvider))?.origin,
             let registered = try? await cache.clientCredentials(for: origin)?.redirectURIs,
             let url = AppSchemeRedirect.url(in: registered)
