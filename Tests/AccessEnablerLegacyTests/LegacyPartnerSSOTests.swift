@@ -179,6 +179,21 @@ import Testing
             ])
     }
 
+    /// "Other TV Provider" in Apple's picker (the TV Provider names no provider): `N003`, then
+    /// the MVPD picker.
+    @Test func otherTVProviderIsDismissThenN003ThenTheMVPDPicker() async throws {
+        await fake.update { $0.picker = .otherProvider }
+        await relayPickerToTheDelegate()
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(
+            await delegate.next(4) == [
+                "presentTvProviderDialog", "dismissTvProviderDialog", "status(N003)",
+                "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+            ])
+        #expect(delegate.statusReports.last?["level"] == "info")
+    }
+
     /// Another flow on the same core (here the app checking the session while Apple's picker is
     /// up) emits its own events: the partner attempt's report comes from what this call's attempt
     /// returned, so `N004` is still delivered before the MVPD picker.

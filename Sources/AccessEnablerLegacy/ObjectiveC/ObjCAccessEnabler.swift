@@ -82,6 +82,17 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         set { usesSecondScreenAuthentication = newValue }
     }
 
+    /// `svcRedirectURL` (Adobe's 3.x header): where the pages of an MVPD that opens in Safari end,
+    /// the app's `adbe.<id>://adobe.com` URL.
+    @objc(svcRedirectURL) public var objcSvcRedirectURL: String! {
+        get { svcRedirectURL }
+        set { svcRedirectURL = newValue }
+    }
+
+    /// `dispatchStatus:` (Adobe's 3.x header): hands the dictionary to the status delegate's
+    /// `status:` on the main thread.
+    @objc(dispatchStatus:) public func objcDispatchStatus(_ status: [AnyHashable: Any]!) { dispatchStatus(status) }
+
     // MARK: Configuration
 
     /// `setOptions:`.
@@ -104,9 +115,11 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
     /// `getAuthentication`.
     @objc(getAuthentication) public func objcGetAuthentication() { getAuthentication() }
 
-    /// `getAuthentication:` with the Apple TV Provider picker filter (2.4+).
-    @objc(getAuthentication:) public func objcGetAuthentication(_ filter: [AnyHashable: Any]!) {
-        getAuthentication(filter)
+    /// `getAuthentication:` with the Apple TV Provider picker filter: the `NSDictionary` of SDK
+    /// 2.4+ (`TV_PROVIDERS`, `FEATURED_TV_PROVIDERS`) or the `NSArray` of MVPD IDs of SDK
+    /// 2.0–2.3.1.
+    @objc(getAuthentication:) public func objcGetAuthentication(_ filter: Any!) {
+        getAuthentication(false, withData: nil, anyFilter: filter)
     }
 
     /// `getAuthentication:withData:`.
@@ -115,12 +128,10 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         getAuthentication(forceAuthn, withData: data)
     }
 
-    /// `getAuthentication:withData:andFilter:`.
+    /// `getAuthentication:withData:andFilter:`, the filter as `getAuthentication:` takes it.
     @objc(getAuthentication:withData:andFilter:)
-    public func objcGetAuthentication(
-        _ forceAuthn: Bool, withData data: [AnyHashable: Any]!, andFilter filter: [AnyHashable: Any]!
-    ) {
-        getAuthentication(forceAuthn, withData: data, andFilter: filter)
+    public func objcGetAuthentication(_ forceAuthn: Bool, withData data: [AnyHashable: Any]!, andFilter filter: Any!) {
+        getAuthentication(forceAuthn, withData: data, anyFilter: filter)
     }
 
     /// `setSelectedProvider:`; `nil` cancels.

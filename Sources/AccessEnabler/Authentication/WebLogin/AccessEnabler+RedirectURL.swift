@@ -11,10 +11,13 @@ extension AccessEnabler {
     /// Safari cannot come back, so the login fails with
     /// ``AccessEnablerError/appSchemeNotRegistered`` (logged once per scheme, naming the
     /// Info.plist entry to add) instead of ending where no app receives it. A redirect URL the
-    /// app configured itself serves every MVPD.
+    /// app configured itself serves every MVPD; ``Options/safariRedirectURL``, when set, serves
+    /// the MVPDs that open in Safari.
     func redirectURL(for mvpd: MVPD) async throws(AccessEnablerError) -> URL {
         let configured = configuration.redirectURL
-        guard mvpd.requiresSafariViewController, configured == Self.defaultRedirectURL else { return configured }
+        guard mvpd.requiresSafariViewController else { return configured }
+        if let chosen = options.safariRedirectURL { return chosen }
+        guard configured == Self.defaultRedirectURL else { return configured }
         var registered: [String] = []
         if let origin = (try? ServiceProvider(mvpd.serviceProvider))?.origin,
             let uris = try? await cache.clientCredentials(for: origin)?.redirectURIs
