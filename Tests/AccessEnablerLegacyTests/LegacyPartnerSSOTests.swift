@@ -150,7 +150,7 @@ import Testing
     /// The fake's picker goes through the adapter's relay as a real TV Provider's view
     /// controllers do.
     func relayPickerToTheDelegate() async {
-        let relay = TVProviderDialogRelay(receivers: legacy.receivers)
+        let relay = TVProviderDialogRelay(receivers: legacy.receivers, fallback: nil)
         await fake.update {
             $0.onPickerShown = { await MainActor.run { relay.present(NSObject()) } }
             $0.onPickerDismissed = { await MainActor.run { relay.dismiss(NSObject()) } }

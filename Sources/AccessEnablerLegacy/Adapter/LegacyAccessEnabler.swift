@@ -32,30 +32,47 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// Creates the adapter over a new async core with this configuration (environment, storage,
     /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
     /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
-    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
+    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did (or, for
+    /// a delegate without them, are presented by the adapter over the foreground scene); an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
+    ///
+    /// The adapter presents view controllers of its own (Safari, Apple's TV Provider) over the
+    /// app's foreground scene, which an app extension has no access to: in an extension, use the
+    /// async core (`AsyncAccessEnabler`), which never looks for a window.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         var configuration = configuration
         #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS)) && !targetEnvironment(macCatalyst)
         if configuration.partnerFramework == nil {
+            let relay = TVProviderDialogRelay(receivers: receivers, fallback: ForegroundTVProviderDialogPresenter())
             configuration.partnerFramework = TVProviderPartnerFramework(
-                present: { TVProviderDialogRelay(receivers: receivers).present($0) },
-                dismiss: { TVProviderDialogRelay(receivers: receivers).dismiss($0) })
+                present: { relay.present($0) }, dismiss: { relay.dismiss($0) })
         }
         #endif
+        #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
+        let safari: (any SafariPagePresenting)? = SafariSheet(host: SafariViewControllerPresenter())
+        #else
+        // tvOS has no Safari view controller; macOS and Linux leave the page to the app.
+        let safari: (any SafariPagePresenting)? = nil
+        #endif
         accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
-        session = LegacySession(core: accessEnabler, receivers: receivers)
+        session = LegacySession(core: accessEnabler, receivers: receivers, safari: safari)
         super.init()
     }
 
     /// `init:` — the 3.x initializer, with the software statement from the TVE Dashboard.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public convenience init(_ softwareStatement: String!) {
         self.init(softwareStatement: softwareStatement ?? "")
     }
 
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): checks or clears storage at start.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public convenience init(
         storageCheck: IntegrityCheckType, softwareStatement: String!,
         configuration: AsyncAccessEnabler.Configuration = .init()
@@ -66,6 +83,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// The pre-3.0 initializer, without a software statement: the configuration fails.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     @available(
         *, deprecated,
         message:
@@ -299,7 +318,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// `handleExternalURL:` — the web view or Safari reached the redirect URL: completes the login
-    /// or the logout (`setAuthenticationStatus` follows). Call it once per flow.
+    /// or the logout (`setAuthenticationStatus` follows). Call it once per flow. A page that opened
+    /// in Safari comes back on the app's `adbe.` scheme: pass that URL on from
+    /// `application(_:open:options:)`, from a scene delegate's `scene(_:openURLContexts:)` and
+    /// the `urlContexts` of `scene(_:willConnectTo:options:)` (a cold start), or from SwiftUI's
+    /// `onOpenURL` (the migration guide shows each).
     open func handleExternalURL(_ url: String!) {
         let url: String? = url
         onMain { $0.handleExternalURL(url) }

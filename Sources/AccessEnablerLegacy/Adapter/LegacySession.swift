@@ -112,11 +112,13 @@ final class LegacySession {
         #endif
     }
 
-    nonisolated init(core: AsyncAccessEnabler, receivers: LegacyReceivers) {
+    /// A session over `core`; `safari` is the adapter's own Safari view controller (iOS apps),
+    /// nil where the page of an MVPD that requires Safari goes to the app.
+    nonisolated init(core: AsyncAccessEnabler, receivers: LegacyReceivers, safari: (any SafariPagePresenting)?) {
         self.core = core
         let callbacks = LegacyCallbacks(receivers: receivers)
         self.callbacks = callbacks
-        self.authentication = AuthenticationBridge(callbacks: callbacks)
+        self.authentication = AuthenticationBridge(callbacks: callbacks, safari: safari)
     }
 
     /// Queues a delegate callback.

@@ -22,6 +22,8 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
     }
 
     /// `init:` — the 3.x initializer, with the software statement from the TVE Dashboard.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     @objc(init:)
     public init(objcSoftwareStatement softwareStatement: String!) {
         super.init(softwareStatement: softwareStatement ?? "", configuration: .init())
@@ -29,6 +31,8 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
 
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): `INTEGRITY_CHECK_NONE`, `_ALL` or
     /// `_CLEAR`; another value checks nothing.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     @objc(initWithStorageCheck:softwareStatement:)
     public init(objcStorageCheck storageCheck: Int, softwareStatement: String!) {
         var configuration = AccessEnabler.Configuration()
@@ -37,10 +41,14 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         super.init(softwareStatement: softwareStatement ?? "", configuration: configuration)
     }
 
-    /// The pre-3.0 `init`, without a software statement: the configuration fails.
-    @available(*, deprecated, message: "AccessEnabler 3.x registers with a software statement: use init:")
-    @objc public convenience init() {
-        self.init(objcSoftwareStatement: "")
+    /// The Swift adapter's initializer, overridden so that its convenience initializers are
+    /// inherited: among them the pre-3.0 `init` (deprecated, without a software statement: the
+    /// configuration fails), which an app extension build could not otherwise tell apart from
+    /// one of this class's own.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    public override init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
+        super.init(softwareStatement: softwareStatement, configuration: configuration)
     }
 
     // MARK: Delegates
