@@ -105,6 +105,8 @@ extension AccessEnabler {
         /// now: nothing is sent. Nil (the default) sends nothing. REST API v1 ignores it. The
         /// article "Single sign-on across apps and devices" has the details.
         public var serviceTokenProvider: (@Sendable (ServiceTokenReason) async -> String?)?
+        /// The app's `Info.plist` as the SDK reads it (the running process's; tests describe one).
+        package var appBundle: AppBundle = .main
 
         /// Creates the default configuration.
         public init() {}

@@ -40,6 +40,8 @@ public actor AccessEnabler {
     /// How often each entry point the legacy adapter uses was called, by name, in debug builds:
     /// lets tests check that one legacy call is one core call.
     package private(set) var callCounts: [String: Int] = [:]
+    /// The app schemes whose absence from the Info.plist was logged ("" for none at all).
+    var appSchemeWarnings: Set<String> = []
     private var deviceID: String?
     /// Where the device ID's seed is shared (``Configuration/deviceIdentifierAccessGroup``); nil
     /// when it is not, or once the app proved not entitled to the group.

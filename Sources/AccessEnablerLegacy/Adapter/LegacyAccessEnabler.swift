@@ -28,17 +28,24 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     public let accessEnabler: AsyncAccessEnabler
     let session: LegacySession
     let receivers: LegacyReceivers
-    /// The service token the app last gave with `setOptions:` (``LegacyOptions/serviceTokenKey``),
+    /// The service token the app last gave with `setOptions:` (``LegacyOptionsUpdate/serviceTokenKey``),
     /// which the core's provider answers with.
     let serviceToken = LockedValue<String?>(nil)
 
     /// Creates the adapter over a new async core with this configuration (environment, storage,
     /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
     /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
-    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
+    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did (or, for
+    /// a delegate without them, are presented by the adapter over the foreground scene); an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
     /// Without a service-token provider in the configuration, the core's provider answers with
     /// the token the app gives with `setOptions:` (`serviceToken`).
+    ///
+    /// The adapter presents view controllers of its own (Safari, Apple's TV Provider) over the
+    /// app's foreground scene, which an app extension has no access to: in an extension, use the
+    /// async core (`AsyncAccessEnabler`), which never looks for a window.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
@@ -49,22 +56,32 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
         }
         #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS)) && !targetEnvironment(macCatalyst)
         if configuration.partnerFramework == nil {
+            let relay = TVProviderDialogRelay(receivers: receivers, fallback: ForegroundTVProviderDialogPresenter())
             configuration.partnerFramework = TVProviderPartnerFramework(
-                present: { TVProviderDialogRelay(receivers: receivers).present($0) },
-                dismiss: { TVProviderDialogRelay(receivers: receivers).dismiss($0) })
+                present: { relay.present($0) }, dismiss: { relay.dismiss($0) })
         }
         #endif
+        #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
+        let safari: (any SafariPagePresenting)? = SafariSheet(host: SafariViewControllerPresenter())
+        #else
+        // tvOS has no Safari view controller; macOS and Linux leave the page to the app.
+        let safari: (any SafariPagePresenting)? = nil
+        #endif
         accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
-        session = LegacySession(core: accessEnabler, receivers: receivers)
+        session = LegacySession(core: accessEnabler, receivers: receivers, safari: safari)
         super.init()
     }
 
     /// `init:` — the 3.x initializer, with the software statement from the TVE Dashboard.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public convenience init(_ softwareStatement: String!) {
         self.init(softwareStatement: softwareStatement ?? "")
     }
 
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): checks or clears storage at start.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public convenience init(
         storageCheck: IntegrityCheckType, softwareStatement: String!,
         configuration: AsyncAccessEnabler.Configuration = .init()
@@ -75,6 +92,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// The pre-3.0 initializer, without a software statement: the configuration fails.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     @available(
         *, deprecated,
         message:
@@ -100,7 +119,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// - `N011` (info): authenticated with a TempPass MVPD; `Z011` (info): authorized with one;
     /// - `N130` (error): an authorization without an authentication session;
     /// - `Z100` (error): the MVPD denied an authorization (`message`: its text; `resource`);
-    /// - `P100` (error): `checkPreauthorizedResources` failed (too many resources);
+    /// - `P100` (error): `checkPreauthorizedResources` failed (too many resources, the network, a
+    ///   server error): the failure's enhanced error, its `code`, `status` (the HTTP status, `0`
+    ///   from the SDK) and, when set, `action`, `helpUrl` and `trace`, with `message` and
+    ///   `details`; `preauthorizedResources` then lists nothing, as it does for a viewer who is not
+    ///   signed in, which is not a failure (no report);
     /// - `CFG400`, `CFG404`, `CFG5xx`, `R401` (error): `setRequestor` failed: invalid requestor,
     ///   service provider unreachable, server error, no access token (software statement);
     /// - `VSA203` (info): the logout ended an Apple TV Provider sign-in; the viewer must also sign
@@ -112,9 +135,10 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     ///   (milliseconds since 1970, as a string);
     /// - `REG500` (error): the registration code could not be created.
     ///
-    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N004` (info;
+    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N003` (info;
+    /// the viewer chose "Other TV Provider", so the TV Provider named no provider), `N004` (info;
     /// a provider Adobe does not support), `VSA403` / `VSA404` (info; access denied / not
-    /// determined), `VSA503` (info; the TV Provider failed). `N003` is not reported.
+    /// determined), `VSA503` (info; the TV Provider failed).
     open var statusDelegate: (any EntitlementStatus)! {
         get { receivers.statusDelegate }
         set { receivers.statusDelegate = newValue }
@@ -135,21 +159,28 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// `handleSVC` (set it before authenticating), `device_info` (Base64 JSON that replaces the
     /// computed device information). Unknown keys are ignored.
     ///
+    /// The options add up: each call changes only the keys it names, which keep their values
+    /// until a later call names them again. A key whose value is an empty string or `NSNull` is
+    /// removed (`handleSVC` is then off); a value that cannot be read (a `device_info` that is not
+    /// Base64 JSON) changes nothing. So `setOptions(["visitorID": ecid])` after
+    /// `setOptions(["handleSVC": true])` keeps `handleSVC` on.
+    ///
     /// `serviceToken` (REST API v2): the viewer's service token, a JWS from the app's identity
     /// service, sent as `AD-Service-Token` for single sign-on across devices until another
-    /// `setOptions:` replaces it (an empty string or `NSNull` removes it; a dictionary without
-    /// the key keeps it). Give a new one before it expires: an expired or refused one fails the
-    /// calls that carry it.
+    /// `setOptions:` replaces or removes it, by the same rules. Give a new one before it expires:
+    /// an expired or refused one fails the calls that carry it.
     open func setOptions(_ options: [AnyHashable: Any]!) {
-        if let token = LegacyOptions.serviceToken(in: options) {
-            serviceToken.withLock { $0 = token }
+        if let change = LegacyOptionsUpdate.serviceToken(in: options) {
+            serviceToken.withLock { $0 = change.value }
             onMain { $0.serviceTokenChanged() }
         }
-        setOptions(LegacyOptions.parse(options))
+        let update = LegacyOptionsUpdate(options)
+        onMain { $0.updateOptions(update) }
     }
 
     /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
-    /// key for, such as `connectionIP`).
+    /// key for, such as `connectionIP`). Unlike the dictionary form it replaces every option, as
+    /// the core's `setOptions(_:)` does (``svcRedirectURL`` included).
     open func setOptions(_ options: AsyncAccessEnabler.Options) {
         onMain { $0.setOptions(options) }
     }
@@ -162,6 +193,13 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     /// `setRequestor:serviceProviders:` — configures the requestor with these service providers
     /// (URL strings or URLs), queried concurrently. Ends with `setRequestorComplete`.
+    ///
+    /// Adobe's addresses in the forms the legacy SDK took (`http://sp.auth.adobe.com/`,
+    /// `sp.auth-staging.adobe.com/adobe-services`: with or without a scheme, `http` or `https`,
+    /// with or without `/adobe-services`) name that environment on the backend in use: on REST
+    /// API v2 `https://api.auth.adobe.com` or `https://api.auth-staging.adobe.com`, on REST API
+    /// v1 the same host over HTTPS. Other addresses must use HTTPS (plain HTTP on a loopback host
+    /// only).
     open func setRequestor(_ requestorID: String!, serviceProviders urls: [Any]!) {
         let requestorID = requestorID ?? ""
         let providers = (urls ?? []).map { LegacyValues.text($0) ?? "" }
@@ -298,7 +336,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// `handleExternalURL:` — the web view or Safari reached the redirect URL: completes the login
-    /// or the logout (`setAuthenticationStatus` follows). Call it once per flow.
+    /// or the logout (`setAuthenticationStatus` follows). Call it once per flow. A page that opened
+    /// in Safari comes back on the app's `adbe.` scheme: pass that URL on from
+    /// `application(_:open:options:)`, from a scene delegate's `scene(_:openURLContexts:)` and
+    /// the `urlContexts` of `scene(_:willConnectTo:options:)` (a cold start), or from SwiftUI's
+    /// `onOpenURL` (the migration guide shows each).
     open func handleExternalURL(_ url: String!) {
         let url: String? = url
         onMain { $0.handleExternalURL(url) }
