@@ -76,8 +76,8 @@ struct RSAPrivateKey: Sendable {
         self.qi = qi
     }
 
-    /// The RS256 signature of `message` (RFC 8017 §8.2.1, the private operation by the Chinese
-    /// remainder theorem, §5.1.2).
+    /// The RS256 signature of `message` (RFC 8017 §8.2.1), the private operation done by the
+    /// Chinese remainder theorem (RFC 8017 §5.1.2).
     func sign(_ message: some Collection<UInt8>) -> [UInt8] {
         let length = publicKey.length
         let limbs = publicKey.modulus.limbCount
