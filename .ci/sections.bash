@@ -6,8 +6,8 @@
 #                               allowed_skips (the list at the top of .ci/run); either way it is
 #                               printed again, as a SKIPPED: line, in the last lines of the run.
 #   ensure_debian_package PACKAGE [COMMAND]
-#                               installs a Debian package unless COMMAND (default: PACKAGE) is on
-#                               the PATH already; returns 1 when it cannot (then call skip).
+#                               installs a Debian package unless it is installed (COMMAND on the
+#                               PATH, when one is named); returns 1 when it cannot (then call skip).
 #
 # The summary (each section's duration, then the SKIPPED: lines) is printed when the run ends,
 # whether it passed or failed.
@@ -61,10 +61,19 @@ skip() {
     fi
 }
 
+# Whether PACKAGE is installed (COMMAND on the PATH when one is named).
+ci_has_package() {
+    if [ -n "${2:-}" ]; then
+        command -v "$2" >/dev/null 2>&1
+    else
+        dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+    fi
+}
+
 ensure_debian_package() {
-    local package="$1" command="${2:-$1}"
-    command -v "$command" >/dev/null 2>&1 && return 0
-    echo "Installing Debian's $package (for $command)"
+    local package="$1" command="${2:-}"
+    ci_has_package "$package" "$command" && return 0
+    echo "Installing Debian's $package"
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "note: no apt-get on this machine"
         return 1
@@ -76,7 +85,7 @@ ensure_debian_package() {
     fi
     timeout 900 env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package" \
         >/dev/null 2>&1 || true
-    command -v "$command" >/dev/null 2>&1
+    ci_has_package "$package" "$command"
 }
 
 # Prints each section's duration, the total, and the skips (last), however the run ends.
