@@ -105,3 +105,9 @@ extension JSONSerialization {
     }
     open class func data(withJSONObject obj: Any, options opt: Foundation.JSONSerialization.WritingOptions = []) throws -> Foundation.Data
 }
+
+// NSNull (Foundation, all Apple platforms): the legacy adapter's setOptions: reads it as "remove
+// this key", as Objective-C dictionaries, which cannot hold nil, spell it.
+open class NSNull : Foundation.NSObject {
+    public override init()
+}

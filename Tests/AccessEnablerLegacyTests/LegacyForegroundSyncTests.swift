@@ -4,10 +4,11 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-/// `setRequestor` on return to the foreground re-syncs a signed-in viewer with the server, after
-/// `setRequestorComplete` (which the stored configuration answers at once).
+/// `setRequestor` on return to the foreground re-syncs the viewer with the server, after
+/// `setRequestorComplete` (which the stored configuration answers at once): a signed-in viewer's
+/// session, or a signed-out viewer's sign-in made elsewhere.
 @MainActor
-@Suite struct LegacyForegroundSyncTests {
+@Suite(.timeLimit(.minutes(3))) struct LegacyForegroundSyncTests {
     /// A logout made elsewhere while the app was in the background: `setRequestorComplete(1)`,
     /// then the sync finds no session on the server and reports the viewer signed out.
     @Test(arguments: legacyBackends)
@@ -77,5 +78,103 @@ import Testing
         harness.legacy.checkAuthentication()
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         #expect(await harness.emulator.requests.map(\.route) == [.profiles])
+    }
+
+    // MARK: A sign-in made elsewhere
+
+    /// The device identifier's seed the programmer's apps share (in an app: through a Keychain
+    /// access group).
+    static let sharedDeviceSeed = "shared-device-seed"
+
+    /// A harness whose adapter shares the device identifier with the "other app".
+    func sharingHarness(_ backend: AsyncAccessEnabler.Backend) -> LegacyHarness {
+        LegacyHarness(backend: backend) { $0.deviceIDSeed = Self.sharedDeviceSeed }
+    }
+
+    /// Another of the programmer's apps on the device: its own registration (software statement)
+    /// and storage, the same device identifier and requestor; the viewer signs in there.
+    func signInInAnotherApp(_ harness: LegacyHarness, backend: AsyncAccessEnabler.Backend) async throws {
+        var configuration = LegacyHarness.configuration(on: harness.emulator, clock: harness.clock, backend: backend)
+        configuration.deviceIDSeed = Self.sharedDeviceSeed
+        let otherApp = AsyncAccessEnabler(softwareStatement: "other-app-statement", configuration: configuration)
+        try await otherApp.setRequestor("REF")
+        try await otherApp.authenticate(
+            presenter: HeadlessPresenter(mvpdID: "AutoCable", transport: harness.emulator.transport))
+    }
+
+    /// The route that lists the server's authentication for the device.
+    func profileRoute(_ backend: AsyncAccessEnabler.Backend) -> EmulatorRoute {
+        backend == .restV2 ? .profiles : .authnToken
+    }
+
+    /// Signed out here, signed in in another app meanwhile: the foreground `setRequestor` asks the
+    /// server once, adopts the profile, and reports the sign-in after `setRequestorComplete`.
+    @Test(arguments: legacyBackends)
+    func theReSyncAdoptsASignInMadeInAnotherApp(backend: AsyncAccessEnabler.Backend) async throws {
+        let harness = sharingHarness(backend)
+        await harness.configure()
+        harness.legacy.checkAuthentication()
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+
+        try await signInInAnotherApp(harness, backend: backend)
+        await harness.emulator.clearRequestLog()
+        harness.legacy.setRequestor("REF")
+        #expect(await harness.delegate.next(2) == ["setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")"])
+        #expect(await harness.emulator.requests(to: profileRoute(backend)).count == 1, "one request for the profiles")
+
+        harness.legacy.checkAuthentication()
+        harness.legacy.getSelectedProvider()
+        #expect(
+            await harness.delegate.next(2) == ["setAuthenticationStatus(1, \"\")", "selectedProvider(AutoCable)"])
+        harness.legacy.checkAuthorization("news")
+        #expect(await harness.delegate.next(2).last == "setToken(<token>, news)", "the adopted session authorizes")
+    }
+
+    /// A signed-out launch asks nothing more, even when the server holds a profile for the device:
+    /// only the re-sync looks for one.
+    @Test(arguments: legacyBackends)
+    func aSignedOutLaunchDoesNotAskForProfiles(backend: AsyncAccessEnabler.Backend) async throws {
+        let harness = sharingHarness(backend)
+        try await signInInAnotherApp(harness, backend: backend)
+        await harness.emulator.clearRequestLog()
+
+        harness.legacy.setRequestor("REF")
+        #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
+        await harness.legacy.session.requestorSetup?.value(awaiting: "the requestor setup")
+        #expect(await harness.emulator.requests(to: profileRoute(backend)).isEmpty)
+        harness.legacy.checkAuthentication()
+        #expect(
+            await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"],
+            "no sign-in was reported or adopted")
+    }
+
+    /// The re-sync of a viewer signed out here and everywhere: one request, no callback beyond
+    /// `setRequestorComplete`.
+    @Test(arguments: legacyBackends)
+    func aSignedOutReSyncWithNothingOnTheServerReportsNothing(backend: AsyncAccessEnabler.Backend) async throws {
+        let harness = sharingHarness(backend)
+        await harness.configure()
+        await harness.emulator.clearRequestLog()
+
+        harness.legacy.setRequestor("REF")
+        #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
+        await harness.legacy.session.requestorSetup?.value(awaiting: "the requestor setup and its sync")
+        #expect(await harness.emulator.requests(to: profileRoute(backend)).count == 1)
+        harness.legacy.checkAuthentication()
+        #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
+    }
+
+    /// A retry after a failed configuration is no re-sync: it asks nothing more.
+    @Test func aRetryAfterAFailedConfigurationIsNoReSync() async throws {
+        let harness = sharingHarness(.restV2)
+        try await signInInAnotherApp(harness, backend: .restV2)
+        await harness.emulator.inject(.status(503, body: "", contentType: "text/plain"), on: .configurationV2)
+        await harness.emulator.clearRequestLog()
+        harness.legacy.setRequestor("REF")
+        #expect(await harness.delegate.next(1) == ["setRequestorComplete(0)"])
+        harness.legacy.setRequestor("REF")
+        #expect(await harness.delegate.next(1) == ["setRequestorComplete(1)"])
+        await harness.legacy.session.requestorSetup?.value(awaiting: "the requestor setup")
+        #expect(await harness.emulator.requests(to: .profiles).isEmpty)
     }
 }

@@ -124,11 +124,11 @@ struct LegacyHarness {
     let delegate = RecordingDelegate()
 
     init(
-        backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard,
+        backend: AccessEnabler.Backend, scenario: EmulatorScenario = .standard, baseURL: URL? = nil,
         adjust: (inout AccessEnabler.Configuration) -> Void = { _ in }
     ) {
         LegacyTaskStart.applyEnvironment()
-        emulator = PassEmulator(scenario: scenario, clock: clock)
+        emulator = PassEmulator(scenario: scenario, baseURL: baseURL, clock: clock)
         var configuration = Self.configuration(on: emulator, clock: clock, backend: backend)
         adjust(&configuration)
         legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)

@@ -150,7 +150,7 @@ import Testing
     /// The fake's picker goes through the adapter's relay as a real TV Provider's view
     /// controllers do.
     func relayPickerToTheDelegate() async {
-        let relay = TVProviderDialogRelay(receivers: legacy.receivers)
+        let relay = TVProviderDialogRelay(receivers: legacy.receivers, fallback: nil)
         await fake.update {
             $0.onPickerShown = { await MainActor.run { relay.present(NSObject()) } }
             $0.onPickerDismissed = { await MainActor.run { relay.dismiss(NSObject()) } }
@@ -177,6 +177,21 @@ import Testing
                 "presentTvProviderDialog", "dismissTvProviderDialog", "status(N004)",
                 "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
             ])
+    }
+
+    /// "Other TV Provider" in Apple's picker (the TV Provider names no provider): `N003`, then
+    /// the MVPD picker.
+    @Test func otherTVProviderIsDismissThenN003ThenTheMVPDPicker() async throws {
+        await fake.update { $0.picker = .otherProvider }
+        await relayPickerToTheDelegate()
+        await configure()
+        legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
+        #expect(
+            await delegate.next(4) == [
+                "presentTvProviderDialog", "dismissTvProviderDialog", "status(N003)",
+                "displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])",
+            ])
+        #expect(delegate.statusReports.last?["level"] == "info")
     }
 
     /// Another flow on the same core (here the app checking the session while Apple's picker is

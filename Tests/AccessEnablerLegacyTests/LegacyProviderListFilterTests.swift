@@ -1,4 +1,4 @@
-import AccessEnablerLegacy
+@testable import AccessEnablerLegacy
 import AccessEnablerTesting
 import Foundation
 import Testing
@@ -56,6 +56,33 @@ import Testing
         #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
         let request = await fake.statusRequests.first(where: \.allowsInterruption)
         #expect(request?.featuredProviderIDs.isEmpty == true)
+    }
+
+    /// Objective-C hands `getAuthentication:` its filter as `id`: an `NSArray` (SDK 2.0–2.3.1)
+    /// shapes the picker as the Swift array form does, rather than failing a cast to a dictionary.
+    @Test func anNSArrayFromObjectiveCShapesThePicker() async throws {
+        #expect(await delegate.next(1) == ["setRequestorComplete(1)"])
+        legacy.getAuthentication(false, withData: nil, anyFilter: NSArray(array: ["AutoCable", "Cablevision"]))
+        #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
+        let request = try #require(await fake.statusRequests.first(where: \.allowsInterruption))
+        #expect(request.supportedProviderIDs == ["Cablevision-Apple"])
+        #expect(request.featuredProviderIDs.isEmpty)
+    }
+
+    /// The decision for each kind of argument: a dictionary as it is, an array under
+    /// `TV_PROVIDERS`, anything else no filter.
+    @Test func theFilterArgumentsClassDecides() throws {
+        let dictionary = NSDictionary(dictionary: [
+            TV_PROVIDERS: ["Cablevision"], FEATURED_TV_PROVIDERS: ["Cablevision"],
+        ])
+        let fromDictionary = try #require(LegacyAccessEnabler.filterDictionary(dictionary))
+        #expect(ProviderFilter(fromDictionary) == ProviderFilter(dictionary as? [AnyHashable: Any]))
+        #expect(ProviderFilter(fromDictionary).featuredTVProviders == ["Cablevision"])
+        let fromArray = try #require(LegacyAccessEnabler.filterDictionary(NSArray(array: ["A", "B"])))
+        #expect(ProviderFilter(fromArray).tvProviders == ["A", "B"])
+        #expect(ProviderFilter(fromArray).featuredTVProviders.isEmpty)
+        #expect(LegacyAccessEnabler.filterDictionary(nil) == nil)
+        #expect(LegacyAccessEnabler.filterDictionary(NSString(string: "Cablevision")) == nil)
     }
 }
 

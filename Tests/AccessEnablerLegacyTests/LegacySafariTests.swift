@@ -25,20 +25,20 @@ extension EmulatorScenario {
 final class RecordingSafari: SafariPagePresenting {
     private(set) var presented: [URL] = []
     private(set) var dismissals = 0
-    private var onDone: (@MainActor () -> Void)?
+    private var onEnd: (@MainActor (SafariPageEnd) -> Void)?
 
-    func present(_ url: URL, onDone: @escaping @MainActor () -> Void) {
+    func present(_ url: URL, onEnd: @escaping @MainActor (SafariPageEnd) -> Void) {
         presented.append(url)
-        self.onDone = onDone
+        self.onEnd = onEnd
     }
 
     func dismiss() {
         dismissals += 1
-        onDone = nil
+        onEnd = nil
     }
 
-    /// The viewer taps "Done".
-    func tapDone() { onDone?() }
+    /// The viewer taps "Done" (or swipes the sheet down).
+    func tapDone() { onEnd?(.closedByViewer) }
 }
 
 @MainActor

@@ -161,6 +161,25 @@ static NSString *const kSoftwareStatement = @"eyJhbGciOiJSUzI1NiJ9.software-stat
     [self.accessEnabler logout];
 }
 
+- (void)signInWithProviderList {
+    // SDK 2.0-2.3.1: the filter is an array of MVPD IDs.
+    NSArray *providers = @[@"Comcast_SSO", @"Spectrum"];
+    [self.accessEnabler getAuthentication:providers];
+    [self.accessEnabler getAuthentication:NO withData:nil andFilter:providers];
+}
+
+- (void)useTheSafariRedirectAndDispatchStatus {
+    // Adobe's 3.x AccessEnabler.h: the redirect of Safari logins, and dispatchStatus:.
+    self.accessEnabler.svcRedirectURL = @"adbe.u-XFXJeTSDuJiIQs0HVRAg://adobe.com";
+    NSString *redirect = self.accessEnabler.svcRedirectURL ?: @"";
+    [self.accessEnabler dispatchStatus:@{@"errorId": @"APP_REDIRECT", @"level": @"info", @"message": redirect}];
+}
+
+- (BOOL)isProvider:(id)object {
+    // The class's runtime name is MVPD, as in Adobe's framework.
+    return [object isKindOfClass:NSClassFromString(@"MVPD")];
+}
+
 #pragma mark - EntitlementDelegate
 
 - (void)setRequestorComplete:(int)status {

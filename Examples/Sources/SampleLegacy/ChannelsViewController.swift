@@ -73,6 +73,13 @@ public final class ChannelsViewController: UITableViewController, EntitlementDel
         accessEnabler.checkAuthorization(channels[indexPath.row])
     }
 
+    /// A URL on the app's `adbe.` scheme (the end of an MVPD page that opened in Safari), from
+    /// the scene delegate: the login goes on.
+    public func handle(_ url: URL) {
+        guard url.scheme?.lowercased().hasPrefix("adbe.") == true else { return }
+        accessEnabler.handleExternalURL(url.absoluteString)
+    }
+
     // MARK: Sign-in and sign-out
 
     @objc func signInOrOut() {
@@ -170,8 +177,12 @@ public final class ChannelsViewController: UITableViewController, EntitlementDel
         let session = ASWebAuthenticationSession(url: url, callbackURLScheme: "adobepass") { callback, _ in
             DispatchQueue.main.async {
                 self.webSession = nil
-                // nil (the viewer closed the sheet) ends the flow too.
-                self.accessEnabler.handleExternalURL(callback?.absoluteString)
+                if let callback {
+                    self.accessEnabler.handleExternalURL(callback.absoluteString)
+                } else {
+                    // The viewer closed the sheet: a cancellation, as backing out of the picker is.
+                    self.accessEnabler.setSelectedProvider(nil)
+                }
             }
         }
         session.presentationContextProvider = self

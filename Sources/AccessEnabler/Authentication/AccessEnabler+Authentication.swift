@@ -150,7 +150,7 @@ extension AccessEnabler {
 
         let logoutEpoch = await cache.logoutEpoch
         var context = try await context(for: requestorID)
-        context.redirectURL = await redirectURL(for: mvpd)
+        context.redirectURL = try await redirectURL(for: mvpd)
         let pollUntil: PollDeadline
         switch try await backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
@@ -158,7 +158,7 @@ extension AccessEnabler {
         case .interactive(let url, let codeExpires):
             let redirectURL = context.redirectURL
             let landed = try await presenting {
-                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd)
+                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd, call: .authenticate)
             }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
             // Polling starts once the browser reached the redirect URL (checklist: Polling

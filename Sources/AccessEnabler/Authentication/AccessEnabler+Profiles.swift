@@ -52,16 +52,17 @@ extension AccessEnabler {
     }
 
     /// ``refreshAuthentication(preferring:)`` that also says whether it removed the local session
-    /// because the service provider no longer holds one: the legacy adapter reports a sign-out
-    /// only then, not when a logout made meanwhile cleared it.
-    package func refreshAuthenticationReportingRemoval() async throws -> (
-        status: AuthenticationStatus, removedSession: Bool
+    /// because the service provider no longer holds one, or adopted one the service provider holds
+    /// where there was none: the legacy adapter reports a sign-out or a sign-in only then, not when
+    /// a logout or login made meanwhile changed the session.
+    package func refreshAuthenticationReportingChange() async throws -> (
+        status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool
     ) {
         try await asOneCall { try await refreshAuthenticationInOneCall(preferring: nil) }
     }
 
     private func refreshAuthenticationInOneCall(preferring mvpdID: String?) async throws -> (
-        status: AuthenticationStatus, removedSession: Bool
+        status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool
     ) {
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
@@ -82,7 +83,7 @@ extension AccessEnabler {
             {
                 log.info("the service provider changed the authentication (expiry or attributes); updated it")
             }
-            return (await checkAuthentication(), false)
+            return (await checkAuthentication(), false, false)
         }
         guard let best = found.first else {
             var removed = false
@@ -94,9 +95,11 @@ extension AccessEnabler {
                         reason: AccessEnablerError.authenticationSessionMissing.with(
                             details: "The service provider no longer holds the authentication.")))
             }
-            return (await checkAuthentication(), removed)
+            return (await checkAuthentication(), removed, false)
         }
+        var adopted = false
         if try await cache.replaceAuthentication(local, with: best, for: requestorID, ifGeneration: generation) {
+            adopted = local == nil
             log.info("adopted the service provider's authentication with \(best.mvpd.id)")
             if local != nil, localOnServer == nil {
                 hub.emit(
@@ -106,7 +109,7 @@ extension AccessEnabler {
             }
             try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID)
         }
-        return (await checkAuthentication(), false)
+        return (await checkAuthentication(), false, adopted)
     }
 
     /// The valid authentications the service providers hold, best first: the `preferred` MVPD's,

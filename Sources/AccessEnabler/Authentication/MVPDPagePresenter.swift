@@ -10,8 +10,10 @@ package protocol MVPDPagePresenter: AuthenticationPresenter {
 }
 
 extension AuthenticationPresenter {
-    /// Shows `url`, a page of `mvpd`: with the MVPD to an ``MVPDPagePresenter``.
-    func presentPage(url: URL, redirectURL: URL, for mvpd: MVPD) async throws -> URL {
+    /// Shows `url`, a page of `mvpd` that `call` opens: with the MVPD to an
+    /// ``MVPDPagePresenter``. No presenter sees a URL that ``PageURLPolicy`` refuses.
+    func presentPage(url: URL, redirectURL: URL, for mvpd: MVPD, call: PageURLPolicy.Call) async throws -> URL {
+        let url = try PageURLPolicy.checked(url, for: call)
         if let presenter = self as? any MVPDPagePresenter {
             return try await presenter.presentLogin(url: url, redirectURL: redirectURL, for: mvpd)
         }

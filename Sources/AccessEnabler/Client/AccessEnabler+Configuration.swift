@@ -85,6 +85,8 @@ extension AccessEnabler {
         /// The platform's single sign-on framework (Apple's TV Provider), tried before the MVPD
         /// picker on REST API v2. Nil (the default) means the picker and browser login only.
         public var partnerFramework: (any PartnerFramework)?
+        /// The app's `Info.plist` as the SDK reads it (the running process's; tests describe one).
+        package var appBundle: AppBundle = .main
 
         /// Creates the default configuration.
         public init() {}

@@ -26,11 +26,18 @@ extension AccessEnabler {
         /// when the app sets it, for the same home-based authentication checks as
         /// ``connectionIP``. It overrides a `connectionPort` in ``deviceInfo``.
         public var connectionPort: UInt16?
+        /// Where the login and logout pages of an MVPD that opens in Safari
+        /// (``MVPD/requiresSafariViewController``) end: the app's custom-scheme URL
+        /// (`adbe.<id>://adobe.com`), which iOS hands back to the app. When nil (the default) the
+        /// SDK finds it in the registration or the app's URL types (see
+        /// ``Configuration/redirectURL``).
+        public var safariRedirectURL: URL?
 
         /// Creates options.
         public init(
             applicationProfile: String? = nil, visitorID: String? = nil, handleSVC: Bool = false,
-            deviceInfo: DeviceInfo? = nil, connectionIP: String? = nil, connectionPort: UInt16? = nil
+            deviceInfo: DeviceInfo? = nil, connectionIP: String? = nil, connectionPort: UInt16? = nil,
+            safariRedirectURL: URL? = nil
         ) {
             self.applicationProfile = applicationProfile
             self.visitorID = visitorID
@@ -38,6 +45,15 @@ extension AccessEnabler {
             self.deviceInfo = deviceInfo
             self.connectionIP = connectionIP
             self.connectionPort = connectionPort
+            self.safariRedirectURL = safariRedirectURL
         }
+    }
+
+    /// Changes some of the options attached to every later request, keeping the others: the
+    /// legacy adapter's `setOptions:` and `svcRedirectURL` each set only the keys they name.
+    package func updateOptions(_ change: @Sendable (inout Options) -> Void) {
+        var updated = options
+        change(&updated)
+        setOptions(updated)
     }
 }

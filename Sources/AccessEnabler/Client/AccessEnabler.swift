@@ -38,6 +38,8 @@ public actor AccessEnabler {
     /// How often each entry point the legacy adapter uses was called, by name, in debug builds:
     /// lets tests check that one legacy call is one core call.
     package private(set) var callCounts: [String: Int] = [:]
+    /// The app schemes whose absence from the Info.plist was logged ("" for none at all).
+    var appSchemeWarnings: Set<String> = []
     private var deviceID: String?
     private var contextMemo: RequestContextMemo
 

@@ -120,6 +120,22 @@ extension AccessEnablerError {
         "invalid_redirect_url", .authentication,
         "The login ended at a URL that does not match the configured redirect URL.")
 
+    /// A login or logout page URL from the service provider cannot be shown: it is not `https`
+    /// (`http` only on a loopback host), has no host, or carries user info. `details` names the
+    /// call and what was wrong; no presenter saw the URL. Action `none`.
+    public static let invalidPageURL = sdk(
+        "invalid_page_url", .none,
+        "The service provider sent a login or logout page URL that cannot be shown (it must use HTTPS and carry no user info)."
+    )
+
+    /// The MVPD's pages open in Safari, which returns to the app only on the app's `adbe.` URL
+    /// scheme, and the app's Info.plist does not register it (`CFBundleURLTypes`): `details`
+    /// names the scheme to add. Action `configuration`.
+    public static let appSchemeNotRegistered = sdk(
+        "app_scheme_not_registered", .configuration,
+        "The TV provider's login opens in Safari, which can return to the app only on its adbe. URL scheme; the app does not register that scheme in its Info.plist."
+    )
+
     /// A service provider URL is not HTTPS (plain HTTP is allowed for loopback hosts only) or is
     /// otherwise unusable; action `configuration`.
     public static let invalidServiceProvider = sdk(

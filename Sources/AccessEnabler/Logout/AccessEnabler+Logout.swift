@@ -45,13 +45,15 @@ extension AccessEnabler {
         var outcome = LogoutOutcome()
         do {
             var context = try await context(for: requestorID)
-            context.redirectURL = await redirectURL(for: session.mvpd)
+            // The server logout happens even when the MVPD's Safari page cannot come back.
+            context.redirectURL = (try? await redirectURL(for: session.mvpd)) ?? configuration.redirectURL
             for step in try await backend.logout(session: session, context: context) {
                 switch step {
                 case .interactive(let url):
                     guard let presenter else { continue }
                     let redirectURL = context.redirectURL
-                    let landed = try await presenter.presentPage(url: url, redirectURL: redirectURL, for: session.mvpd)
+                    let landed = try await presenter.presentPage(
+                        url: url, redirectURL: redirectURL, for: session.mvpd, call: .logout)
                     if !Self.matches(landed, redirectURL: redirectURL) {
                         log.error("the browser logout ended at an unexpected URL")
                     }

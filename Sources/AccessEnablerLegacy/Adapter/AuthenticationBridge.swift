@@ -13,7 +13,7 @@ final class AuthenticationBridge: MVPDPagePresenter {
     /// `navigate(toUrl:useSVC:)` instead of the adapter's own Safari view controller.
     var handleSVC = false
     /// The adapter's own Safari view controller (iOS), for MVPDs that require Safari.
-    lazy var safari: (any SafariPagePresenting)? = Self.platformSafari()
+    var safari: (any SafariPagePresenting)?
 
     /// An MVPD chosen with `setSelectedProvider` outside a picker: used without showing one.
     var preselectedMVPD: String?
@@ -35,32 +35,23 @@ final class AuthenticationBridge: MVPDPagePresenter {
     /// Whether a login page is waiting for `handleExternalURL`.
     var isWaitingForLogin: Bool { loginRequest != nil }
 
-    nonisolated init(callbacks: LegacyCallbacks) {
+    nonisolated init(callbacks: LegacyCallbacks, safari: (any SafariPagePresenting)?) {
         self.callbacks = callbacks
+        self.safari = safari
     }
 
     func beginFlow() {
         interacted = false
     }
 
-    /// The platform's Safari view controller: iOS only (tvOS has none; macOS and Linux leave the
-    /// page to the app).
-    static func platformSafari() -> (any SafariPagePresenting)? {
-        #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
-        SafariViewControllerPresenter()
-        #else
-        nil
-        #endif
-    }
-
-    /// Shows an MVPD page where ``SafariPageRoute`` sends it; `onDone` runs when the viewer
-    /// closes the adapter's own Safari view controller.
-    func showPage(_ url: URL, requiresSafari: Bool, onDone: @escaping @MainActor () -> Void) {
+    /// Shows an MVPD page where ``SafariPageRoute`` sends it; `onEnd` runs when the adapter's own
+    /// Safari view controller ends without the adapter ending it.
+    func showPage(_ url: URL, requiresSafari: Bool, onEnd: @escaping @MainActor (SafariPageEnd) -> Void) {
         switch SafariPageRoute(requiresSafari: requiresSafari, handleSVC: handleSVC, sdkCanPresentSafari: safari != nil)
         {
         case .webView: callbacks.emit { $0.navigate(toUrl: url.absoluteString) }
         case .appSafari: callbacks.emit { $0.navigate(toUrl: url.absoluteString, useSVC: true) }
-        case .sdkSafari: safari?.present(url, onDone: onDone)
+        case .sdkSafari: safari?.present(url, onEnd: onEnd)
         }
     }
 
@@ -106,9 +97,13 @@ final class AuthenticationBridge: MVPDPagePresenter {
                 cancelWaiting()
                 loginRequest = (id, continuation)
                 // The viewer closing the adapter's Safari view controller cancels, as
-                // `setSelectedProvider(nil)` does.
-                showPage(url, requiresSafari: requiresSafari) { [weak self] in
-                    self?.cancelWaiting(id)
+                // `setSelectedProvider(nil)` does; a page with nothing to present it from fails
+                // the login with the presentation error.
+                showPage(url, requiresSafari: requiresSafari) { [weak self] end in
+                    switch end {
+                    case .closedByViewer: self?.cancelWaiting(id)
+                    case .nothingToPresentFrom: self?.failLogin(id, with: .presentationFailed)
+                    }
                 }
             }
         } onCancel: {
@@ -143,6 +138,13 @@ final class AuthenticationBridge: MVPDPagePresenter {
         return true
     }
 
+    /// Fails login request `id`, if it still waits, with `error`.
+    private func failLogin(_ id: UInt64, with error: AccessEnablerError) {
+        guard let request = loginRequest, request.id == id else { return }
+        loginRequest = nil
+        request.continuation.resume(throwing: error)
+    }
+
     /// Shows a logout page and starts following it; returns its ID for ``waitForLogoutPage(_:within:on:)``,
     /// or nil (shown, not followed) when a new flow or logout replaced that logout (``supersessions``
     /// is no longer `startedAt`).
@@ -154,7 +156,7 @@ final class AuthenticationBridge: MVPDPagePresenter {
             logoutPage = (id, false, nil)
             followed = id
         }
-        showPage(url, requiresSafari: requiresSafari) { [weak self] in
+        showPage(url, requiresSafari: requiresSafari) { [weak self] _ in
             if let followed { self?.endLogoutPage(followed) }
         }
         return followed

@@ -22,4 +22,21 @@ extension LegacyAccessEnabler {
         let providers: [AnyHashable: Any]? = filter.map { [TV_PROVIDERS: $0] }
         getAuthentication(forceAuthn, withData: data, andFilter: providers)
     }
+
+    /// `getAuthentication:withData:andFilter:` with the filter as Objective-C hands it over (`id`):
+    /// the SDK 2.4+ dictionary, or the SDK 2.0–2.3.1 array of MVPD IDs; anything else (nil
+    /// included) is no filter. Objective-C names one selector for both generations, so the
+    /// argument's class decides, here rather than in a bridging cast that would stop the app.
+    func getAuthentication(_ forceAuthn: Bool, withData data: [AnyHashable: Any]?, anyFilter filter: Any?) {
+        getAuthentication(forceAuthn, withData: data, andFilter: Self.filterDictionary(filter))
+    }
+
+    /// The dictionary form of a filter of either generation; nil for anything else.
+    static func filterDictionary(_ filter: Any?) -> [AnyHashable: Any]? {
+        switch filter {
+        case let dictionary as [AnyHashable: Any]: dictionary
+        case let providers as [Any]: [TV_PROVIDERS: providers]
+        default: nil
+        }
+    }
 }

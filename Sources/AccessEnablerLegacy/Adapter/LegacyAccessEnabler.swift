@@ -32,30 +32,47 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// Creates the adapter over a new async core with this configuration (environment, storage,
     /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
     /// the configuration, the adapter gives the core Apple's TV Provider, whose view controllers
-    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did; an app
+    /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did (or, for
+    /// a delegate without them, are presented by the adapter over the foreground scene); an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
+    ///
+    /// The adapter presents view controllers of its own (Safari, Apple's TV Provider) over the
+    /// app's foreground scene, which an app extension has no access to: in an extension, use the
+    /// async core (`AsyncAccessEnabler`), which never looks for a window.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         var configuration = configuration
         #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS)) && !targetEnvironment(macCatalyst)
         if configuration.partnerFramework == nil {
+            let relay = TVProviderDialogRelay(receivers: receivers, fallback: ForegroundTVProviderDialogPresenter())
             configuration.partnerFramework = TVProviderPartnerFramework(
-                present: { TVProviderDialogRelay(receivers: receivers).present($0) },
-                dismiss: { TVProviderDialogRelay(receivers: receivers).dismiss($0) })
+                present: { relay.present($0) }, dismiss: { relay.dismiss($0) })
         }
         #endif
+        #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
+        let safari: (any SafariPagePresenting)? = SafariSheet(host: SafariViewControllerPresenter())
+        #else
+        // tvOS has no Safari view controller; macOS and Linux leave the page to the app.
+        let safari: (any SafariPagePresenting)? = nil
+        #endif
         accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
-        session = LegacySession(core: accessEnabler, receivers: receivers)
+        session = LegacySession(core: accessEnabler, receivers: receivers, safari: safari)
         super.init()
     }
 
     /// `init:` — the 3.x initializer, with the software statement from the TVE Dashboard.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public convenience init(_ softwareStatement: String!) {
         self.init(softwareStatement: softwareStatement ?? "")
     }
 
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): checks or clears storage at start.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     public convenience init(
         storageCheck: IntegrityCheckType, softwareStatement: String!,
         configuration: AsyncAccessEnabler.Configuration = .init()
@@ -66,6 +83,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// The pre-3.0 initializer, without a software statement: the configuration fails.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     @available(
         *, deprecated,
         message:
@@ -91,7 +110,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// - `N011` (info): authenticated with a TempPass MVPD; `Z011` (info): authorized with one;
     /// - `N130` (error): an authorization without an authentication session;
     /// - `Z100` (error): the MVPD denied an authorization (`message`: its text; `resource`);
-    /// - `P100` (error): `checkPreauthorizedResources` failed (too many resources);
+    /// - `P100` (error): `checkPreauthorizedResources` failed (too many resources, the network, a
+    ///   server error): the failure's enhanced error, its `code`, `status` (the HTTP status, `0`
+    ///   from the SDK) and, when set, `action`, `helpUrl` and `trace`, with `message` and
+    ///   `details`; `preauthorizedResources` then lists nothing, as it does for a viewer who is not
+    ///   signed in, which is not a failure (no report);
     /// - `CFG400`, `CFG404`, `CFG5xx`, `R401` (error): `setRequestor` failed: invalid requestor,
     ///   service provider unreachable, server error, no access token (software statement);
     /// - `VSA203` (info): the logout ended an Apple TV Provider sign-in; the viewer must also sign
@@ -103,9 +126,10 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     ///   (milliseconds since 1970, as a string);
     /// - `REG500` (error): the registration code could not be created.
     ///
-    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N004` (info;
+    /// The Apple TV Provider's fallbacks (REST API v2), each before the MVPD picker: `N003` (info;
+    /// the viewer chose "Other TV Provider", so the TV Provider named no provider), `N004` (info;
     /// a provider Adobe does not support), `VSA403` / `VSA404` (info; access denied / not
-    /// determined), `VSA503` (info; the TV Provider failed). `N003` is not reported.
+    /// determined), `VSA503` (info; the TV Provider failed).
     open var statusDelegate: (any EntitlementStatus)! {
         get { receivers.statusDelegate }
         set { receivers.statusDelegate = newValue }
@@ -125,12 +149,20 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// `setOptions:` — values attached to every later request: `applicationProfile`, `visitorID`,
     /// `handleSVC` (set it before authenticating), `device_info` (Base64 JSON that replaces the
     /// computed device information). Unknown keys are ignored.
+    ///
+    /// The options add up: each call changes only the keys it names, which keep their values
+    /// until a later call names them again. A key whose value is an empty string or `NSNull` is
+    /// removed (`handleSVC` is then off); a value that cannot be read (a `device_info` that is not
+    /// Base64 JSON) changes nothing. So `setOptions(["visitorID": ecid])` after
+    /// `setOptions(["handleSVC": true])` keeps `handleSVC` on.
     open func setOptions(_ options: [AnyHashable: Any]!) {
-        setOptions(LegacyOptions.parse(options))
+        let update = LegacyOptionsUpdate(options)
+        onMain { $0.updateOptions(update) }
     }
 
     /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
-    /// key for, such as `connectionIP`).
+    /// key for, such as `connectionIP`). Unlike the dictionary form it replaces every option, as
+    /// the core's `setOptions(_:)` does (``svcRedirectURL`` included).
     open func setOptions(_ options: AsyncAccessEnabler.Options) {
         onMain { $0.setOptions(options) }
     }
@@ -143,6 +175,13 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     /// `setRequestor:serviceProviders:` — configures the requestor with these service providers
     /// (URL strings or URLs), queried concurrently. Ends with `setRequestorComplete`.
+    ///
+    /// Adobe's addresses in the forms the legacy SDK took (`http://sp.auth.adobe.com/`,
+    /// `sp.auth-staging.adobe.com/adobe-services`: with or without a scheme, `http` or `https`,
+    /// with or without `/adobe-services`) name that environment on the backend in use: on REST
+    /// API v2 `https://api.auth.adobe.com` or `https://api.auth-staging.adobe.com`, on REST API
+    /// v1 the same host over HTTPS. Other addresses must use HTTPS (plain HTTP on a loopback host
+    /// only).
     open func setRequestor(_ requestorID: String!, serviceProviders urls: [Any]!) {
         let requestorID = requestorID ?? ""
         let providers = (urls ?? []).map { LegacyValues.text($0) ?? "" }
@@ -279,7 +318,11 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// `handleExternalURL:` — the web view or Safari reached the redirect URL: completes the login
-    /// or the logout (`setAuthenticationStatus` follows). Call it once per flow.
+    /// or the logout (`setAuthenticationStatus` follows). Call it once per flow. A page that opened
+    /// in Safari comes back on the app's `adbe.` scheme: pass that URL on from
+    /// `application(_:open:options:)`, from a scene delegate's `scene(_:openURLContexts:)` and
+    /// the `urlContexts` of `scene(_:willConnectTo:options:)` (a cold start), or from SwiftUI's
+    /// `onOpenURL` (the migration guide shows each).
     open func handleExternalURL(_ url: String!) {
         let url: String? = url
         onMain { $0.handleExternalURL(url) }

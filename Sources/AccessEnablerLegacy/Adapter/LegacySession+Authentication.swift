@@ -50,7 +50,7 @@ extension LegacySession {
             return
         }
         authentication.preselectedMVPD = mvpdID
-        whenConfigured { [self] in startAuthentication(force: true, data: [:]) }
+        whenConfigured { [self] in startAuthentication(force: true, data: [:], unlessSignedInWith: mvpdID) }
     }
 
     func handleExternalURL(_ url: String?) {
@@ -64,15 +64,26 @@ extension LegacySession {
     /// cancelled and ends without a callback, its task's value nil (choosing another MVPD with
     /// `setSelectedProvider` leads straight to the new flow's `navigate(toUrl:)`, as in the
     /// legacy SDK).
+    ///
+    /// `setSelectedProvider(id)` outside a picker forces a new sign-in with that MVPD
+    /// (`unlessSignedInWith`) unless the viewer is signed in with it already: then the session
+    /// answers, as a `getAuthentication` would.
     @discardableResult
-    func startAuthentication(force: Bool, data: [String: String], filter: ProviderFilter? = nil)
-        -> Task<AuthenticationResult?, Never>
-    {
+    func startAuthentication(
+        force: Bool, data: [String: String], filter: ProviderFilter? = nil, unlessSignedInWith mvpdID: String? = nil
+    ) -> Task<AuthenticationResult?, Never> {
         authenticationFlow?.cancel()
         authentication.cancelWaiting()
         codeScreen = nil
         let usesSecondScreen = secondScreen.withLock { $0 }
         let flow = perform { [self] () -> AuthenticationResult? in
+            var force = force
+            if let mvpdID, await core.checkAuthentication().authentication?.mvpd.id == mvpdID {
+                force = false
+                // No picker will take the preselection: it must not reach a later flow's.
+                if authentication.preselectedMVPD == mvpdID { authentication.preselectedMVPD = nil }
+            }
+            guard !Task.isCancelled else { return nil }
             let result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
             guard !Task.isCancelled else { return nil }
             reportAuthentication(result)

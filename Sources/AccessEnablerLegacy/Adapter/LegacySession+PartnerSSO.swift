@@ -4,10 +4,11 @@ import Foundation
 /// What the partner attempt of one `authenticate` leaves for the legacy flow, filled from the
 /// fallback that call's partner attempt returned (see the core's
 /// `authenticate(forceAuthentication:data:providerFilter:presenter:partnerFallback:)`): `VSA403`
-/// (TV Provider access denied or restricted), `VSA404` (not determined), `N004` (a provider the TV
-/// Provider does not sign in), `VSA503` (the TV Provider failed). An MVPD chosen in the TV
-/// Provider's picker that signs in through its own login page (`PICKER`) is reported silently, as
-/// the legacy SDK's `setSelectedProvider` was. Without a partner attempt it stays empty.
+/// (TV Provider access denied or restricted), `VSA404` (not determined), `N003` ("Other TV
+/// Provider": none of the providers listed), `N004` (a provider the TV Provider does not sign in),
+/// `VSA503` (the TV Provider failed). An MVPD chosen in the TV Provider's picker that signs in
+/// through its own login page (`PICKER`) is reported silently, as the legacy SDK's
+/// `setSelectedProvider` was. Without a partner attempt it stays empty.
 @MainActor
 final class PartnerAttemptReport {
     /// The status reports to deliver before the MVPD picker.
@@ -52,6 +53,10 @@ extension LegacyStatus {
             return LegacyStatus(errorId: "VSA404", level: .info, message: "TV Provider access is not determined.")
         case .permission:
             return LegacyStatus(errorId: "VSA403", level: .info, message: "TV Provider access is not granted.")
+        case .providerNotSupported(nil):
+            // The TV Provider names no provider: the viewer chose none of those listed, "Other TV
+            // Provider" in Apple's picker.
+            return LegacyStatus(errorId: "N003", level: .info, message: "The user chose Other TV Provider.")
         case .providerNotSupported(let id):
             return LegacyStatus(
                 errorId: "N004", level: .info, message: "The TV Provider does not support this provider.",

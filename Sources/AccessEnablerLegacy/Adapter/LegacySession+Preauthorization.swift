@@ -9,14 +9,25 @@ extension LegacySession {
                 let authorized: [String]
                 do {
                     authorized = try await core.preauthorize(request).authorizedResources
-                } catch let error as AccessEnablerError {
-                    if error == .tooManyResources { emit(.preauthorizationFailed(error.status)) }
-                    authorized = []
                 } catch {
+                    // Told apart from "nothing authorized" by the status report; a viewer who is
+                    // not signed in is authorized for nothing, which is no failure.
+                    if let failure = Self.preauthorizationFailure(error) { emit(.preauthorizationFailed(failure)) }
                     authorized = []
                 }
                 emit { $0.preauthorizedResources(authorized) }
             }
+        }
+    }
+
+    /// The enhanced error `checkPreauthorizedResources` reports (`P100`) for `error`; nil when
+    /// the viewer has no session to preauthorize with (signed out, or expired).
+    nonisolated static func preauthorizationFailure(_ error: any Error) -> Status? {
+        switch error {
+        case let error as AccessEnablerError:
+            error == .authenticationSessionMissing || error == .authenticationSessionExpired ? nil : error.status
+        case is CancellationError: nil
+        default: AccessEnablerError.networkError.status
         }
     }
 

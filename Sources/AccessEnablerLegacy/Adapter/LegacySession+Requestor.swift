@@ -5,13 +5,23 @@ extension LegacySession {
     /// `setRequestor:serviceProviders:`; ends with `setRequestorComplete`, then runs the calls queued
     /// behind the configuration (after a failure each fails through its own callback).
     ///
-    /// A signed-in app calls it again on return to the foreground so the SDK re-syncs with the
-    /// server ("delete the local token if a logout happened in the meantime"): after
-    /// `setRequestorComplete` the core's profile sync runs, and a session the server no longer
-    /// holds ends with `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`.
+    /// An app calls it again on return to the foreground so the SDK re-syncs with the server
+    /// ("fetch a remote token if SSO is enabled, or delete the local token if a logout happened in
+    /// the meantime"): after `setRequestorComplete` the core's profile sync runs. A session the
+    /// server no longer holds ends with `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`;
+    /// without a local session, a profile the server holds for this device (a sign-in in another
+    /// of the programmer's apps sharing the device identifier) is adopted and reported with
+    /// `setAuthenticationStatus(1, USER_AUTHENTICATED)`. A signed-out launch (the first
+    /// `setRequestor` that completes) asks nothing more.
     func setRequestor(_ requestorID: String, serviceProviders: [String]) {
+        // A re-sync follows a configuration that completed; the launch's, or a retry after a
+        // failure, is not one.
+        let isResync = phase == .configured
         phase = .configuring
-        let urls = serviceProviders.compactMap(URL.init(string:))
+        // The addresses of Adobe's SDK (`http://sp.auth.adobe.com/`, `…/adobe-services`) name the
+        // backend's host.
+        let backend = core.configuration.backend
+        let urls = serviceProviders.compactMap { ServiceProviderAddress.url($0, backend: backend) }
         let unparsable = urls.count != serviceProviders.count
         let logoutsBefore = logoutsStarted
         requestorSetup = perform { [self] in
@@ -34,22 +44,27 @@ extension LegacySession {
                 return
             }
             runQueuedCalls()
-            if signedIn { await syncProfile(logoutsBefore: logoutsBefore) }
+            if signedIn || isResync { await syncProfile(logoutsBefore: logoutsBefore, signedIn: signedIn) }
         }
     }
 
-    /// The foreground re-sync, for a viewer signed in on this device (a signed-out launch sends
-    /// nothing more), after the app got what it waits for. Reports a sign-out only when the sync
-    /// itself removed the session the server no longer holds, and no logout overlapped it (the
-    /// logout reports its own). A failed sync changes nothing: the core keeps the session on a
-    /// transient failure.
-    private func syncProfile(logoutsBefore: UInt64) async {
-        guard let refreshed = try? await core.refreshAuthenticationReportingRemoval(),
-            refreshed.removedSession, refreshed.status.authentication == nil,
+    /// The profile sync after `setRequestorComplete`, for a viewer signed in on this device (at
+    /// launch and on each re-sync) or signed out (on a re-sync only: one request for the profiles
+    /// the server holds). Reports a change only when the sync itself made it, and no logout
+    /// overlapped it (the logout reports its own): a sign-out when it removed the session the
+    /// server no longer holds, a sign-in when it adopted a profile where there was no session
+    /// (`signedIn` is false; a login made meanwhile leaves the sync nothing to adopt). A failed
+    /// sync changes nothing: the core keeps the session on a transient failure.
+    private func syncProfile(logoutsBefore: UInt64, signedIn: Bool) async {
+        guard let refreshed = try? await core.refreshAuthenticationReportingChange(),
             logoutsStarted == logoutsBefore, logoutsRunning == 0
         else { return }
-        emit {
-            $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
+        if refreshed.removedSession, refreshed.status.authentication == nil {
+            emit {
+                $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
+            }
+        } else if !signedIn, refreshed.adoptedSession, let adopted = refreshed.status.authentication {
+            reportAuthentication(.success((adopted, false)))
         }
     }
 }

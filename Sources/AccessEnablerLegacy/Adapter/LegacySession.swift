@@ -51,6 +51,14 @@ final class LegacyCallbacks {
         }
     }
 
+    /// Queues a status dictionary the app handed to `dispatchStatus:`, delivered as it is.
+    func emit(statusDictionary: Untouched<[AnyHashable: Any]?>) {
+        let receivers = self.receivers
+        enqueue {
+            receivers.statusDelegate?.status(statusDictionary.value)
+        }
+    }
+
     private func enqueue(_ delivery: @escaping @MainActor () -> Void) {
         pending.append(delivery)
         guard !isDelivering else { return }
@@ -84,6 +92,8 @@ final class LegacySession {
     var authenticationFlow: Task<AuthenticationResult?, Never>?
     /// `usesSecondScreenAuthentication`: set from any thread, read when a flow starts.
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
+    /// `svcRedirectURL` as the app set it, read from any thread (the core gets its URL).
+    nonisolated let safariRedirect = LockedValue<String?>(nil)
     /// The registration-code screen of the second-screen flow in progress; only that flow clears it.
     var codeScreen: RegistrationCodeScreen?
     /// How many logouts have started, and how many of them are still running: the foreground
@@ -102,11 +112,13 @@ final class LegacySession {
         #endif
     }
 
-    nonisolated init(core: AsyncAccessEnabler, receivers: LegacyReceivers) {
+    /// A session over `core`; `safari` is the adapter's own Safari view controller (iOS apps),
+    /// nil where the page of an MVPD that requires Safari goes to the app.
+    nonisolated init(core: AsyncAccessEnabler, receivers: LegacyReceivers, safari: (any SafariPagePresenting)?) {
         self.core = core
         let callbacks = LegacyCallbacks(receivers: receivers)
         self.callbacks = callbacks
-        self.authentication = AuthenticationBridge(callbacks: callbacks)
+        self.authentication = AuthenticationBridge(callbacks: callbacks, safari: safari)
     }
 
     /// Queues a delegate callback.
@@ -157,14 +169,26 @@ final class LegacySession {
         return Task { @MainActor in await body() }
     }
 
-    /// `setOptions:` — values attached to every later request.
+    /// `setOptions:` with the core's typed options: replaces every option.
     func setOptions(_ options: AsyncAccessEnabler.Options) {
         authentication.handleSVC = options.handleSVC
+        changeOptions { core in await core.setOptions(options) }
+    }
+
+    /// `setOptions:` with the legacy dictionary (and `svcRedirectURL`): changes the keys it names,
+    /// on the options the core holds then.
+    func updateOptions(_ update: LegacyOptionsUpdate) {
+        if let handleSVC = update.handleSVC { authentication.handleSVC = handleSVC.value ?? false }
+        changeOptions { core in await core.updateOptions { $0 = update.applied(to: $0) } }
+    }
+
+    /// Runs `change` after the options changes before it, so the core sees them in call order.
+    private func changeOptions(_ change: @escaping @Sendable (AsyncAccessEnabler) async -> Void) {
         let previous = optionsUpdate
         let core = self.core
         optionsUpdate = Task { @MainActor in
             await previous?.value
-            await core.setOptions(options)
+            await change(core)
         }
     }
 }

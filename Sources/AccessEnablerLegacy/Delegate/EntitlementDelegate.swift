@@ -22,12 +22,13 @@ public typealias TVProviderViewController = AnyObject
 /// runs on other threads, such as a network completion handler, keeps compiling). A
 /// `@MainActor` class conforms with `@preconcurrency EntitlementDelegate`.
 ///
-/// The callbacks that were `@optional` or that only some apps need have empty defaults:
-/// ``navigate(toUrl:useSVC:)`` (defaults to ``navigate(toUrl:)``), ``preauthorizedResources(_:)``,
-/// ``selectedProvider(_:)``, ``setMetadataStatus(_:encrypted:forKey:andArguments:)``,
-/// ``sendTrackingData(_:forEventType:)``, ``presentTvProviderDialog(_:)`` and
-/// ``dismissTvProviderDialog(_:)``. A method you implement with the signature below is the one
-/// that is called.
+/// The callbacks that were `@optional` or that only some apps need have defaults:
+/// ``navigate(toUrl:useSVC:)`` calls ``navigate(toUrl:)``; ``preauthorizedResources(_:)``,
+/// ``selectedProvider(_:)``, ``setMetadataStatus(_:encrypted:forKey:andArguments:)`` and
+/// ``sendTrackingData(_:forEventType:)`` do nothing; without ``presentTvProviderDialog(_:)`` and
+/// ``dismissTvProviderDialog(_:)`` (an app written for SDK 2.x) the adapter shows and hides
+/// Apple's TV Provider view controllers itself, over the top view controller of the foreground
+/// scene. A method you implement with the signature below is the one that is called.
 public protocol EntitlementDelegate: NSObjectProtocol {
     /// The configuration phase ended: ``ACCESS_ENABLER_STATUS_SUCCESS`` or ``ACCESS_ENABLER_STATUS_ERROR``.
     func setRequestorComplete(_ status: Int32)
@@ -59,9 +60,12 @@ public protocol EntitlementDelegate: NSObjectProtocol {
     /// `SFSafariViewController` and call `handleExternalURL(_:)` when your custom scheme opens the
     /// app. Optional; the default calls ``navigate(toUrl:)``.
     func navigate(toUrl url: String!, useSVC: Bool)
-    /// Present the Apple TV Provider picker (Apple platforms only). Optional.
+    /// Present Apple's TV Provider picker or MVPD login (iOS and tvOS) at once: Apple requires
+    /// it on screen before the call returns. Optional; without it the adapter presents it over the
+    /// top view controller of the foreground scene.
     func presentTvProviderDialog(_ viewController: TVProviderViewController!)
-    /// Dismiss the Apple TV Provider picker (Apple platforms only). Optional.
+    /// Dismiss what ``presentTvProviderDialog(_:)`` presented (iOS and tvOS). Optional; without it
+    /// the adapter dismisses it (always when the adapter presented it).
     func dismissTvProviderDialog(_ viewController: TVProviderViewController!)
 }
 
@@ -78,10 +82,16 @@ extension EntitlementDelegate {
     ) {}
     /// Optional: does nothing.
     public func sendTrackingData(_ data: [Any]!, forEventType event: Int32) {}
-    /// Optional: does nothing.
-    public func presentTvProviderDialog(_ viewController: TVProviderViewController!) {}
-    /// Optional: does nothing.
-    public func dismissTvProviderDialog(_ viewController: TVProviderViewController!) {}
+    /// Optional: without it the adapter presents Apple's view controller itself, over the top
+    /// view controller of the foreground scene (Apple requires it on screen before its account
+    /// manager's `accountManager(_:present:)` returns).
+    public func presentTvProviderDialog(_ viewController: TVProviderViewController!) {
+        DefaultCallbackProbe.reached()
+    }
+    /// Optional: without it the adapter dismisses Apple's view controller itself.
+    public func dismissTvProviderDialog(_ viewController: TVProviderViewController!) {
+        DefaultCallbackProbe.reached()
+    }
 }
 
 /// The advanced status callback of the legacy SDK (`EntitlementStatus.h`): the `status:` reports

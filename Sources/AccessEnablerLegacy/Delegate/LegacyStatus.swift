@@ -69,9 +69,16 @@ struct LegacyStatus: Sendable, Hashable {
             errorId: "Z100", level: .error, message: status.details ?? status.message ?? "", details: status.details,
             resource: resource)
     }
-    /// `P100`: preauthorization failed (too many resources).
+    /// `P100`: preauthorization failed (too many resources, the network, a server error), with
+    /// the failure's enhanced error: `code`, `status` and, when set, `action`, `helpUrl`, `trace`.
     static func preauthorizationFailed(_ status: Status) -> LegacyStatus {
-        LegacyStatus(errorId: "P100", level: .error, message: status.message ?? "", details: status.details)
+        var values = ["status": String(status.status)]
+        values["code"] = status.code
+        values["action"] = status.action?.rawValue
+        values["helpUrl"] = status.helpUrl
+        values["trace"] = status.trace
+        return LegacyStatus(
+            errorId: "P100", level: .error, message: status.message ?? "", details: status.details, values: values)
     }
     /// `VSA203`: the logout ended a profile from Apple's TV Provider; the viewer must also sign
     /// out in the system settings.

@@ -7,6 +7,12 @@ import Foundation
 /// A class, as in the Objective-C SDK, so that `mvpds as? [MVPD]`, `extension Array where Element:
 /// MVPD` and `mvpd.logoURL ?? ""` keep working. Built from the async core's `MVPD` value; in a file
 /// that imports only `AccessEnablerLegacy`, `MVPD` names this class.
+///
+/// Its Objective-C runtime name is `MVPD`, as in Adobe's SDK, so `NSClassFromString("MVPD")` and
+/// archives that name the class keep working.
+#if canImport(ObjectiveC)
+@objc(MVPD)
+#endif
 open class MVPD: NSObject {
     /// The MVPD ID, for example `Comcast_SSO`: what `setSelectedProvider(_:)` takes.
     open var id: String!

@@ -22,6 +22,8 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
     }
 
     /// `init:` — the 3.x initializer, with the software statement from the TVE Dashboard.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     @objc(init:)
     public init(objcSoftwareStatement softwareStatement: String!) {
         super.init(softwareStatement: softwareStatement ?? "", configuration: .init())
@@ -29,6 +31,8 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
 
     /// `initWithStorageCheck:softwareStatement:` (3.8.3+): `INTEGRITY_CHECK_NONE`, `_ALL` or
     /// `_CLEAR`; another value checks nothing.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     @objc(initWithStorageCheck:softwareStatement:)
     public init(objcStorageCheck storageCheck: Int, softwareStatement: String!) {
         var configuration = AccessEnabler.Configuration()
@@ -37,10 +41,14 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         super.init(softwareStatement: softwareStatement ?? "", configuration: configuration)
     }
 
-    /// The pre-3.0 `init`, without a software statement: the configuration fails.
-    @available(*, deprecated, message: "AccessEnabler 3.x registers with a software statement: use init:")
-    @objc public convenience init() {
-        self.init(objcSoftwareStatement: "")
+    /// The Swift adapter's initializer, overridden so that its convenience initializers are
+    /// inherited: among them the pre-3.0 `init` (deprecated, without a software statement: the
+    /// configuration fails), which an app extension build could not otherwise tell apart from
+    /// one of this class's own.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    public override init(softwareStatement: String, configuration: AccessEnabler.Configuration = .init()) {
+        super.init(softwareStatement: softwareStatement, configuration: configuration)
     }
 
     // MARK: Delegates
@@ -74,6 +82,17 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         set { usesSecondScreenAuthentication = newValue }
     }
 
+    /// `svcRedirectURL` (Adobe's 3.x header): where the pages of an MVPD that opens in Safari end,
+    /// the app's `adbe.<id>://adobe.com` URL.
+    @objc(svcRedirectURL) public var objcSvcRedirectURL: String! {
+        get { svcRedirectURL }
+        set { svcRedirectURL = newValue }
+    }
+
+    /// `dispatchStatus:` (Adobe's 3.x header): hands the dictionary to the status delegate's
+    /// `status:` on the main thread.
+    @objc(dispatchStatus:) public func objcDispatchStatus(_ status: [AnyHashable: Any]!) { dispatchStatus(status) }
+
     // MARK: Configuration
 
     /// `setOptions:`.
@@ -96,9 +115,11 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
     /// `getAuthentication`.
     @objc(getAuthentication) public func objcGetAuthentication() { getAuthentication() }
 
-    /// `getAuthentication:` with the Apple TV Provider picker filter (2.4+).
-    @objc(getAuthentication:) public func objcGetAuthentication(_ filter: [AnyHashable: Any]!) {
-        getAuthentication(filter)
+    /// `getAuthentication:` with the Apple TV Provider picker filter: the `NSDictionary` of SDK
+    /// 2.4+ (`TV_PROVIDERS`, `FEATURED_TV_PROVIDERS`) or the `NSArray` of MVPD IDs of SDK
+    /// 2.0–2.3.1.
+    @objc(getAuthentication:) public func objcGetAuthentication(_ filter: Any!) {
+        getAuthentication(false, withData: nil, anyFilter: filter)
     }
 
     /// `getAuthentication:withData:`.
@@ -107,12 +128,10 @@ open class ObjCAccessEnabler: LegacyAccessEnabler, @unchecked Sendable {
         getAuthentication(forceAuthn, withData: data)
     }
 
-    /// `getAuthentication:withData:andFilter:`.
+    /// `getAuthentication:withData:andFilter:`, the filter as `getAuthentication:` takes it.
     @objc(getAuthentication:withData:andFilter:)
-    public func objcGetAuthentication(
-        _ forceAuthn: Bool, withData data: [AnyHashable: Any]!, andFilter filter: [AnyHashable: Any]!
-    ) {
-        getAuthentication(forceAuthn, withData: data, andFilter: filter)
+    public func objcGetAuthentication(_ forceAuthn: Bool, withData data: [AnyHashable: Any]!, andFilter filter: Any!) {
+        getAuthentication(forceAuthn, withData: data, anyFilter: filter)
     }
 
     /// `setSelectedProvider:`; `nil` cancels.

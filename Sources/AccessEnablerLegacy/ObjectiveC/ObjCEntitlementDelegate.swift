@@ -8,7 +8,11 @@ import Foundation
 // forwards it to the Objective-C object in the same turn.
 
 /// `EntitlementDelegate` as Objective-C declares it (`EntitlementDelegate.h`): every callback is
-/// required but `navigateToUrl:useSVC:`, which is `@optional` (3.2+).
+/// required but `navigateToUrl:useSVC:` (3.2+), `sendTrackingData:forEventType:` (optional in the
+/// seeds), `presentTvProviderDialog:` and `dismissTvProviderDialog:` (3.x: an app written for 2.x
+/// has neither), which are `@optional`. The adapter calls an optional one only when the delegate
+/// responds to it; without the TV Provider callbacks it shows and hides Apple's view controllers
+/// itself.
 @available(swift, obsoleted: 1, message: "Objective-C only: Swift code conforms to EntitlementDelegate")
 @objc(EntitlementDelegate)
 public protocol ObjCEntitlementDelegate: NSObjectProtocol {
@@ -27,8 +31,8 @@ public protocol ObjCEntitlementDelegate: NSObjectProtocol {
     @objc(selectedProvider:) func selectedProvider(_ mvpd: MVPD!)
     /// `displayProviderDialog:`.
     @objc(displayProviderDialog:) func displayProviderDialog(_ mvpds: [Any]!)
-    /// `sendTrackingData:forEventType:`.
-    @objc(sendTrackingData:forEventType:) func sendTrackingData(_ data: [Any]!, forEventType event: Int32)
+    /// `sendTrackingData:forEventType:` (optional).
+    @objc(sendTrackingData:forEventType:) optional func sendTrackingData(_ data: [Any]!, forEventType event: Int32)
     /// `setMetadataStatus:encrypted:forKey:andArguments:`.
     @objc(setMetadataStatus:encrypted:forKey:andArguments:)
     func setMetadataStatus(
@@ -37,18 +41,21 @@ public protocol ObjCEntitlementDelegate: NSObjectProtocol {
     @objc(navigateToUrl:) func navigate(toUrl url: String!)
     /// `navigateToUrl:useSVC:` (optional; without it the URL goes to `navigateToUrl:`).
     @objc(navigateToUrl:useSVC:) optional func navigate(toUrl url: String!, useSVC: Bool)
-    /// `presentTvProviderDialog:`.
-    @objc(presentTvProviderDialog:) func presentTvProviderDialog(_ viewController: TVProviderViewController!)
-    /// `dismissTvProviderDialog:`.
-    @objc(dismissTvProviderDialog:) func dismissTvProviderDialog(_ viewController: TVProviderViewController!)
+    /// `presentTvProviderDialog:` (optional; without it the adapter presents Apple's view controller).
+    @objc(presentTvProviderDialog:) optional func presentTvProviderDialog(
+        _ viewController: TVProviderViewController!)
+    /// `dismissTvProviderDialog:` (optional; without it the adapter dismisses Apple's view controller).
+    @objc(dismissTvProviderDialog:) optional func dismissTvProviderDialog(
+        _ viewController: TVProviderViewController!)
 }
 
-/// `EntitlementStatus` as Objective-C declares it (`EntitlementStatus.h`).
+/// `EntitlementStatus` as Objective-C declares it (`EntitlementStatus.h`); `status:` is
+/// `@optional`, called only when the object responds to it.
 @available(swift, obsoleted: 1, message: "Objective-C only: Swift code conforms to EntitlementStatus")
 @objc(EntitlementStatus)
 public protocol ObjCEntitlementStatus: NSObjectProtocol {
-    /// `status:`.
-    @objc(status:) func status(_ statusDictionary: [AnyHashable: Any]!)
+    /// `status:` (optional).
+    @objc(status:) optional func status(_ statusDictionary: [AnyHashable: Any]!)
 }
 
 /// The adapter's Swift delegate for an Objective-C one: forwards each callback, holding the
@@ -71,7 +78,8 @@ final class ObjCEntitlementDelegateRelay: NSObject, EntitlementDelegate {
     func selectedProvider(_ mvpd: MVPD!) { target?.selectedProvider(mvpd) }
     func displayProviderDialog(_ mvpds: [Any]!) { target?.displayProviderDialog(mvpds) }
     func sendTrackingData(_ data: [Any]!, forEventType event: Int32) {
-        target?.sendTrackingData(data, forEventType: event)
+        guard let target, Self.route(.sendTrackingData, of: target) == .delegate else { return }
+        target.sendTrackingData?(data, forEventType: event)
     }
     func setMetadataStatus(
         _ metadata: Any!, encrypted: Bool, forKey key: Int32, andArguments arguments: [AnyHashable: Any]!
@@ -81,16 +89,32 @@ final class ObjCEntitlementDelegateRelay: NSObject, EntitlementDelegate {
     func navigate(toUrl url: String!) { target?.navigate(toUrl: url) }
     func navigate(toUrl url: String!, useSVC: Bool) {
         guard let target else { return }
-        // The optional callback, when the delegate implements it; else the URL goes to navigateToUrl:.
-        if target.navigate?(toUrl: url, useSVC: useSVC) == nil {
-            target.navigate(toUrl: url)
+        switch Self.route(.navigateWithSafari, of: target) {
+        case .delegate: target.navigate?(toUrl: url, useSVC: useSVC)
+        case .navigateToURL, .adapter, .nowhere: target.navigate(toUrl: url)
         }
     }
     func presentTvProviderDialog(_ viewController: TVProviderViewController!) {
-        target?.presentTvProviderDialog(viewController)
+        guard let target else { return }
+        if Self.route(.presentTvProviderDialog, of: target) == .delegate {
+            target.presentTvProviderDialog?(viewController)
+        } else {
+            // As a Swift delegate without the method: the adapter presents it.
+            DefaultCallbackProbe.reached()
+        }
     }
     func dismissTvProviderDialog(_ viewController: TVProviderViewController!) {
-        target?.dismissTvProviderDialog(viewController)
+        guard let target else { return }
+        if Self.route(.dismissTvProviderDialog, of: target) == .delegate {
+            target.dismissTvProviderDialog?(viewController)
+        } else {
+            DefaultCallbackProbe.reached()
+        }
+    }
+
+    /// Where `callback` goes for `target` (``OptionalCallback``).
+    static func route(_ callback: OptionalCallback, of target: any NSObjectProtocol) -> OptionalCallback.Route {
+        callback.route(delegateResponds: target.responds(to: NSSelectorFromString(callback.selector)))
     }
 }
 
@@ -101,6 +125,9 @@ final class ObjCEntitlementStatusRelay: NSObject, EntitlementStatus {
 
     init(_ target: any ObjCEntitlementStatus) { self.target = target }
 
-    func status(_ statusDictionary: [AnyHashable: Any]!) { target?.status(statusDictionary) }
+    func status(_ statusDictionary: [AnyHashable: Any]!) {
+        guard let target, ObjCEntitlementDelegateRelay.route(.status, of: target) == .delegate else { return }
+        target.status?(statusDictionary)
+    }
 }
 #endif

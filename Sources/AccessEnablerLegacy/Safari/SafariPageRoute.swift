@@ -23,12 +23,21 @@ enum SafariPageRoute: Equatable {
     }
 }
 
+/// How a page on the adapter's own Safari view controller ended without the adapter ending it.
+enum SafariPageEnd: Equatable, Sendable {
+    /// The viewer closed it: *Done*, or the sheet swiped down.
+    case closedByViewer
+    /// There was nothing to present it from (no window of a scene in the foreground).
+    case nothingToPresentFrom
+}
+
 /// Shows an MVPD page in a Safari view controller of the adapter's own, as the legacy SDK did
 /// without the `handleSVC` option; the Linux tests put a recorder in its place.
 @MainActor
-protocol SafariPagePresenting: AnyObject {
-    /// Presents `url`; `onDone` runs when the viewer closes it (the "Done" button).
-    func present(_ url: URL, onDone: @escaping @MainActor () -> Void)
-    /// Dismisses what ``present(_:onDone:)`` showed, if it is still shown.
+protocol SafariPagePresenting: AnyObject, Sendable {
+    /// Presents `url`; `onEnd` runs once if the page ends otherwise than by ``dismiss()``.
+    func present(_ url: URL, onEnd: @escaping @MainActor (SafariPageEnd) -> Void)
+    /// Dismisses what ``present(_:onEnd:)`` showed, if it is still shown, and drops a page still
+    /// waiting to be shown.
     func dismiss()
 }

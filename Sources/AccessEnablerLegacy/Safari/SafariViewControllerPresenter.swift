@@ -2,46 +2,46 @@
 import SafariServices
 import UIKit
 
-/// The iOS glue: an `SFSafariViewController` presented from the top of the key window's view
-/// controllers (the legacy SDK presented from the root view controller, which fails when a
-/// modal is already up).
+/// The iOS glue of ``SafariSheet``: an `SFSafariViewController` presented from the top view
+/// controller of the foreground scene (the legacy SDK presented from the root view controller,
+/// which fails when a modal is already up). It reports *Done* and a swiped-down sheet alike.
+@available(iOSApplicationExtension, unavailable)
 @MainActor
-final class SafariViewControllerPresenter: NSObject, SafariPagePresenting, SFSafariViewControllerDelegate {
-    private var shown: SFSafariViewController?
-    private var onDone: (@MainActor () -> Void)?
+final class SafariViewControllerPresenter: NSObject, SafariSheetHost, SFSafariViewControllerDelegate,
+    UIAdaptivePresentationControllerDelegate
+{
+    private weak var sheet: SafariSheet?
 
-    func present(_ url: URL, onDone: @escaping @MainActor () -> Void) {
-        dismiss()
-        guard let presenter = Self.topViewController() else { return }
-        let safari = SFSafariViewController(url: url)
-        safari.delegate = self
-        shown = safari
-        self.onDone = onDone
-        presenter.present(safari, animated: true)
+    nonisolated override init() {
+        super.init()
     }
 
-    func dismiss() {
-        guard let safari = shown else { return }
-        shown = nil
-        onDone = nil
-        safari.dismiss(animated: true)
+    func show(_ url: URL, sheet: SafariSheet) -> AnyObject? {
+        // SFSafariViewController raises for anything but http and https: the core has checked
+        // every page URL before it got here.
+        guard let presenter = ForegroundViewController.top() else { return nil }
+        self.sheet = sheet
+        let safari = SFSafariViewController(url: url)
+        safari.delegate = self
+        safari.presentationController?.delegate = self
+        presenter.present(safari, animated: true)
+        return safari
+    }
+
+    func hide(_ sheet: AnyObject, completion: @escaping @MainActor () -> Void) {
+        guard let safari = sheet as? SFSafariViewController, safari.presentingViewController != nil else {
+            completion()
+            return
+        }
+        safari.dismiss(animated: true) { MainActor.assumeIsolated { completion() } }
     }
 
     nonisolated func safariViewControllerDidFinish(_ controller: SFSafariViewController) {
-        MainActor.assumeIsolated {
-            guard controller === shown else { return }
-            let done = onDone
-            shown = nil
-            onDone = nil
-            done?()
-        }
+        MainActor.assumeIsolated { sheet?.viewerClosed(controller) }
     }
 
-    private static func topViewController() -> UIViewController? {
-        let windows = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows)
-        var top = (windows.first(where: \.isKeyWindow) ?? windows.first)?.rootViewController
-        while let presented = top?.presentedViewController { top = presented }
-        return top
+    nonisolated func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        MainActor.assumeIsolated { sheet?.viewerClosed(presentationController.presentedViewController) }
     }
 }
 #endif

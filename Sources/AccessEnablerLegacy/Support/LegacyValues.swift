@@ -67,24 +67,82 @@ enum LegacyValues {
     }
 }
 
-/// `setOptions:` read into the core's options. Keys: `applicationProfile`, `visitorID` (also
-/// `ap_vi`), `handleSVC` (Boolean), `device_info` (Base64 JSON); others are ignored, as the
-/// legacy SDK did.
-enum LegacyOptions {
-    static func parse(_ dictionary: [AnyHashable: Any]?) -> AsyncAccessEnabler.Options {
-        var options = AsyncAccessEnabler.Options()
+/// What one `setOptions:` dictionary changes, read on the calling thread. Each key the
+/// dictionary names is set, or removed when its value is an empty string or `NSNull`; a key it does
+/// not name keeps the value it had. Keys: `applicationProfile`, `visitorID` (also `ap_vi`),
+/// `handleSVC` (Boolean), `device_info` (Base64 JSON); others are ignored, as the legacy SDK did.
+/// A value that cannot be read (a `device_info` that is not Base64 JSON, a dictionary where text
+/// belongs) changes nothing.
+struct LegacyOptionsUpdate: Sendable, Hashable {
+    /// A change to one option: a new value, or back to none.
+    enum Change<Value: Sendable & Hashable>: Sendable, Hashable {
+        case set(Value)
+        case remove
+
+        /// The option after this change.
+        var value: Value? {
+            switch self {
+            case .set(let value): value
+            case .remove: nil
+            }
+        }
+    }
+
+    var applicationProfile: Change<String>?
+    var visitorID: Change<String>?
+    var handleSVC: Change<Bool>?
+    var deviceInfo: Change<DeviceInfo>?
+    /// `svcRedirectURL`, which the property sets rather than the dictionary.
+    var safariRedirectURL: Change<URL>?
+
+    init() {}
+
+    init(_ dictionary: [AnyHashable: Any]?) {
         for (key, value) in dictionary ?? [:] {
+            let removed = Self.isRemoval(value)
             switch key.base as? String {
-            case "applicationProfile": options.applicationProfile = LegacyValues.text(value)
-            case "visitorID", "ap_vi": options.visitorID = LegacyValues.text(value)
+            case "applicationProfile":
+                applicationProfile = removed ? .remove : LegacyValues.text(value).map(Change.set) ?? applicationProfile
+            case "visitorID", "ap_vi":
+                visitorID = removed ? .remove : LegacyValues.text(value).map(Change.set) ?? visitorID
             case "handleSVC":
-                options.handleSVC =
-                    (value as? Bool) ?? (LegacyValues.text(value) == "true") || LegacyValues.integer(value) == 1
-            case "device_info": options.deviceInfo = LegacyValues.text(value).flatMap(DeviceInfo.init(base64Encoded:))
+                handleSVC = removed ? .remove : Self.flag(value).map(Change.set) ?? handleSVC
+            case "device_info":
+                let info = LegacyValues.text(value).flatMap(DeviceInfo.init(base64Encoded:))
+                deviceInfo = removed ? .remove : info.map(Change.set) ?? deviceInfo
             default: break
             }
         }
+    }
+
+    /// `options` with these changes.
+    func applied(to options: AsyncAccessEnabler.Options) -> AsyncAccessEnabler.Options {
+        var options = options
+        if let applicationProfile { options.applicationProfile = applicationProfile.value }
+        if let visitorID { options.visitorID = visitorID.value }
+        if let handleSVC { options.handleSVC = handleSVC.value ?? false }
+        if let deviceInfo { options.deviceInfo = deviceInfo.value }
+        if let safariRedirectURL { options.safariRedirectURL = safariRedirectURL.value }
         return options
+    }
+
+    /// Whether `value` removes its key: an empty string, `NSNull`, or a nil optional.
+    static func isRemoval(_ value: Any) -> Bool {
+        if value is NSNull { return true }
+        if let text = value as? String { return text.isEmpty }
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
+    }
+
+    /// A Boolean however the app wrote it: `Bool`/`NSNumber`, `1`/`0`, `"true"`/`"false"`.
+    static func flag(_ value: Any) -> Bool? {
+        if let flag = value as? Bool { return flag }
+        if let number = LegacyValues.integer(value), number == 0 || number == 1 { return number == 1 }
+        switch LegacyValues.text(value)?.lowercased() {
+        case "true"?: return true
+        case "false"?: return false
+        default: return nil
+        }
     }
 }
 

@@ -41,6 +41,8 @@ public actor PassEmulator {
     var lastDocumentedDeviceInfo: String?
     /// How many more v2 session creations ignore their parameters and answer `resume`.
     var forcedSessionResumes = 0
+    /// The page URL the next v2 `authenticate` or `logout` actions carry, and how many more.
+    var forcedPageURL: (url: String, count: Int)?
     /// Partner single sign-on (Apple's TV Provider): the MVPDs enabled and the requests issued.
     var partnerSSO = PartnerSSOState()
     /// The REST API versions the clients have spoken so far (from the routes they called).

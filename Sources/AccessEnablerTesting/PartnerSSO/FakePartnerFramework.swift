@@ -21,6 +21,9 @@ public actor FakePartnerFramework: PartnerFramework {
         case cancel
         /// Picks a provider the partner does not sign in (a picker-only provider).
         case unsupported(String)
+        /// Picks none of the listed providers ("Other TV Provider" in Apple's picker): the
+        /// partner answers "unsupported provider" without naming one.
+        case otherProvider
     }
 
     /// What happens when the SDK hands over Adobe's authentication request.
@@ -132,6 +135,8 @@ public actor FakePartnerFramework: PartnerFramework {
             return .userCancelled
         case .unsupported(let id):
             return .providerNotSupported(providerID: id)
+        case .otherProvider:
+            return .providerNotSupported(providerID: nil)
         case .select(let id):
             guard request.supportedProviderIDs.contains(id) else { return .providerNotSupported(providerID: id) }
             signedInProvider = id

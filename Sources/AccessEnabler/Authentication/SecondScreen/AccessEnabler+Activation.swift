@@ -73,14 +73,14 @@ extension AccessEnabler {
         }
         log.info("activating a second-screen code with \(mvpd.id)")
         var context = try await context(for: current.requestorID)
-        context.redirectURL = await redirectURL(for: mvpd)
+        context.redirectURL = try await redirectURL(for: mvpd)
         switch try await backend.requireSecondScreen().resumeAuthentication(
             code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)
         {
         case .interactive(let url, _):
             let redirectURL = context.redirectURL
             let landed = try await presenting {
-                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd)
+                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd, call: .activate)
             }
             guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
         case .complete:

@@ -17,6 +17,12 @@ import Foundation
 ///   want of the entitlement settles on the file keychain and is made again there. A load that
 ///   finds nothing before any write probes with one (an item added and deleted), so that what
 ///   an earlier run stored in the file keychain is found;
+/// - only macOS has a file keychain: on iOS, tvOS, watchOS and visionOS every flavour is the
+///   data-protection keychain, with no probe. There `errSecMissingEntitlement` is a transient
+///   failure a correctly signed app meets now and then: the write fails (a storage failure, and
+///   the next write tries the same keychain again), and every item keeps
+///   `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly` (without it Apple's default applies:
+///   `WhenUnlocked`, restored to other devices from a backup);
 /// - a removal or write conditional on a stored record reads it first; the keychain has no lock
 ///   across processes (an app and its extensions), so another process may change the item
 ///   between that read and the write: the comparison narrows the window, it does not close it;
@@ -49,11 +55,24 @@ struct KeychainRecordStore: TokenStorage {
     /// write to (never left behind unless the process dies in between; the SDK ignores it).
     static let probeAccount = "keychain-probe"
 
-    init(service: String, accessGroup: String?, flavour: Flavour, items: any KeychainItems) {
+    /// A store over `items`; `hasFileKeychain` says whether the platform has the macOS file
+    /// keychain (``platformHasFileKeychain`` for the running one): without it every flavour is
+    /// ``Flavour/dataProtection``.
+    init(service: String, accessGroup: String?, flavour: Flavour, hasFileKeychain: Bool, items: any KeychainItems) {
         self.service = service
         self.accessGroup = accessGroup
         self.items = items
-        self.flavour = LockedValue(flavour)
+        self.flavour = LockedValue(hasFileKeychain ? flavour : .dataProtection)
+    }
+
+    /// Whether the running platform has the file keychain the fallback may move to: macOS (a
+    /// Mac Catalyst app, an iOS app in its build, keeps the iOS behaviour).
+    static var platformHasFileKeychain: Bool {
+        #if os(macOS)
+        true
+        #else
+        false
+        #endif
     }
 
     /// The flavour the next call uses.

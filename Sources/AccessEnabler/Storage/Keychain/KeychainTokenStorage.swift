@@ -5,7 +5,10 @@ import Foundation
 /// (so background refreshes and AirPlay work while the device is locked), never synchronized.
 ///
 /// Uses the data-protection keychain on every Apple OS (on macOS `kSecUseDataProtectionKeychain`,
-/// which the access group and the accessibility class need). A Mac process without the keychain
+/// which the access group and the accessibility class need). On iOS, tvOS, watchOS and visionOS
+/// that is the only keychain: a write it refuses, even with `errSecMissingEntitlement`, fails with
+/// ``AccessEnablerError/storageFailure`` and the next write tries again, every item readable after
+/// first unlock on this device only. A Mac process without the keychain
 /// entitlement (a Developer ID app without a provisioning profile, a command-line tool) can
 /// search that keychain but not write to it: when no access group is set, the first write it
 /// refuses (`errSecMissingEntitlement`) moves the storage to the login (file) keychain for the
@@ -58,7 +61,8 @@ public final class KeychainTokenStorage: TokenStorage {
         case .file: flavour = .file
         }
         store = KeychainRecordStore(
-            service: service, accessGroup: accessGroup, flavour: flavour, items: SecurityKeychainItems())
+            service: service, accessGroup: accessGroup, flavour: flavour,
+            hasFileKeychain: KeychainRecordStore.platformHasFileKeychain, items: SecurityKeychainItems())
     }
 
     public func loadRecords() throws -> [String: Data] { try store.loadRecords() }

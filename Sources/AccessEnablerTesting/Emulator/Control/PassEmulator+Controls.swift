@@ -92,6 +92,22 @@ extension PassEmulator {
         forcedSessionResumes = max(0, count)
     }
 
+    /// Makes the next `count` REST v2 answers that send the browser to a page — a session's
+    /// `authenticate` action, a logout's `logout` action — carry `url` as it is instead of the
+    /// emulator's own page (`javascript:…`, `file:///…`, `https://user@host/…`), so that a
+    /// client's check of the page URLs a server sends can be tested. The server-side state
+    /// changes as it would have. Replaces any earlier setting; 0 turns it off.
+    public func forcePageURL(_ url: String, count: Int = 1) {
+        forcedPageURL = count > 0 ? (url, count) : nil
+    }
+
+    /// The page URL ``forcePageURL(_:count:)`` asked for, if it still applies (counted down).
+    func takeForcedPageURL() -> String? {
+        guard let (url, count) = forcedPageURL else { return nil }
+        forcedPageURL = count > 1 ? (url, count - 1) : nil
+        return url
+    }
+
     /// Makes every access token issued so far expired (protected calls answer 401).
     public func expireAccessTokens() {
         clientRegistry.expireTokens(at: clock.now)
@@ -116,7 +132,7 @@ extension PassEmulator {
     }
 
     /// Forgets all state: clients, tokens, sessions, TempPass windows, the request log, faults,
-    /// forced session resumes, counters, warnings and the REST API versions seen. The scenario
+    /// forced session resumes and page URLs, counters, warnings and the REST API versions seen. The scenario
     /// and the warning handler stay.
     public func reset() {
         entitlementState.reset()
@@ -127,6 +143,7 @@ extension PassEmulator {
         lastValidDeviceInfo = nil
         lastDocumentedDeviceInfo = nil
         forcedSessionResumes = 0
+        forcedPageURL = nil
         seenBackends = []
         warningLog = []
     }

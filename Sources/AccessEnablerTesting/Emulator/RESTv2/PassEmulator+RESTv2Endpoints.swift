@@ -78,7 +78,10 @@ extension PassEmulator {
                 !mvpd.isTempPass && mvpd.degradation == .authenticateAll
                 ? ("complete", "none", nil) : ("invalid", "none", nil)
         }
-        return jsonResponse(200, .object([("logouts", .object([(mvpd.id, Self.logoutAction(action, mvpd: mvpd.id))]))]))
+        var answered = action
+        if answered.name == "logout", let forced = takeForcedPageURL() { answered.url = forced }
+        return jsonResponse(
+            200, .object([("logouts", .object([(mvpd.id, Self.logoutAction(answered, mvpd: mvpd.id))]))]))
     }
 
     typealias LogoutAction = (name: String, type: String, url: String?)

@@ -164,7 +164,7 @@ extension PassEmulator {
             + PercentEncoding.encode(session.code)
         return sessionStepResponse(
             actionName: "authenticate", actionType: "interactive", reasonType: "none",
-            url: browserURL, session: session, withCode: true)
+            url: takeForcedPageURL() ?? browserURL, session: session, withCode: true)
     }
 
     /// A sessions answer, in the field order of Adobe's samples. The code and its validity

@@ -38,8 +38,9 @@ import Testing
         let autoCable = try #require(configuration.mvpd(withID: "AutoCable"))
         #expect(cablevision.requiresSafariViewController)
         #expect(!autoCable.requiresSafariViewController)
-        #expect(await harness.enabler.redirectURL(for: cablevision).absoluteString == "adbe.u-core-test://adobe.com")
-        #expect(await harness.enabler.redirectURL(for: autoCable) == AccessEnabler.defaultRedirectURL)
+        #expect(
+            try await harness.enabler.redirectURL(for: cablevision).absoluteString == "adbe.u-core-test://adobe.com")
+        #expect(try await harness.enabler.redirectURL(for: autoCable) == AccessEnabler.defaultRedirectURL)
 
         let authentication = try await harness.enabler.authenticate(
             presenter: HeadlessPresenter(
@@ -68,5 +69,83 @@ import Testing
         #expect(mvpd.id == "Cablevision" && !mvpd.requiresSafariViewController)
         let roundTrip = try JSONDecoder().decode(MVPD.self, from: JSONEncoder().encode(mvpd))
         #expect(roundTrip == mvpd)
+    }
+
+    static let registered = ["adobepass://ios.app", "adbe.u-XFX://adobe.com"]
+
+    /// In an app the registration's scheme must be one the Info.plist registers; a tool or a
+    /// test (not an app) catches the redirect itself.
+    @Test func theChoiceComparesTheRegistrationWithTheAppsURLTypes() {
+        let app = { AppBundle(isApp: true, urlSchemes: $0) }
+        let url = URL(string: "adbe.u-XFX://adobe.com")!
+        #expect(
+            AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["myapp", "adbe.u-XFX"])) == .url(url))
+        #expect(AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["ADBE.U-xfx"])) == .url(url))
+        #expect(
+            AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["myapp"]))
+                == .unregistered(scheme: "adbe.u-XFX"))
+        #expect(
+            AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["adbe.u-OTHER"]))
+                == .unregistered(scheme: "adbe.u-XFX"), "another adbe. scheme is not the registration's")
+        #expect(
+            AppSchemeRedirect.choose(registered: ["adobepass://ios.app"], bundle: app(["adbe.u-OWN"]))
+                == .url(URL(string: "adbe.u-OWN://adobe.com")!))
+        #expect(AppSchemeRedirect.choose(registered: ["adobepass://ios.app"], bundle: app([])) == .noScheme)
+        let tool = AppBundle(isApp: false, urlSchemes: [])
+        #expect(AppSchemeRedirect.choose(registered: Self.registered, bundle: tool) == .url(url))
+        #expect(AppSchemeRedirect.choose(registered: [], bundle: tool) == .useConfigured)
+    }
+
+    static var safariScenario: EmulatorScenario {
+        var scenario = EmulatorScenario.standard
+        for index in scenario.mvpds.indices where scenario.mvpds[index].id == "Cablevision" {
+            scenario.mvpds[index].requiresSafariViewController = true
+        }
+        scenario.softwareStatements.redirectURIs = ["adbe.u-core-test://adobe.com"]
+        return scenario
+    }
+
+    /// An app that does not register the scheme: the Safari login fails with a configuration
+    /// error naming the Info.plist entry (logged once), before any page is shown; instead of
+    /// ending on `adobepass://ios.app`, which Safari cannot hand back.
+    @Test(arguments: AccessEnabler.Backend.allCases)
+    func anAppWithoutTheSchemeFailsTheSafariLogin(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend, scenario: Self.safariScenario) {
+            $0.appBundle = AppBundle(isApp: true, urlSchemes: ["myapp"])
+        }
+        try await harness.configure()
+        for _ in 0..<2 {
+            let error = await #expect(throws: AccessEnablerError.self) {
+                try await harness.enabler.authenticate(presenter: UnusablePresenterForMVPD(mvpdID: "Cablevision"))
+            }
+            #expect(error == AccessEnablerError.appSchemeNotRegistered)
+            #expect(error?.action == .configuration)
+            #expect(error?.status.details?.contains("CFBundleURLSchemes: adbe.u-core-test") == true)
+        }
+        let warnings = harness.logLines.all.filter { $0.message.contains("CFBundleURLSchemes: adbe.u-core-test") }
+        #expect(warnings.count == 1, "logged once")
+        // Another MVPD keeps the web view's redirect and signs in.
+        try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
+    }
+
+    @Test func anAppThatRegistersTheSchemeSignsIn() async throws {
+        let harness = Harness(backend: .restV2, scenario: Self.safariScenario) {
+            $0.appBundle = AppBundle(isApp: true, urlSchemes: ["adbe.u-core-test"])
+        }
+        try await harness.configure()
+        let authentication = try await harness.enabler.authenticate(presenter: harness.presenter("Cablevision"))
+        #expect(authentication.mvpd.id == "Cablevision")
+    }
+}
+
+/// Picks `mvpdID`; fails the test if a page is shown.
+struct UnusablePresenterForMVPD: AuthenticationPresenter {
+    var mvpdID: String
+
+    func selectProvider(from providers: [MVPD]) async throws -> MVPD? { providers.first { $0.id == mvpdID } }
+
+    func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
+        Issue.record("no page may be shown")
+        throw CancellationError()
     }
 }

@@ -12,16 +12,24 @@ import Foundation
 /// delete fails with `errSecMissingEntitlement` (-34018).
 final class FakeKeychain: KeychainItems {
     enum Platform: Sendable, CustomStringConvertible {
-        /// iOS, iPadOS, tvOS, watchOS, visionOS: one data-protection keychain.
+        /// iOS, iPadOS, watchOS, visionOS: one data-protection keychain.
         case iOS
+        /// tvOS: one data-protection keychain, as on iOS.
+        case tvOS
         /// macOS; `entitled` = the process may use the data-protection keychain.
         case macOS(entitled: Bool)
 
         var description: String {
             switch self {
             case .iOS: "iOS"
+            case .tvOS: "tvOS"
             case .macOS(let entitled): entitled ? "macOS (entitled)" : "macOS (unsigned)"
             }
+        }
+
+        /// Whether the platform has the macOS file keychain beside the data-protection one.
+        var hasFileKeychain: Bool {
+            if case .macOS = self { true } else { false }
         }
     }
 
@@ -43,6 +51,11 @@ final class FakeKeychain: KeychainItems {
         case update(KeychainQuery)
         case delete(KeychainQuery)
 
+        /// Whether the call changes the keychain (an add, update or delete).
+        var isWrite: Bool {
+            if case .copy = self { false } else { true }
+        }
+
         var query: KeychainQuery {
             switch self {
             case .copy(let query), .add(let query, _), .update(let query), .delete(let query): query
@@ -56,6 +69,8 @@ final class FakeKeychain: KeychainItems {
         var locked = false
         /// Runs once, between an add's arrival and its effect (another process's write).
         var beforeAdd: (@Sendable (inout [Item]) -> Void)?
+        /// The statuses the next adds, updates and deletes fail with, one each, in order.
+        var transientFailures: [Int32] = []
     }
 
     let platform: Platform
@@ -73,11 +88,16 @@ final class FakeKeychain: KeychainItems {
     func insert(_ item: Item) { state.withLock { $0.items.append(item) } }
     func beforeNextAdd(_ body: @escaping @Sendable (inout [Item]) -> Void) { state.withLock { $0.beforeAdd = body } }
     func clearCalls() { state.withLock { $0.calls = [] } }
+    /// Fails the next `count` adds, updates or deletes with `status` (as iOS now and then answers a
+    /// correctly signed app's write with `errSecMissingEntitlement`).
+    func failNextWrites(with status: Int32, count: Int = 1) {
+        state.withLock { $0.transientFailures += Array(repeating: status, count: count) }
+    }
 
     /// The keychain a query addresses, or the status that refuses it.
     private func kind(_ query: KeychainQuery) -> Result<Kind, KeychainStatusError> {
         switch platform {
-        case .iOS: return .success(.dataProtection)
+        case .iOS, .tvOS: return .success(.dataProtection)
         case .macOS(let entitled):
             guard query.dataProtectionKeychain else { return .success(.file) }
             return entitled ? .success(.dataProtection) : .failure(.init(status: KeychainStatus.missingEntitlement))
@@ -92,6 +112,9 @@ final class FakeKeychain: KeychainItems {
     private func prologue(_ call: Call, _ state: inout State) -> Result<Kind, KeychainStatusError> {
         state.calls.append(call)
         if state.locked { return .failure(.init(status: KeychainStatus.interactionNotAllowed)) }
+        if call.isWrite, !state.transientFailures.isEmpty {
+            return .failure(.init(status: state.transientFailures.removeFirst()))
+        }
         return kind(call.query)
     }
 

@@ -11,7 +11,9 @@ import Testing
     static let service = "com.adobe.pass.AccessEnabler"
 
     func store(_ keychain: FakeKeychain, accessGroup: String? = nil) -> KeychainRecordStore {
-        KeychainRecordStore(service: Self.service, accessGroup: accessGroup, flavour: .automatic, items: keychain)
+        KeychainRecordStore(
+            service: Self.service, accessGroup: accessGroup, flavour: .automatic,
+            hasFileKeychain: keychain.platform.hasFileKeychain, items: keychain)
     }
 
     @Test func theFakeAnswersAsAnUnentitledProcessIsAnswered() {

@@ -20,7 +20,9 @@ import Testing
         _ keychain: FakeKeychain, _ flavour: KeychainRecordStore.Flavour = .automatic,
         accessGroup: String? = nil
     ) -> KeychainRecordStore {
-        KeychainRecordStore(service: Self.service, accessGroup: accessGroup, flavour: flavour, items: keychain)
+        KeychainRecordStore(
+            service: Self.service, accessGroup: accessGroup, flavour: flavour,
+            hasFileKeychain: keychain.platform.hasFileKeychain, items: keychain)
     }
 
     @Test func theDataProtectionKeychainDeletesARecordInOneCall() throws {
@@ -176,7 +178,7 @@ import Testing
         try store.writeRecord(Data("x".utf8), forKey: "a")
         let racing = RacingRemoval(keychain: keychain, account: "a")
         let racingStore = KeychainRecordStore(
-            service: Self.service, accessGroup: nil, flavour: .automatic, items: racing)
+            service: Self.service, accessGroup: nil, flavour: .automatic, hasFileKeychain: false, items: racing)
         #expect(try racingStore.loadRecords().isEmpty)
     }
 
