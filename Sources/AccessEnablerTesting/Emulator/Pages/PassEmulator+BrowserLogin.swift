@@ -130,37 +130,37 @@ extension PassEmulator {
     /// to `redirect_url`. With a `deviceId`, the device's server-side session is cleared too.
     ///
     /// `redirect_url` must be one of the requestor's registered redirect URLs
-    /// (``registeredRedirectURLs(of:)``): any other is refused with a page that says why, and
-    /// nothing is logged out, so the page cannot send a browser anywhere a link asks.
+    /// (``registeredRedirectURLs(of:)``; without a known `requestor_id`, any client's): any other
+    /// is refused with a page that says why, and nothing is logged out, so the page cannot send a
+    /// browser anywhere a link asks.
     func browserLogout(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
         let redirectURL = try lastRedirectURL(request)
-        guard let requestorID = request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"),
-            index.requestors[requestorID] != nil
-        else { throw .service(.invalidRequestor()) }
+        let requestorID = (request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"))
+            .flatMap { index.requestors[$0]?.id }
         guard let target = URL(string: redirectURL),
             registeredRedirectURLs(of: requestorID).contains(where: { RedirectURLRule.matches(target, registered: $0) })
         else {
             throw .response(htmlResponse(400, Self.unregisteredRedirectPage(redirectURL, requestor: requestorID)))
         }
-        if let deviceID = request.nonEmptyParameter("deviceId") {
+        if let requestorID, let deviceID = request.nonEmptyParameter("deviceId") {
             entitlementState.logout(DeviceKey(requestor: requestorID, deviceID: deviceID))
         }
         return redirect(to: redirectURL)
     }
 
-    /// The redirect URLs registered for `requestorID`: those its clients registered with Dynamic
-    /// Client Registration (the `redirect_uri` each sent and the ones issued with the software
-    /// statement, ``EmulatorScenario/SoftwareStatementPolicy/redirectURIs``), and the statements'
-    /// in any case. A client counts for the requestors it has called.
-    func registeredRedirectURLs(of requestorID: String) -> [String] {
+    /// The redirect URLs registered for `requestorID` (any requestor when nil): those its clients
+    /// registered with Dynamic Client Registration (the `redirect_uri` each sent and the ones
+    /// issued with the software statement, ``EmulatorScenario/SoftwareStatementPolicy/redirectURIs``),
+    /// and the statements' in any case. A client counts for the requestors it has called.
+    func registeredRedirectURLs(of requestorID: String?) -> [String] {
         scenario.softwareStatements.redirectURIs + clientRegistry.redirectURIs(ofClientsOf: requestorID)
     }
 
-    private static func unregisteredRedirectPage(_ redirectURL: String, requestor: String) -> String {
+    private static func unregisteredRedirectPage(_ redirectURL: String, requestor: String?) -> String {
         HTMLPage.notice(
             title: "Sign-out address not registered", heading: "This sign-out cannot return you there.",
             text: "The address it would send you to (\(redirectURL.prefix(200))) is not a redirect URL registered for "
-                + "\(requestor), so nothing was signed out. Sign out again from the app.")
+                + "\(requestor ?? "this service provider"), so nothing was signed out. Sign out again from the app.")
     }
 
     /// The decoded `redirect_url`, which must be present and the last query parameter.

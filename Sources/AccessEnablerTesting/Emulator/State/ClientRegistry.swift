@@ -40,9 +40,10 @@ struct ClientRegistry: Sendable {
         clients[clientID]?.requestors.insert(requestorID)
     }
 
-    /// The redirect URIs registered by the clients that have called `requestorID`.
-    func redirectURIs(ofClientsOf requestorID: String) -> [String] {
-        clients.values.filter { $0.requestors.contains(requestorID) }.flatMap(\.redirectURIs)
+    /// The redirect URIs registered by the clients that have called `requestorID` (by every client
+    /// when nil).
+    func redirectURIs(ofClientsOf requestorID: String?) -> [String] {
+        clients.values.filter { requestorID.map($0.requestors.contains) ?? true }.flatMap(\.redirectURIs)
     }
 
     func check(bearer token: String?, at now: Date) -> TokenCheck {

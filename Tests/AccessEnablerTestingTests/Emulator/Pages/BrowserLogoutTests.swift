@@ -82,6 +82,20 @@ struct BrowserLogoutTests {
         }
     }
 
+    @Test("without a known requestor_id, a redirect URL any client registered is followed, and no other")
+    func withoutRequestor() async throws {
+        let harness = try await signedIn()
+        for query in [
+            [("redirect_url", Harness.redirectURL)], [("requestor_id", "NOPE"), ("redirect_url", Harness.redirectURL)],
+        ] {
+            #expect(try await harness.browse("/adobe-services/logout", query).status == 302, "\(query)")
+        }
+        #expect(
+            try await harness.browse("/adobe-services/logout", [("redirect_url", "https://evil.example/")]).status
+                == 400)
+        #expect(try await harness.v1("/api/v1/tokens/authn").status == 200, "no device named: nothing logged out")
+    }
+
     @Test("a client that never called the requestor does not make its redirect URL the requestor's")
     func anotherRequestorsClient() async throws {
         let harness = try await Harness.make()
