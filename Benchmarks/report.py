@@ -116,6 +116,54 @@ def verdict(ok, quick):
     return "PASS" if ok else "MISS"
 
 
+def version_key(name):
+    """(major, minor) of a thresholds folder named like 6.3; None for any other name."""
+    parts = name.split(".")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        return None
+    return int(parts[0]), int(parts[1])
+
+
+def thresholds_for(requested):
+    """The thresholds folder to check against, and a note when it is not the one requested.
+
+    Malloc counts depend on the toolchain's Foundation, so each Swift version has its own folder
+    (Thresholds/6.3). A version without one is checked against the nearest version that has one
+    (the same major version first, then the closest minor; on a tie the newer), and the report says
+    so, instead of checking nothing. Returns (None, note) when there is no folder at all.
+    """
+    if os.path.isdir(requested) and any(file.endswith(".p90.json") for file in os.listdir(requested)):
+        return requested, None
+    parent, wanted = os.path.split(os.path.normpath(requested))
+    wanted_key = version_key(wanted)
+    if wanted_key is None:
+        # Not a version (run.sh could not read the Swift version): the newest folder is used.
+        parent, wanted = os.path.normpath(requested), "(unknown)"
+    candidates = []
+    if os.path.isdir(parent or "."):
+        for name in os.listdir(parent or "."):
+            key = version_key(name)
+            if key is not None and os.path.isdir(os.path.join(parent, name)):
+                candidates.append((key, name))
+    if not candidates:
+        return None, f"no thresholds in {parent or '.'} at all"
+    if wanted_key is None:
+        key, name = max(candidates)
+    else:
+        def distance(candidate):
+            (major, minor), _ = candidate
+            return (abs(major - wanted_key[0]), abs(minor - wanted_key[1]), -major, -minor)
+        key, name = min(candidates, key=distance)
+    chosen = os.path.join(parent, name)
+    if wanted_key is None:
+        return chosen, (
+            f"note: the Swift version is unknown; checked against the newest thresholds, Swift {name} ({chosen})")
+    return chosen, (
+        f"note: no thresholds for Swift {wanted} ({requested} does not exist); checked against the nearest "
+        f"version's, Swift {name} ({chosen}): malloc counts may differ by toolchain, so a change here may be "
+        f"the toolchain's, not the code's")
+
+
 def main():
     args = sys.argv[1:]
     quick = "--quick" in args
@@ -293,10 +341,16 @@ def main():
         )
 
     if thresholds_dir:
-        print(f"\n== Malloc-count thresholds ({thresholds_dir}; p90 of this run, time never checked)")
-        if not os.path.isdir(thresholds_dir):
-            print(f"no thresholds for this Swift version ({thresholds_dir} does not exist): not checked")
+        chosen, note = thresholds_for(thresholds_dir)
+        print(f"\n== Malloc-count thresholds ({chosen or thresholds_dir}; p90 of this run, time never checked)")
+        if note:
+            print(note)
+        if chosen is None:
+            print("error: no thresholds to check against: add a folder of thresholds for this Swift version",
+                  file=sys.stderr)
+            failed = True
         else:
+            thresholds_dir = chosen
             for file in sorted(os.listdir(thresholds_dir)):
                 if not file.endswith(".p90.json"):
                     continue

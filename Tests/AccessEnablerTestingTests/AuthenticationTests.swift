@@ -185,15 +185,17 @@ import Testing
     @Test func browserLogoutRedirectsAndClearsTheDevice() async throws {
         let harness = try await Harness.make()
         try await harness.login()
+        // Signed in; the call also makes the harness's client (and its redirect URL) REF's.
+        #expect(try await harness.v1("/api/v1/tokens/authn").status == 200)
         let presenter = HeadlessPresenter(mvpdID: nil, transport: harness.emulator.transport)
         let url = harness.url(
             "/adobe-services/logout",
             [
                 ("noflash", "true"), ("mso_id", "Cablevision"), ("requestor_id", "REF"), ("deviceId", Harness.deviceID),
-                ("redirect_url", "adobepass://logout"),
+                ("redirect_url", Harness.redirectURL),
             ])
-        let landed = try await presenter.presentLogin(url: url, redirectURL: URL(string: "adobepass://logout")!)
-        #expect(landed.absoluteString == "adobepass://logout")
+        let landed = try await presenter.presentLogin(url: url, redirectURL: URL(string: Harness.redirectURL)!)
+        #expect(landed.absoluteString == Harness.redirectURL)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
 
         let notLast = harness.url(

@@ -118,6 +118,7 @@ import Testing
             try await emulator.handle(
                 HTTPRequest(
                     method: .post, url: emulator.baseURL.appendingPathComponent("emulator/faults"),
+                    headers: ["Content-Type": "application/json"],
                     body: Data(json.utf8)))
         }
         let fine = try await post(#"{"route": "authorize", "fault": "timeout"}"#)

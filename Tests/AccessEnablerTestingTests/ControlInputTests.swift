@@ -60,7 +60,8 @@ import Testing
         let harness = try await Harness.make()
         let response = try await harness.emulator.handle(
             HTTPRequest(
-                method: .post, url: harness.url("/emulator/\(input.path)"), body: Data(input.body.utf8)))
+                method: .post, url: harness.url("/emulator/\(input.path)"),
+                headers: ["Content-Type": "application/json"], body: Data(input.body.utf8)))
         #expect(response.status == 400)
         let message = try #require(try decodeObject(response)["error"]?.stringValue)
         #expect(message.contains(input.field), "\(message)")
@@ -76,7 +77,8 @@ import Testing
         func post(_ path: String, _ body: String) async throws -> Int {
             try await harness.emulator.handle(
                 HTTPRequest(
-                    method: .post, url: harness.url("/emulator/\(path)"), body: Data(body.utf8))
+                    method: .post, url: harness.url("/emulator/\(path)"), headers: ["Content-Type": "application/json"],
+                    body: Data(body.utf8))
             ).status
         }
         #expect(try await post("clock/advance", #"{"seconds": 315360000}"#) == 200)
@@ -100,7 +102,8 @@ import Testing
         let harness = try await Harness.make()
         let response = try await harness.emulator.handle(
             HTTPRequest(
-                method: .post, url: harness.url("/emulator/faults"), body: Data(#"{"route": "nope"}"#.utf8)))
+                method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
+                body: Data(#"{"route": "nope"}"#.utf8)))
         #expect(response.status == 400)
         let message = try #require(try decodeObject(response)["error"]?.stringValue)
         #expect(message.contains("route"))

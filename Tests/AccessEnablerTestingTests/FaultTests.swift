@@ -164,7 +164,7 @@ import Testing
                 .utf8)
         let post = try await harness.emulator.handle(
             HTTPRequest(
-                method: .post, url: harness.url("/emulator/faults"),
+                method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                 body: body))
         #expect(post.status == 204)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 500)
@@ -174,7 +174,7 @@ import Testing
         let always = Data(#"{"route":"authnToken","fault":"malformedJSON","times":null}"#.utf8)
         _ = try await harness.emulator.handle(
             HTTPRequest(
-                method: .post, url: harness.url("/emulator/faults"),
+                method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                 body: always))
         for _ in 0..<3 { #expect(try await harness.v1("/api/v1/tokens/authn").status == 200) }
         let delete = try await harness.emulator.handle(
@@ -184,7 +184,7 @@ import Testing
 
         let bad = try await harness.emulator.handle(
             HTTPRequest(
-                method: .post, url: harness.url("/emulator/faults"),
+                method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                 body: Data(#"{"route":"nope"}"#.utf8)))
         #expect(bad.status == 400)
     }

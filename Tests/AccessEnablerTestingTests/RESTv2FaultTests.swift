@@ -84,7 +84,7 @@ import Testing
             let body = Data(#"{"route":"\#(route.rawValue)","fault":{"kind":"status","status":418},"times":1}"#.utf8)
             let post = try await harness.emulator.handle(
                 HTTPRequest(
-                    method: .post, url: harness.url("/emulator/faults"),
+                    method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                     body: body))
             #expect(post.status == 204, "\(route)")
         }
@@ -112,7 +112,7 @@ import Testing
         func post(_ path: String, _ json: String?) async throws -> Int {
             try await harness.emulator.handle(
                 HTTPRequest(
-                    method: .post, url: harness.url(path),
+                    method: .post, url: harness.url(path), headers: ["Content-Type": "application/json"],
                     body: json.map { Data($0.utf8) })
             ).status
         }

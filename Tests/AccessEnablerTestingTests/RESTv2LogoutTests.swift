@@ -15,7 +15,10 @@ import Testing
     }
 
     @Test func regularMVPDAnswersLogoutWithTheBrowserLogoutURL() async throws {
-        let harness = try await Harness.make()
+        // The app's redirect URL is registered with its software statement.
+        var scenario = EmulatorScenario.standard
+        scenario.softwareStatements.redirectURIs = ["https://app.example/logged%20out"]
+        let harness = try await Harness.make(scenario)
         try await harness.loginV2()
         _ = try await harness.decide("authorize", resources: ["news"])
         let redirect = "https://app.example/logged out?x=1"

@@ -294,7 +294,8 @@ import Testing
         let harness = try await Harness.make()
         let advance = try await harness.emulator.handle(
             HTTPRequest(
-                method: .post, url: harness.url("/emulator/clock/advance"), body: Data(#"{"seconds": 90}"#.utf8)))
+                method: .post, url: harness.url("/emulator/clock/advance"),
+                headers: ["Content-Type": "application/json"], body: Data(#"{"seconds": 90}"#.utf8)))
         #expect(advance.status == 200)
         #expect(try decodeObject(advance)["now"]?.numberValue == 1_800_000_090_000)
         #expect(harness.clock.now == Date(timeIntervalSince1970: 1_800_000_090))
@@ -303,6 +304,7 @@ import Testing
         let refused = try await system.handle(
             HTTPRequest(
                 method: .post, url: system.baseURL.appendingPathComponent("emulator/clock/advance"),
+                headers: ["Content-Type": "application/json"],
                 body: Data(#"{"seconds": 90}"#.utf8)))
         #expect(refused.status == 409)
     }

@@ -50,7 +50,7 @@ private func registerSharedAuthorization() {
 /// `preauthorize` of 100 resources with a 20 ms delay on every preauthorize request: the SDK
 /// sends its 20 chunks of 5 at most 8 at a time (the default `preauthorizeConcurrency`); the
 /// baseline calls the SDK once per chunk (the same 5-resource chunks), one after another. Local
-/// cache disabled on both.
+/// cache disabled on both. Every iteration checks that it sent its 20 preauthorize requests.
 private func registerChunkedPreauthorization() {
     let configuration = Suite.configuration(iterations: 40, seconds: 8, warmup: 2)
     let resources = Fixture.resources(100)
@@ -67,23 +67,33 @@ private func registerChunkedPreauthorization() {
         return fixture
     }
 
+    /// Fails the iteration unless it sent one preauthorize request per chunk.
+    @Sendable func checkRequests(_ name: String, _ benchmark: Benchmark, _ fixture: Fixture, since before: Int) async {
+        let sent = await fixture.emulator.requestCount(to: .preauthorizeV2) - before
+        if sent != chunks.count { benchmark.error("\(name): \(sent) preauthorize requests, expected \(chunks.count)") }
+    }
+
     Benchmark("PreauthorizeChunked100", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
+        let before = await fixture.emulator.requestCount(to: .preauthorizeV2)
         benchmark.startMeasurement()
         let response = try? await fixture.enabler.preauthorize(all)
         benchmark.stopMeasurement()
         if response?.authorizedResources.count != 100 { benchmark.error("PreauthorizeChunked100: not 100 decisions") }
+        await checkRequests("PreauthorizeChunked100", benchmark, fixture, since: before)
     } setup: {
         try await delayedFixture()
     }
 
     Benchmark("PreauthorizeSequential100", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
         var authorized = 0
+        let before = await fixture.emulator.requestCount(to: .preauthorizeV2)
         benchmark.startMeasurement()
         for chunk in chunks {
             authorized += (try? await fixture.enabler.preauthorize(chunk))?.authorizedResources.count ?? 0
         }
         benchmark.stopMeasurement()
         if authorized != 100 { benchmark.error("PreauthorizeSequential100: \(authorized) of 100 decisions") }
+        await checkRequests("PreauthorizeSequential100", benchmark, fixture, since: before)
     } setup: {
         try await delayedFixture()
     }

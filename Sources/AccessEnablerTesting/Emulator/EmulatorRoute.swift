@@ -172,6 +172,19 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether a browser visits the route (the login and logout pages, the activation site): its
+    /// errors are HTML pages when the client asks for HTML.
+    var isBrowserPage: Bool {
+        switch self {
+        case .authenticate, .mvpdLogin, .browserLogout, .activation, .authenticateV2: return true
+        case .register, .token, .configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize,
+            .userMetadata, .logout, .configurationV2, .sessions, .sessionResume, .sessionInfo, .profiles,
+            .profileForMVPD, .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions,
+            .partnerProfiles:
+            return false
+        }
+    }
+
     /// Whether the route is part of REST API v2 (its errors are always enhanced JSON).
     var isV2: Bool {
         switch self {

@@ -78,6 +78,17 @@ struct IncomingRequest: Sendable {
         return value
     }
 
+    /// Whether the client asked for HTML (a browser's navigation does): errors on the pages a
+    /// browser visits, and for paths the emulator does not serve, are then HTML pages.
+    var prefersHTML: Bool { http.headers["Accept"]?.lowercased().contains("text/html") ?? false }
+
+    /// The name of the first query or form parameter whose decoded value has more than `limit`
+    /// characters (UTF-8 bytes), if any.
+    func parameter(longerThan limit: Int) -> String? {
+        for pair in query.pairs + form.pairs where (pair.value?.utf8.count ?? 0) > limit { return pair.name }
+        return nil
+    }
+
     /// Whether the path is part of the emulator's own control surface (not the fake MVPD pages).
     var isControl: Bool { segments.first == "emulator" && segments.dropFirst().first != "mvpd" }
 

@@ -104,11 +104,21 @@ public actor PassEmulator {
         }
     }
 
+    /// The most characters (UTF-8 bytes) one query or form parameter may have: far more than any
+    /// Adobe Pass parameter needs, and a bound on what a request can make the emulator keep (a
+    /// pending login keeps its `redirect_url`).
+    public static let maximumParameterLength = 8192
+
     /// Applies a queued fault, then serves the request.
     private func respond(to request: IncomingRequest, route: EmulatorRoute?) async throws -> HTTPResponse {
         guard let route else {
             if request.segments.starts(with: ["api", "v2"]) { return v2ErrorResponse(.notFoundV2) }
+            if request.prefersHTML { return htmlResponse(404, Self.notFoundPage) }
             return errorResponse(.notFound, format: request.format)
+        }
+        if let name = request.parameter(longerThan: Self.maximumParameterLength) {
+            let error = ServiceError.parameterTooLong(name, limit: Self.maximumParameterLength, v2: route.isV2)
+            return route.isV2 ? v2ErrorResponse(error) : response(for: .service(error), to: request, on: route)
         }
         if let fault = faults.next(for: route) {
             switch fault {
@@ -164,17 +174,42 @@ public actor PassEmulator {
             case .partnerProfiles: return try partnerProfile(request, v2())
             }
         } catch {
-            return response(for: error, format: request.format)
+            return response(for: error, to: request, on: route)
         }
+    }
+
+    /// Renders a rejection as the route answers: REST v1 errors on the pages a browser visits are
+    /// HTML pages when the client asked for HTML.
+    private func response(for rejection: Rejection, to request: IncomingRequest, on route: EmulatorRoute)
+        -> HTTPResponse
+    {
+        if case .service(let error) = rejection, route.isBrowserPage, request.prefersHTML {
+            return htmlResponse(error.status, Self.errorPage(error))
+        }
+        return response(for: rejection, format: request.format)
     }
 
     private func checkMethod(of request: IncomingRequest, for route: EmulatorRoute) throws(Rejection) {
         if route.allowedMethods.contains(request.method) { return }
         switch route {
         case .authenticateV2: throw .response(htmlResponse(405, MVPDLoginPage.methodNotAllowed()))
+        case _ where route.isBrowserPage && request.prefersHTML:
+            throw .response(htmlResponse(405, MVPDLoginPage.methodNotAllowed()))
         case _ where route.isV2: throw .v2(.methodNotAllowedV2)
         default: throw .service(.methodNotAllowed)
         }
+    }
+
+    /// The page for a path the emulator does not serve, when a browser asks.
+    static let notFoundPage = HTMLPage.notice(
+        title: "404 Not Found", heading: "404 Not Found",
+        text: "The emulator has no page at this address. The second-screen activation page is at /activate.")
+
+    /// The page for a REST v1 error on a page a browser visits: the status, message and details.
+    static func errorPage(_ error: ServiceError) -> String {
+        HTMLPage.notice(
+            title: "\(error.status) \(error.message)", heading: error.message,
+            text: (error.details ?? "The request could not be served.") + " (HTTP \(error.status), \(error.code))")
     }
 
     /// Logs an arriving request and wakes the tasks waiting for it.

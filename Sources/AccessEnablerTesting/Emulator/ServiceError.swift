@@ -201,6 +201,16 @@ extension ServiceError {
         status: 403, code: "authorization_denied_by_degradation_rule",
         message: "The integration has an AuthZNone rule applied for the requested resources", action: "none")
 
+    /// A query or form parameter longer than the emulator takes
+    /// (``PassEmulator/maximumParameterLength``): REST v1's generic 400, or REST v2's `bad_request`.
+    static func parameterTooLong(_ name: String, limit: Int, v2: Bool) -> ServiceError {
+        let details = "The parameter \(name) is longer than \(limit) characters."
+        guard v2 else { return badRequest(details) }
+        return ServiceError(
+            status: 400, code: "bad_request", message: "The request carries a parameter that is too long.",
+            details: details, action: "none")
+    }
+
     /// A header or parameter the call's page does not list (strict mode). The v2 catalogue has
     /// no code for it; `bad_request` is the one Adobe answers a malformed SDK request with. Only
     /// the name is echoed: values can be secrets.

@@ -36,7 +36,7 @@ import FoundationNetworking
         let transport = URLSessionTransport(session: URLSession(configuration: emulator.makeURLSessionConfiguration()))
         let url = URL(
             string:
-                "\(emulator.baseURL.absoluteString)/adobe-services/logout?noflash=true&mso_id=AutoCable&requestor_id=REF&redirect_url=adobepass%3A%2F%2Fios.app"
+                "\(emulator.baseURL.absoluteString)/api/v1/authenticate?requestor_id=REF&mso_id=AutoCable&domain_name=adobe.com&deviceId=device-1&noflash=true&no_iframe=true&redirect_url=adobepass%3A%2F%2Fios.app"
         )!
         let response = try await transport.send(HTTPRequest(url: url))
         #expect(response.status == 302)

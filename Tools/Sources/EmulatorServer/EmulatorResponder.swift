@@ -22,10 +22,16 @@ struct EmulatorResponder: HTTPResponder {
             onRequest?(ServedRequest(method: request.method.rawValue, path: request.uri.path, status: 413))
             return Self.tooLarge(maximumBodySize)
         }
+        // HTTP/1.1's Host header arrives as the request's authority, not among its fields: it is
+        // put back, since the emulator's control routes check it.
+        var headers = request.headers.map { (name: $0.name.rawName, value: $0.value) }
+        if let authority = request.head.authority, !headers.contains(where: { $0.name.lowercased() == "host" }) {
+            headers.insert((name: "Host", value: authority), at: 0)
+        }
         let raw = RawRequest(
             method: request.method.rawValue,
             target: request.uri.string,
-            headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
+            headers: headers,
             body: Data(buffer.readableBytesView))
         let path = request.uri.path
         let endpoint = EmulatorEndpoint(emulator: await slot.value())

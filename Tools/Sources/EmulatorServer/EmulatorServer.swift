@@ -33,10 +33,14 @@ public struct EmulatorServer: Sendable {
     public var clock: any AccessEnablerClock
     /// The largest request body accepted, in bytes; a larger one is answered 413 with the reason.
     public var maximumBodySize: Int
-    /// How long a connection may stay without a complete request (headers that never finish, a
-    /// body that stops, or an idle keep-alive connection) before it is closed, so slow or stalled
-    /// connections do not pile up. A request being answered is not cut short.
+    /// How long a connection may stay without receiving anything (headers that stop, a body that
+    /// stops, an idle keep-alive connection) before it is closed, so stalled connections do not
+    /// pile up. A request being answered is not cut short.
     public var idleTimeout: Duration = .seconds(30)
+    /// How long a connection may take to send a whole request, counted from when it is ready for
+    /// one (opened, or its previous answer written): a request sent one byte at a time, which the
+    /// idle timeout never sees idle, is cut off there too. A request being answered is not cut short.
+    public var requestTimeout: Duration = .seconds(30)
     /// Whether the emulator keeps its request log without secrets (default true): the software
     /// statement, client secrets, bearer tokens, MVPD passwords and device identifiers are
     /// replaced before a record is kept. `GET /emulator/requests` never serves them either way.
@@ -85,9 +89,13 @@ public struct EmulatorServer: Sendable {
         let redactsRequestLog = self.redactsRequestLog
         // NIO's conversion clamps a timeout beyond Int64 nanoseconds instead of trapping.
         let idle = TimeAmount.nanoseconds(max(1, TimeAmount(idleTimeout).nanoseconds))
+        let requestDeadline = TimeAmount.nanoseconds(max(1, TimeAmount(requestTimeout).nanoseconds))
         let application = Application(
             responder: responder,
-            server: .http1(configuration: .init(idleTimeout: idle)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [RequestDeadlineHandler(deadline: requestDeadline)],
+                    idleTimeout: idle)),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? port

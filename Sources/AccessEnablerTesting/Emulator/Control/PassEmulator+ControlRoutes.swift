@@ -3,7 +3,11 @@ import Foundation
 
 /// The `/emulator/*` control surface over HTTP, for a command-line tool that serves the emulator.
 ///
-/// - `GET /emulator/requests` → the request log (JSON array, secrets redacted); `DELETE` clears it.
+/// - `GET /emulator/requests[?after=<id>][&limit=<n>]` → the request log, one page at a time: a
+///   JSON array of the records after `after` (default 0: from the first), at most `limit` of them
+///   (default and most ``requestLogPageLimit``) and about ``requestLogPageBytes``, secrets
+///   redacted; when more follow, a `Link: <…>; rel="next"` header gives the next page's URL.
+///   `DELETE` clears the log.
 /// - `POST /emulator/faults` `{"route": "preauthorize", "fault": {...} | "dropConnection", "times": 2}`
 ///   (`times` absent: once; `null`: every request) → 204, or 200 `{"warnings": […]}` when the
 ///   fault cannot fire for the clients seen so far (``warnings``); `DELETE /emulator/faults` clears
@@ -18,7 +22,9 @@ import Foundation
 ///
 /// Every input is checked (durations finite and at most ten years, statuses 100–599, counts not
 /// negative, …): a bad one is answered 400 with `{"error": "<field>: <what was wrong>. Expected …"}`
-/// and changes nothing.
+/// and changes nothing. Before that, the request must name a loopback, IP or the emulator's own
+/// `Host` (403), and a `POST` must be `Content-Type: application/json` (415): see
+/// ``controlGuardRefusal(_:)``.
 ///
 /// Route names (`"route"`) are the raw values of ``EmulatorRoute``, v1 and v2 alike
 /// (`"authorizeV2"`, `"sessionResume"`, …); a fault on either route of a pair
@@ -84,14 +90,20 @@ extension PassEmulator {
         }
     }
 
+    /// The most records one page of `GET /emulator/requests` holds.
+    public static let requestLogPageLimit = 1000
+    /// About the most bytes (``EmulatorRequestRecord`` sizes as the log counts them) one page of
+    /// `GET /emulator/requests` holds; a page has at least one record.
+    public static let requestLogPageBytes = 4 << 20
+
     func handleControl(_ request: IncomingRequest) -> HTTPResponse {
+        if let refusal = controlGuardRefusal(request) { return refusal }
         let path = request.segments.dropFirst().joined(separator: "/")
         let body = request.http.body
         do throws(ControlInput.Problem) {
             switch (request.method, path) {
             case (.get, "requests"):
-                // Served without authentication: never with secrets (a redacting log holds none).
-                return encodedResponse(log.redactsRecords ? log.records : log.records.map { $0.redacted() })
+                return try requestLogPage(request)
             case (.delete, "requests"):
                 log.clear()
                 return noContent()
@@ -145,6 +157,30 @@ extension PassEmulator {
     static let systemClockMessage =
         "The emulator runs on the system clock, which cannot be moved. Serve it with a "
         + "TestClock to move its time (accessenabler emulator serve --manual-clock)."
+
+    /// One page of the request log (see the type's documentation).
+    private func requestLogPage(_ request: IncomingRequest) throws(ControlInput.Problem) -> HTTPResponse {
+        func number(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(ControlInput.Problem) -> Int
+        {
+            guard let text = request.query[name] else { return value }
+            guard let number = Int(text), range.contains(number) else {
+                throw ControlInput.Problem(
+                    message:
+                        "\(name): must be a whole number from \(range.lowerBound) to \(range.upperBound); got \"\(text.prefix(40))\"."
+                )
+            }
+            return number
+        }
+        let after = try number("after", in: 0...Int.max, default: 0)
+        let limit = try number("limit", in: 1...Self.requestLogPageLimit, default: Self.requestLogPageLimit)
+        let page = log.page(after: after, limit: limit, maximumBytes: Self.requestLogPageBytes)
+        // Served without authentication: never with secrets (a redacting log holds none).
+        var response = encodedResponse(log.redactsRecords ? Array(page.records) : page.records.map { $0.redacted() })
+        if page.hasMore, let last = page.records.last {
+            response.headers["Link"] = "</emulator/requests?after=\(last.id)&limit=\(limit)>; rel=\"next\""
+        }
+        return response
+    }
 
     private func encodedResponse(_ value: some Encodable) -> HTTPResponse {
         let encoder = JSONEncoder()

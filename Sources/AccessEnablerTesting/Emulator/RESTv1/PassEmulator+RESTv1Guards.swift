@@ -13,8 +13,9 @@ extension PassEmulator {
     /// Checks the bearer token and the common parameters of a protected `/api/v1/*` call.
     func v1Context(for request: IncomingRequest, route: EmulatorRoute) throws(Rejection) -> V1Context {
         let now = clock.now
+        let clientID: String
         switch clientRegistry.check(bearer: Self.bearerToken(in: request.header("Authorization")), at: now) {
-        case .valid: break
+        case .valid(let id): clientID = id
         case .invalid: throw .service(.invalidAccessToken)
         case .revokedClient: throw .oauth(OAuthError(status: 403, error: "invalid_client"))
         }
@@ -27,6 +28,7 @@ extension PassEmulator {
         guard let requestorID, let requestor = index.requestors[requestorID] else {
             throw .service(.invalidRequestor())
         }
+        clientRegistry.noteCall(by: clientID, to: requestor.id)
         guard let deviceID = request.nonEmptyParameter("deviceId") else { throw .service(.invalidDeviceID) }
         try checkDeviceInfo(request)
         return V1Context(requestor: requestor, key: DeviceKey(requestor: requestor.id, deviceID: deviceID), now: now)

@@ -39,13 +39,15 @@ extension PassEmulator {
     /// header that is sent must be valid.
     func v2Context(for request: IncomingRequest, route: EmulatorRoute) throws(Rejection) -> V2Context {
         let now = clock.now
+        let clientID: String
         switch clientRegistry.check(bearer: Self.bearerToken(in: request.header("Authorization")), at: now) {
-        case .valid: break
+        case .valid(let id): clientID = id
         case .invalid: throw .v2(.invalidAccessToken)
         case .revokedClient: throw .oauth(OAuthError(status: 403, error: "invalid_client"))
         }
         let (serviceProvider, parameter) = EmulatorRoute.v2PathParameters(request.segments)
         guard let requestor = index.requestors[serviceProvider] else { throw .v2(.invalidServiceProvider) }
+        clientRegistry.noteCall(by: clientID, to: requestor.id)
         try checkDocumented(request, route: route)
 
         let headersRequired: Bool

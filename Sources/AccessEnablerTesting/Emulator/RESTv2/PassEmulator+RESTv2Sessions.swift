@@ -103,11 +103,12 @@ extension PassEmulator {
         }
         if !mvpd.isTempPass, mvpd.degradation == .authenticateAll {
             createDegradedSession(for: session.key, mvpd: mvpd, genericData: session.genericData)
+            markSignedIn(code: code, mvpd: mvpd.id)
             return redirect(to: redirectURL)
         }
         switch beginBrowserLogin(
             for: session.key, mvpd: mvpd, redirectURL: redirectURL,
-            genericData: session.genericData)
+            genericData: session.genericData, code: code)
         {
         case .redirect(let location): return redirect(to: location)
         case .tempPassOver, .noAutoLoginUser: throw .response(htmlResponse(400, MVPDLoginPage.invalidSession()))

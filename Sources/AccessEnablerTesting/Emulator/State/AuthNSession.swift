@@ -79,6 +79,10 @@ struct AuthCodeSession: Sendable, Hashable {
     var notAfter: Date
     /// The viewer of the service token the session was created with.
     var serviceTokenSubject: ServiceTokenSubject?
+    /// Whether a browser finished the MVPD login of this code (on the activation site or the
+    /// browser route): the activation site takes a code once, and its "done" page speaks only for
+    /// such a code.
+    var signedIn = false
 
     func isValid(at now: Date) -> Bool { notBefore <= now && now < notAfter }
 
@@ -99,4 +103,9 @@ struct PendingLogin: Sendable, Hashable {
     var redirectURL: String
     var genericData: String?
     var expires: Date
+    /// The REST v2 authentication code the login finishes, if any.
+    var code: String?
+    /// The order the logins started in (the oldest has the lowest), which tells apart logins that
+    /// expire at the same instant.
+    var serial: UInt64 = 0
 }

@@ -8,6 +8,8 @@ struct ClientRegistry: Sendable {
         var issuedAt: Date
         var redirectURIs: [String]
         var revoked = false
+        /// The requestors the client has called with a valid access token.
+        var requestors: Set<String> = []
     }
 
     struct AccessToken: Sendable, Hashable {
@@ -31,6 +33,18 @@ struct ClientRegistry: Sendable {
     mutating func register(_ client: Client) { clients[client.id] = client }
 
     mutating func issue(_ token: String, _ record: AccessToken) { tokens[token] = record }
+
+    /// Notes that `clientID` called `requestorID` (its redirect URIs are then the requestor's too).
+    mutating func noteCall(by clientID: String, to requestorID: String) {
+        guard clients[clientID]?.requestors.contains(requestorID) == false else { return }
+        clients[clientID]?.requestors.insert(requestorID)
+    }
+
+    /// The redirect URIs registered by the clients that have called `requestorID` (by every client
+    /// when nil).
+    func redirectURIs(ofClientsOf requestorID: String?) -> [String] {
+        clients.values.filter { requestorID.map($0.requestors.contains) ?? true }.flatMap(\.redirectURIs)
+    }
 
     func check(bearer token: String?, at now: Date) -> TokenCheck {
         guard let token, let record = tokens[token] else { return .invalid }

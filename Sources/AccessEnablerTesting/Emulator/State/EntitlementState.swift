@@ -19,6 +19,8 @@ struct EntitlementState: Sendable {
     private(set) var devices: [DeviceKey: Device] = [:]
     var tempPasses: [TempPassKey: TempPassUsage] = [:]
     var pendingLogins: [String: PendingLogin] = [:]
+    /// The ``PendingLogin/serial`` the next pending login gets.
+    var nextPendingLoginSerial: UInt64 = 0
     /// REST v2 authentication sessions by code.
     var codeSessions: [String: AuthCodeSession] = [:]
     /// Profiles created with a service token, by its subject and MVPD: every device that sends a

@@ -107,6 +107,27 @@ struct RequestLog: Sendable {
         records.removeFirst(dropped)
     }
 
+    /// The records after the one with ID `after`, at most `limit` of them and about `maximumBytes`
+    /// (at least one record when any is left); `hasMore` when records follow the page.
+    func page(after: Int, limit: Int, maximumBytes: Int) -> (records: ArraySlice<EmulatorRequestRecord>, hasMore: Bool)
+    {
+        // IDs increase along the array: binary search for the first record after `after`.
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].id <= after { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        var bytes = 0
+        while end < records.count, end - low < limit {
+            bytes += records[end].approximateSize
+            if bytes > maximumBytes, end > low { break }
+            end += 1
+        }
+        return (records[low..<end], end < records.count)
+    }
+
     /// The number of logged requests to `route`.
     func count(of route: EmulatorRoute) -> Int { counts[route, default: 0] }
 

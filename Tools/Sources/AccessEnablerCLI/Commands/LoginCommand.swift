@@ -43,14 +43,20 @@ struct LoginCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The password to type into a simple login form.", valueName: "password"))
         var password: String?
 
+        @Flag(
+            name: .customLong("no-browser"),
+            help: "Print the login URL instead of opening a browser (the tool still catches the redirect).")
+        var noBrowser = false
+
         func validate() throws {
             _ = try KeyValuePairs.parse(data)
             if (username == nil) != (password == nil) {
                 throw ValidationError("Give --username and --password together.")
             }
             if secondScreen {
-                if username != nil || !data.isEmpty {
-                    throw ValidationError("--username, --password and --data do not apply to --second-screen.")
+                if username != nil || !data.isEmpty || noBrowser {
+                    throw ValidationError(
+                        "--username, --password, --data and --no-browser do not apply to --second-screen.")
                 }
                 if pollInterval < 1 { throw ValidationError("--poll-interval must be at least 1 second.") }
                 if let activationURL, URL(string: activationURL)?.scheme == nil {
@@ -68,14 +74,17 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in with an MVPD (authenticate).",
-        usage: "accessenabler login --mvpd <id> [--username <name> --password <password>]\n"
+        usage: "accessenabler login --mvpd <id> [--username <name> --password <password>] [--no-browser]\n"
             + "  [--force] [--data <key=value> ...] [<connection options>] [--json] [--verbose]\n"
             + "accessenabler login --second-screen [--mvpd <id>] [--activation-url <url>]\n"
             + "  [--poll-interval <seconds>] [--force] [<connection options>] [--json] [--verbose]",
         discussion: """
             The login pages are loaded over HTTP: redirects are followed, and with --username and \
             --password a simple login form is filled in. When a page needs a person, the login URL is \
-            printed on standard error: open it in a browser, sign in, and paste the URL the browser is \
+            printed on standard error and opened in the browser ($BROWSER, open or xdg-open; not with \
+            --no-browser). When the redirect URL is http://127.0.0.1 (the default against the emulator), \
+            the tool listens there, and the browser's last redirect comes back to it: nothing to paste. \
+            With any other redirect URL (a custom scheme), sign in and paste the URL the browser is \
             finally sent to (it starts with the --redirect-url) on standard input.
 
             With --second-screen (REST API v2) the command plays a TV: it prints a code, the activation \
@@ -113,7 +122,24 @@ struct LoginCommand: AsyncParsableCommand {
         let options = self.options
         guard let mvpd = options.mvpd else { throw ValidationError("Give --mvpd.") }
         let data = try KeyValuePairs.parse(options.data)
-        try await CommandExecution.run(connection, output) { session in
+        // A loopback redirect URL is caught here: listening starts first, since the port it gets
+        // is part of the redirect URL the SDK sends.
+        let redirectURL = try connection.settings().redirectURL
+        var listener: LoopbackRedirectListener?
+        var listenerFailure: LoginPresenterError?
+        if LoopbackRedirectListener.canListen(for: redirectURL) {
+            do {
+                listener = try await LoopbackRedirectListener.start(for: redirectURL)
+            } catch {
+                listenerFailure = .notLoopback(redirectURL.absoluteString)
+            }
+        }
+        defer { listener?.close() }
+        let loopback = listener
+        try await CommandExecution.run(
+            connection, output, adjust: { if let loopback { $0.redirectURL = loopback.redirectURL } }
+        ) { session in
+            if let listenerFailure { throw AccessEnablerError(listenerFailure.status) }
             let configuration = try await session.configure()
             // Checked first, so that an unknown MVPD is an error whether or not a session exists.
             _ = try HTTPLoginPresenter.offered(mvpd, in: configuration.mvpds)
@@ -129,10 +155,17 @@ struct LoginCommand: AsyncParsableCommand {
                 return AuthenticationReport(current)
             }
             let progress = session.progress
-            let presenter = HTTPLoginPresenter(
+            var presenter = HTTPLoginPresenter(
                 mvpdID: mvpd, username: options.username, password: options.password,
                 transport: URLSessionTransport.browser(),
                 prompt: RedirectPrompt(console: session.console, beforePrompt: { progress.stop() }))
+            if let loopback {
+                let console = session.console
+                presenter.handoff = BrowserHandoff(
+                    listener: loopback, opener: options.noBrowser ? nil : BrowserOpener.find(),
+                    write: { console.err($0) }, beforePrompt: { progress.stop() },
+                    readLine: RedirectPrompt.readStandardInput)
+            }
             let announcer = ProfileWaitAnnouncer(
                 presenter, mvpdID: mvpd, wait: enabler.configuration.profileWaitAfterRedirect, progress: progress)
             let authentication = try await session.during("Signing in with \(mvpd)") {

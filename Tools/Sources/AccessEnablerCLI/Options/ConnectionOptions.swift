@@ -51,8 +51,9 @@ struct ConnectionOptions: ParsableArguments {
     @Option(
         name: .customLong("redirect-url"),
         help: ArgumentHelp(
-            "Where the MVPD login and logout flows end. Default: \(AccessEnabler.defaultRedirectURL.absoluteString). "
-                + "Env: \(ToolEnvironment.redirectURL).",
+            "Where the MVPD login and logout flows end. Default: \(AccessEnabler.defaultRedirectURL.absoluteString); "
+                + "with service providers on this machine (the emulator), \(ConnectionOptions.loopbackRedirectURL.absoluteString), "
+                + "which login catches itself (as it does any http://127.0.0.1 URL). Env: \(ToolEnvironment.redirectURL).",
             valueName: "url"))
     var redirectURL: String?
 
@@ -126,7 +127,8 @@ struct ConnectionOptions: ParsableArguments {
         if requestorID.isEmpty { throw ValidationError("--requestor must not be empty.") }
 
         let redirectText =
-            redirectURL ?? env(ToolEnvironment.redirectURL) ?? AccessEnabler.defaultRedirectURL.absoluteString
+            redirectURL ?? env(ToolEnvironment.redirectURL)
+            ?? Self.defaultRedirectURL(serviceProviders: providers).absoluteString
         guard let redirect = URL(string: redirectText), redirect.scheme != nil else {
             throw ValidationError(
                 "--redirect-url takes an absolute URL such as adobepass://ios.app; got \"\(redirectText)\".")
@@ -178,6 +180,24 @@ struct ConnectionOptions: ParsableArguments {
                     $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
                 }
             }
+    }
+
+    /// The redirect URL against service providers on this machine (the emulator): a loopback URL
+    /// `login` listens on itself, on a port the system picks (RFC 8252 §7.3), so the browser's
+    /// last redirect comes back to the tool instead of a custom scheme nothing on this machine opens.
+    static let loopbackRedirectURL = URL(string: "http://127.0.0.1/accessenabler/redirect")!
+
+    /// The redirect URL when none is given: ``loopbackRedirectURL`` when every service provider
+    /// is on this machine's loopback (the emulator), else the SDK's default.
+    static func defaultRedirectURL(serviceProviders: [URL]) -> URL {
+        let onThisMachine =
+            !serviceProviders.isEmpty
+            && serviceProviders.allSatisfy { provider in
+                guard let host = provider.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                else { return false }
+                return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+            }
+        return onThisMachine ? loopbackRedirectURL : AccessEnabler.defaultRedirectURL
     }
 
     /// The software statement: `--software-statement`, `--software-statement-file`, then

@@ -8,8 +8,10 @@ import Foundation
 /// that a page's script would submit by itself (hidden fields only, such as a SAML POST), and —
 /// when given a username and password — fills in and submits a simple login form once. It stops
 /// as soon as it is sent to the redirect URL. A page it cannot complete (a login form without
-/// credentials, a consent page, anything that needs a person) is handed to a person: the
-/// ``RedirectPrompt`` shows the login URL and reads the final redirect URL from standard input.
+/// credentials, a consent page, anything that needs a person) is handed to a person: in a
+/// browser that comes back to the tool's loopback listener (``BrowserHandoff``) when the redirect
+/// URL is the listener's, else with the ``RedirectPrompt``, which shows the login URL and reads
+/// the final redirect URL from standard input.
 struct HTTPLoginPresenter: AuthenticationPresenter {
     /// The most page loads one flow may take.
     static let maximumHops = 20
@@ -24,6 +26,9 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
     let transport: any HTTPTransport
     /// How a person is asked; nil when nobody can be (then such a page fails the flow).
     let prompt: RedirectPrompt?
+    /// How a person signs in in a browser that comes back to the tool, when the redirect URL is
+    /// its listener's.
+    var handoff: BrowserHandoff? = nil
 
     /// Returns the MVPD with ``mvpdID``.
     ///
@@ -103,6 +108,9 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
 
     /// Hands the flow to a person, from its first URL (a browser builds its own cookies from there).
     private func askPerson(url: URL, redirectURL: URL) async throws -> URL {
+        if let handoff, RedirectMatching.matches(handoff.listener.redirectURL, redirectURL: redirectURL) {
+            return try await handoff.finish(url: url)
+        }
         guard let prompt else { throw LoginPresenterError.personNeeded(url: RedirectMatching.withoutQuery(url)) }
         return try await prompt.ask(url: url, redirectURL: redirectURL)
     }

@@ -16,6 +16,9 @@ enum LoginPresenterError: Error, Sendable, Equatable, CustomStringConvertible {
     case personNeeded(url: String)
     /// Standard input ended before a redirect URL was given.
     case noRedirectURLGiven
+    /// The tool cannot listen for this redirect URL: it is not plain http to a loopback address,
+    /// or the address cannot be bound.
+    case notLoopback(String)
 
     /// The status code the tool reports (status 0, action `authentication`).
     var code: String {
@@ -23,6 +26,7 @@ enum LoginPresenterError: Error, Sendable, Equatable, CustomStringConvertible {
         case .loginRejected: "login_rejected"
         case .pageFailed, .invalidRedirect, .tooManyHops: "login_page_failed"
         case .personNeeded, .noRedirectURLGiven: "login_not_completed"
+        case .notLoopback: "redirect_not_caught"
         }
     }
 
@@ -40,6 +44,8 @@ enum LoginPresenterError: Error, Sendable, Equatable, CustomStringConvertible {
             "The page \(url) needs a person, and there is no standard input to read the redirect URL from."
         case .noRedirectURLGiven:
             "Standard input ended before the redirect URL was given."
+        case .notLoopback(let url):
+            "The tool cannot listen for the redirect URL \(url) on this machine's loopback interface (is its port in use?)."
         }
     }
 

@@ -2,9 +2,13 @@ import AccessEnabler
 import AccessEnablerTesting
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// `login`: redirect chains that complete by themselves, and the person in the loop who signs in
-/// in a browser and pastes the final URL on standard input.
+/// `login`: redirect chains that complete by themselves; the person in the loop who signs in in a
+/// browser that comes back to the tool's loopback listener; and, with a custom-scheme redirect URL,
+/// the person who pastes the final URL on standard input.
 @Suite("CLI login")
 struct CLILoginTests {
     @Test("auto-login and TempPass complete without a person", arguments: AccessEnabler.Backend.allCases)
@@ -71,8 +75,90 @@ struct CLILoginTests {
         }
     }
 
+    /// A `$BROWSER` that writes the URL it is given to `file` (the tests' stand-in for a browser).
+    private func recordingBrowser(in folder: TemporaryFolder, file: String) throws -> String {
+        let script = folder.path("browser.sh")
+        try "#!/bin/sh\nprintf '%s' \"$1\" > '\(file)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        return script
+    }
+
     @Test(
-        "a login form without credentials: the URL is printed and the redirect URL read from standard input",
+        "against the emulator, the browser opens and comes back to the tool on loopback: nothing to paste",
+        arguments: AccessEnabler.Backend.allCases)
+    func browserComesBack(backend: AccessEnabler.Backend) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await withEmulatorServer { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: backend)
+            let opened = folder.path("opened.txt")
+            let process = try LiveProcess(
+                arguments: ["login", "--mvpd", "Cablevision", "--json"] + client.commonArguments,
+                environment: [
+                    "ACCESSENABLER_SOFTWARE_STATEMENT": client.softwareStatement,
+                    "BROWSER": try recordingBrowser(in: folder, file: opened),
+                ])
+            try await process.waitFor("the instructions") { _, stderr in stderr.contains("goes on by itself") }
+            #expect(process.stderr.contains("Sign in in the browser that opened at:"), "\(process.stderr)")
+            let loginURL = try #require(URL(string: try String(contentsOfFile: opened, encoding: .utf8)))
+            #expect(loginURL.absoluteString.hasPrefix(server.url.absoluteString))
+            let back = try #require(
+                process.stderr.firstMatch(of: /comes back to this tool \(at (http:\/\/127\.0\.0\.1:[0-9]+\/[^)]*)\)/)?.1
+            )
+            let landed = try await PersonInBrowser.signInComingBack(
+                at: loginURL, username: "alice", password: "alice-password", to: String(back))
+            #expect(landed.status == 200)
+            #expect(landed.page.contains("You can close this tab"))
+            #expect(landed.url.query?.hasPrefix("state=") == true, "the listener's own state")
+            let result = await process.finish()
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try JSONDecoder().decode(JSONValue.self, from: Data(result.stdout.utf8))
+            #expect(json["authenticated"] == true)
+            #expect(json["userId"] == "alice-user-id")
+            // The listener took its one request and closed.
+            await #expect(throws: (any Error).self) {
+                _ = try await URLSession(configuration: .ephemeral).data(from: landed.url)
+            }
+            // The logout of that sign-in returns to the same loopback redirect URL, which the
+            // emulator accepts on any port (RFC 8252) as the one the client registered.
+            let logout = try await client.run(["logout"])
+            #expect(logout.status == 0, "\(logout.stderr)")
+            #expect(!logout.stderr.contains("warning"), "\(logout.stderr)")
+        }
+    }
+
+    @Test("--no-browser prints the URL and still catches the redirect")
+    func noBrowser() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await withEmulatorServer { server in
+            let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: .restV2)
+            let opened = folder.path("opened.txt")
+            let process = try LiveProcess(
+                arguments: ["login", "--mvpd", "Cablevision", "--no-browser", "--json"] + client.commonArguments,
+                environment: [
+                    "ACCESSENABLER_SOFTWARE_STATEMENT": client.softwareStatement,
+                    "BROWSER": try recordingBrowser(in: folder, file: opened),
+                ])
+            try await process.waitFor("the login URL") { _, stderr in stderr.contains("goes on by itself") }
+            #expect(process.stderr.contains("Open this URL in a browser and sign in:"))
+            let prefix = "  " + server.url.absoluteString
+            let line = try #require(process.stderr.split(separator: "\n").first { $0.hasPrefix(prefix) })
+            let loginURL = try #require(URL(string: line.trimmingCharacters(in: .whitespaces)))
+            let back = try #require(
+                process.stderr.firstMatch(of: /comes back to this tool \(at (http:\/\/127\.0\.0\.1:[0-9]+\/[^)]*)\)/)?.1
+            )
+            let landed = try await PersonInBrowser.signInComingBack(
+                at: loginURL, username: "alice", password: "alice-password", to: String(back))
+            #expect(landed.status == 200)
+            let result = await process.finish()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: opened), "no browser was opened")
+        }
+    }
+
+    @Test(
+        "with a custom-scheme redirect URL, the URL is printed and the redirect URL read from standard input",
         arguments: AccessEnabler.Backend.allCases)
     func personInTheLoop(backend: AccessEnabler.Backend) async throws {
         let folder = try TemporaryFolder()
@@ -80,7 +166,8 @@ struct CLILoginTests {
         try await withEmulatorServer { server in
             let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: backend)
             let process = try LiveProcess(
-                arguments: ["login", "--mvpd", "Cablevision", "--json"] + client.commonArguments,
+                arguments: ["login", "--mvpd", "Cablevision", "--json", "--redirect-url", "adobepass://ios.app"]
+                    + client.commonArguments,
                 environment: ["ACCESSENABLER_SOFTWARE_STATEMENT": client.softwareStatement])
             try await process.waitFor("the login URL") { _, stderr in stderr.contains("Paste the full URL") }
             let prefix = "  " + server.url.absoluteString
@@ -110,7 +197,8 @@ struct CLILoginTests {
         defer { folder.remove() }
         try await withEmulatorServer { server in
             let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: .restV2)
-            let run = try await client.run(["login", "--mvpd", "Cablevision"], input: "\n")
+            let run = try await client.run(
+                ["login", "--mvpd", "Cablevision"], input: "\n", extra: ["--redirect-url", "adobepass://ios.app"])
             #expect(run.status == 1)
             #expect(try run.object()["status"]?["code"] == "login_not_completed")
             #expect(run.stderr.contains("Open this URL in a browser"))

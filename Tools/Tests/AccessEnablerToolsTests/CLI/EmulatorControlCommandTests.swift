@@ -2,6 +2,9 @@ import AccessEnabler
 import AccessEnablerTesting
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The emulator control commands against a spawned `emulator serve`: fault, clock advance,
 /// degrade, requests, scenario, force-resume, wait, and their errors.
@@ -18,6 +21,21 @@ struct EmulatorControlCommandTests {
     /// Runs `emulator <words>` against `url` (through the environment variable).
     private func control(_ words: [String], _ url: URL) async throws -> CLIRun {
         try await CLIRun.run(["emulator"] + words, environment: ["ACCESSENABLER_EMULATOR_URL": url.absoluteString])
+    }
+
+    @Test("emulator requests reads every page of a log longer than one page")
+    func requestsReadsEveryPage() async throws {
+        let (server, url) = try await serve(["--quiet"])
+        defer { server.interrupt() }
+        let session = URLSession(configuration: .ephemeral)
+        for _ in 0..<1_050 { _ = try await session.data(from: url.appendingPathComponent("activate")) }
+        let first = try await session.data(from: url.appendingPathComponent("emulator/requests"))
+        #expect(try JSONDecoder().decode([JSONValue].self, from: first.0).count == 1_000, "one page")
+        let requests = try await control(["requests", "--json"], url)
+        #expect(requests.status == 0, "\(requests.stderr)")
+        let entries = try #require(try requests.json().arrayValue)
+        #expect(entries.count == 1_050)
+        #expect(entries.last?["id"] == 1_050)
     }
 
     @Test("fault, clock advance, degrade, requests, scenario and force-resume drive a running emulator")

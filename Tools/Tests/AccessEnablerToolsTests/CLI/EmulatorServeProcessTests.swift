@@ -92,6 +92,7 @@ struct EmulatorServeProcessTests {
         // The clock control route works with --manual-clock.
         var advance = URLRequest(url: url.appendingPathComponent("emulator/clock/advance"))
         advance.httpMethod = "POST"
+        advance.setValue("application/json", forHTTPHeaderField: "Content-Type")
         advance.httpBody = Data(#"{"seconds": 60}"#.utf8)
         let (data, response) = try await URLSession.shared.data(for: advance)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
@@ -109,6 +110,7 @@ struct EmulatorServeProcessTests {
         func post(_ path: String, _ body: String) async throws -> (status: Int?, error: String?) {
             var request = URLRequest(url: url.appendingPathComponent(path))
             request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.utf8)
             let (data, response) = try await URLSession.shared.data(for: request)
             let error = (try? JSONDecoder().decode(JSONValue.self, from: data))?["error"]?.stringValue

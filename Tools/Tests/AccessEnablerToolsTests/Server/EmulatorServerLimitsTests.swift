@@ -58,6 +58,48 @@ struct EmulatorServerLimitsTests {
         #expect(answer.status == 200)
     }
 
+    @Test("a body sent one byte at a time, never idle for long, is cut off at the request timeout")
+    func tricklingBodyIsCutOff() async throws {
+        var configuration = EmulatorServer(port: 0)
+        // Bytes come every 100 ms, well within the idle timeout; the whole request may take 1 s.
+        configuration.idleTimeout = .seconds(5)
+        configuration.requestTimeout = .seconds(1)
+        let server = try await configuration.start()
+        defer { Task { await server.stop() } }
+        let port = try #require(server.url.port)
+        // 100 bytes at one every 100 ms would take 10 s: the server must close the connection first.
+        let outcome = try await SlowClient.trickle(port: UInt16(port), bodyBytes: 100, every: .milliseconds(100))
+        #expect(outcome == .closedByServer)
+        // A request being answered is not cut short: a 2 s answer outlives the 1 s request timeout.
+        await server.emulator.inject(.delay(.seconds(2)), on: .configurationV2)
+        let delayed = try await URLSessionTransport.browser().send(
+            HTTPRequest(url: server.url.appendingPathComponent("api/v2/REF/configuration")))
+        #expect(delayed.status == 401, "answered (without a token) after the delay")
+    }
+
+    @Test("over HTTP, the control routes refuse a foreign Host (DNS rebinding) and a write that is not JSON")
+    func controlGuardsOverHTTP() async throws {
+        try await withEmulatorServer { server in
+            let transport = URLSessionTransport.browser()
+            let port = UInt16(try #require(server.url.port))
+            // What a page whose name was rebound to 127.0.0.1 sends: its own name as the Host.
+            let rebound = try await SlowClient.exchange(
+                port: port, "GET /emulator/scenario HTTP/1.1\r\nHost: rebind.example:8080\r\nConnection: close\r\n\r\n")
+            #expect(rebound.hasPrefix("HTTP/1.1 403"), "\(rebound.prefix(200))")
+            #expect(!rebound.contains("alice-password"))
+            let loopback = try await SlowClient.exchange(
+                port: port, "GET /emulator/scenario HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(loopback.hasPrefix("HTTP/1.1 200"), "\(loopback.prefix(200))")
+            let form = try await transport.send(
+                HTTPRequest(
+                    method: .post, url: server.url.appendingPathComponent("emulator/degradation"),
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: Data(#"{"mvpd": "Cablevision", "rule": "authorizeAll"}"#.utf8)))
+            #expect(form.status == 415)
+            #expect(await server.emulator.scenario.mvpd(withID: "Cablevision")?.degradation == nil)
+        }
+    }
+
     @Test("an idle timeout beyond what nanoseconds hold is clamped: the server starts and serves")
     func hugeIdleTimeout() async throws {
         var configuration = EmulatorServer(port: 0)
@@ -121,7 +163,8 @@ struct EmulatorServerLimitsTests {
     }
 }
 
-/// A client that opens a TCP connection, sends the start of a request head, and waits.
+/// A client that opens a TCP connection, sends the start of a request head, and waits; or sends a
+/// whole head and then its body a byte at a time.
 enum SlowClient {
     enum Outcome: Equatable, Sendable { case closedByServer, stillOpenAtDeadline, answered }
 
@@ -136,6 +179,91 @@ enum SlowClient {
                     with: Result { try connectSendHalfAHeadAndRead(port: port, deadlineSeconds: deadlineSeconds) })
             }
         }
+    }
+
+    /// Sends `request` as it is and returns everything the server answered until it closed.
+    static func exchange(port: UInt16, _ request: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        let descriptor = try openConnection(port: port, deadlineSeconds: 30)
+                        defer { close(descriptor) }
+                        let bytes = Array(request.utf8)
+                        guard bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count
+                        else { throw Failure(step: "send") }
+                        var answer: [UInt8] = []
+                        var buffer = [UInt8](repeating: 0, count: 4096)
+                        while true {
+                            let read = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                            if read <= 0 { break }
+                            answer += buffer[0..<read]
+                        }
+                        return String(decoding: answer, as: UTF8.self)
+                    })
+            }
+        }
+    }
+
+    /// Sends a head announcing `bodyBytes`, then one body byte per `every`, until the server closes
+    /// the connection (`closedByServer`) or the body is sent (`answered`: the server waited for it).
+    static func trickle(port: UInt16, bodyBytes: Int, every: Duration) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result { try connectAndTrickle(port: port, bodyBytes: bodyBytes, every: every) })
+            }
+        }
+    }
+
+    private static func connectAndTrickle(port: UInt16, bodyBytes: Int, every: Duration) throws -> Outcome {
+        let descriptor = try openConnection(port: port, deadlineSeconds: 30)
+        defer { close(descriptor) }
+        // A write to a connection the server closed fails with EPIPE instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
+        let head = Array(
+            ("POST /emulator/faults HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(bodyBytes)\r\n\r\n").utf8)
+        guard head.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == head.count else {
+            throw Failure(step: "send")
+        }
+        let pause = useconds_t(every.components.seconds * 1_000_000 + every.components.attoseconds / 1_000_000_000_000)
+        for _ in 0..<bodyBytes {
+            usleep(pause)
+            var byte = UInt8(ascii: " ")
+            if send(descriptor, &byte, 1, 0) != 1 { return .closedByServer }
+            // A closed connection shows as the end of the stream (or a reset) on a read that does not wait.
+            var peek: UInt8 = 0
+            let read = recv(descriptor, &peek, 1, Int32(MSG_DONTWAIT))
+            if read == 0 || (read < 0 && errno == ECONNRESET) { return .closedByServer }
+        }
+        return .answered
+    }
+
+    /// A TCP connection to the loopback `port`, whose reads wait at most `deadlineSeconds`.
+    private static func openConnection(port: UInt16, deadlineSeconds: Int) throws -> Int32 {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(step: "socket") }
+        var timeout = timeval(tv_sec: deadlineSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(step: "connect")
+        }
+        return descriptor
     }
 
     static func connectSendHalfAHeadAndRead(port: UInt16, deadlineSeconds: Int) throws -> Outcome {

@@ -5,11 +5,13 @@ import Testing
 /// `URLSessionTransport` over real sockets returns redirects unfollowed, also on Linux (where
 /// only the session delegate is consulted).
 @Suite struct URLSessionTransportRedirectTests {
-    func logoutURL(_ base: URL, redirect: String) -> URL {
+    /// The auto-login MVPD's browser login, which redirects to `redirect` at once.
+    func loginURL(_ base: URL, redirect: String) -> URL {
         let encoded = redirect.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         return URL(
             string:
-                "\(base.absoluteString)/adobe-services/logout?noflash=true&mso_id=AutoCable&requestor_id=REF&redirect_url=\(encoded)"
+                "\(base.absoluteString)/api/v1/authenticate?requestor_id=REF&mso_id=AutoCable&domain_name=adobe.com"
+                + "&deviceId=device-1&noflash=true&no_iframe=true&redirect_url=\(encoded)"
         )!
     }
 
@@ -17,12 +19,12 @@ import Testing
         try await withEmulatorServer { server in
             let transport = URLSessionTransport()
             let custom = try await transport.send(
-                HTTPRequest(url: logoutURL(server.url, redirect: "adobepass://ios.app")))
+                HTTPRequest(url: loginURL(server.url, redirect: "adobepass://ios.app")))
             #expect(custom.status == 302)
             #expect(custom.headers["Location"] == "adobepass://ios.app")
             // An http redirect is not followed either.
             let web = try await transport.send(
-                HTTPRequest(url: logoutURL(server.url, redirect: "\(server.url.absoluteString)/emulator/scenario")))
+                HTTPRequest(url: loginURL(server.url, redirect: "\(server.url.absoluteString)/emulator/scenario")))
             #expect(web.status == 302)
         }
     }
@@ -31,7 +33,7 @@ import Testing
         try await withEmulatorServer { server in
             let transport = URLSessionTransport(configuration: .ephemeral)
             let response = try await transport.send(
-                HTTPRequest(url: logoutURL(server.url, redirect: "adobepass://ios.app")))
+                HTTPRequest(url: loginURL(server.url, redirect: "adobepass://ios.app")))
             #expect(response.status == 302)
         }
     }

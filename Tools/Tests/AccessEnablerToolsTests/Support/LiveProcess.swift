@@ -24,11 +24,15 @@ final class LiveProcess: @unchecked Sendable {
 
     /// Starts the executable with `arguments` and `environment` (added to a copy of the test
     /// process's own environment without the tool's `ACCESSENABLER_…` variables, which a
-    /// developer's shell may have set).
+    /// developer's shell may have set, and without what would let `login` open a real browser:
+    /// `BROWSER` and the desktop session's `DISPLAY` and `WAYLAND_DISPLAY`).
     init(arguments: [String], environment: [String: String] = [:], executable: URL = ToolLocator.executable) throws {
         process.executableURL = executable
         process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ACCESSENABLER_") }
+        let browserOpeners: Set<String> = ["BROWSER", "DISPLAY", "WAYLAND_DISPLAY"]
+        var merged = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("ACCESSENABLER_") && !browserOpeners.contains($0.key)
+        }
         merged.merge(environment) { _, new in new }
         process.environment = merged
         process.standardInput = input

@@ -13,6 +13,26 @@ enum PersonInBrowser {
     static func signIn(at start: URL, username: String, password: String, redirectScheme: String = "adobepass")
         async throws -> URL
     {
+        try await signIn(at: start, username: username, password: password) { $0.scheme == redirectScheme }
+    }
+
+    /// Signs in, then follows the last redirect to the tool's loopback listener (any URL that
+    /// starts with `back`), as a browser does; returns that URL and the page the tool answered.
+    static func signInComingBack(at start: URL, username: String, password: String, to back: String)
+        async throws -> (url: URL, status: Int, page: String)
+    {
+        let landed = try await signIn(at: start, username: username, password: password) {
+            $0.absoluteString.hasPrefix(back)
+        }
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(from: landed)
+        let status = try #require(response as? HTTPURLResponse).statusCode
+        return (landed, status, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Follows redirects and fills the login form until a URL for which `isEnd` holds.
+    private static func signIn(
+        at start: URL, username: String, password: String, isEnd: @Sendable (URL) -> Bool
+    ) async throws -> URL {
         let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
         var request = URLRequest(url: start)
         for _ in 0..<10 {
@@ -22,7 +42,7 @@ enum PersonInBrowser {
             if (300..<400).contains(http.statusCode) {
                 let location = try #require(http.value(forHTTPHeaderField: "Location"))
                 let next = try #require(URL(string: location, relativeTo: current)?.absoluteURL)
-                if next.scheme == redirectScheme { return next }
+                if isEnd(next) { return next }
                 request = URLRequest(url: next)
                 continue
             }

@@ -43,11 +43,18 @@ struct EmulatorControl: Sendable {
         baseURL = try options.url()
     }
 
-    /// Sends `method` to `/emulator/<path>` with `json` as the body, and returns the answer.
+    /// Sends `method` to `/emulator/<path>[?query]` with `json` as the body, and returns the answer.
     ///
     /// - Throws: `ExitCode(1)` after printing one line when no emulator answers.
-    func send(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil) async throws -> HTTPResponse {
-        var request = HTTPRequest(method: method, url: baseURL.appendingPathComponent("emulator/" + path))
+    func send(_ method: HTTPMethod, _ path: String, query: String? = nil, json: JSONValue? = nil) async throws
+        -> HTTPResponse
+    {
+        var url = baseURL.appendingPathComponent("emulator/" + path)
+        if let query, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) {
+            components.percentEncodedQuery = query
+            url = components.url ?? url
+        }
+        var request = HTTPRequest(method: method, url: url)
         request.timeout = .seconds(10)
         if let json {
             request.headers["Content-Type"] = "application/json"

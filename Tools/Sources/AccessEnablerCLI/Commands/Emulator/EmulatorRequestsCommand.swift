@@ -50,6 +50,16 @@ struct EmulatorRequestsCommand: AsyncParsableCommand {
         }
     }
 
+    /// The query of the next page a `Link: </emulator/requests?after=…>; rel="next"` names.
+    static func nextPageQuery(_ link: String?) -> String? {
+        guard let link, link.contains(#"rel="next""#), let start = link.firstIndex(of: "<"),
+            let end = link.firstIndex(of: ">"), start < end,
+            let target = URLComponents(string: String(link[link.index(after: start)..<end])),
+            target.path.hasSuffix("/emulator/requests")
+        else { return nil }
+        return target.percentEncodedQuery
+    }
+
     func run() async throws {
         let control = try EmulatorControl(emulator)
         if options.clear {
@@ -57,11 +67,17 @@ struct EmulatorRequestsCommand: AsyncParsableCommand {
             control.console.out("Cleared the request log.")
             return
         }
-        let response = try await control.send(.get, "requests")
-        try control.check(response, what: "the request log")
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
-        let records = try decoder.decode([EmulatorRequestRecord].self, from: response.body)
+        // The log comes a page at a time; each names the next in `Link: <…>; rel="next"`.
+        var records: [EmulatorRequestRecord] = []
+        var query: String? = nil
+        repeat {
+            let response = try await control.send(.get, "requests", query: query)
+            try control.check(response, what: "the request log")
+            records += try decoder.decode([EmulatorRequestRecord].self, from: response.body)
+            query = Self.nextPageQuery(response.headers["Link"])
+        } while query != nil
         let entries = records.map {
             Entry(
                 id: $0.id, method: $0.method, path: $0.path, route: $0.route?.rawValue, status: $0.responseStatus,
