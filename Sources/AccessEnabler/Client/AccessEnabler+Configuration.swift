@@ -28,8 +28,18 @@ extension AccessEnabler {
         /// (`adbe.<id>://adobe.com`).
         public var redirectURL: URL = AccessEnabler.defaultRedirectURL
         /// The seed of the device ID (on Apple platforms typically `identifierForVendor`). When nil,
-        /// a random seed is created on first use and stored with the tokens.
+        /// a random seed is created on first use and stored with the tokens (or, with
+        /// ``deviceIdentifierAccessGroup``, in that access group).
         public var deviceIDSeed: String?
+        /// A Keychain access group (`TEAMID.com.example.shared`) that keeps the device ID's seed,
+        /// so that the app, its extensions and the team's other apps that name the same group
+        /// send the same `AP-Device-Identifier` and so share the viewer's sign-in (REST API v2).
+        ///
+        /// Add the group to the app's `keychain-access-groups` entitlement. An app without it
+        /// keeps a device ID of its own (logged once); ``deviceIDSeed``, when set, wins. Nil (the
+        /// default) keeps the seed with the tokens. The article "Single sign-on across apps and
+        /// devices" has the details.
+        public var deviceIdentifierAccessGroup: String?
         /// How many resources one preauthorization request carries (Adobe's default limit is 5).
         public var preauthorizeChunkSize: Int = 5
         /// How many preauthorization requests of one call are in flight at once. With your own
@@ -85,6 +95,16 @@ extension AccessEnabler {
         /// The platform's single sign-on framework (Apple's TV Provider), tried before the MVPD
         /// picker on REST API v2. Nil (the default) means the picker and browser login only.
         public var partnerFramework: (any PartnerFramework)?
+        /// Gives the viewer's service token: their user identifier in your identity service, as
+        /// a JWS signed for Adobe (REST API v2's `AD-Service-Token`), so that a sign-in on one
+        /// device is found on every device where the viewer uses the same identity.
+        ///
+        /// The SDK sends it on the calls whose page lists the header (sessions, profiles,
+        /// decisions, logout), asks again when its `exp` has passed on ``clock`` or the service
+        /// provider refuses it, and never logs it. Return nil when the viewer has no identity
+        /// now: nothing is sent. Nil (the default) sends nothing. REST API v1 ignores it. The
+        /// article "Single sign-on across apps and devices" has the details.
+        public var serviceTokenProvider: (@Sendable (ServiceTokenReason) async -> String?)?
         /// The app's `Info.plist` as the SDK reads it (the running process's; tests describe one).
         package var appBundle: AppBundle = .main
 

@@ -26,6 +26,8 @@ public actor AccessEnabler {
     let cache: TokenCache
     let tokens: AccessTokenProvider
     let backend: any EntitlementBackend
+    /// The app's service tokens (``Configuration/serviceTokenProvider``, REST API v2).
+    let serviceTokens: ServiceTokenSource?
     let hub = EventHub()
     let log: Log
     let clock: any AccessEnablerClock
@@ -41,6 +43,9 @@ public actor AccessEnabler {
     /// The app schemes whose absence from the Info.plist was logged ("" for none at all).
     var appSchemeWarnings: Set<String> = []
     private var deviceID: String?
+    /// Where the device ID's seed is shared (``Configuration/deviceIdentifierAccessGroup``); nil
+    /// when it is not, or once the app proved not entitled to the group.
+    private var sharedDeviceSeed: SharedDeviceSeedStore?
     private var contextMemo: RequestContextMemo
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
@@ -52,8 +57,12 @@ public actor AccessEnabler {
     }
 
     /// Creates an instance whose `X-Device-Info` reads the connection type from `connectionMonitor`,
-    /// started here.
-    init(softwareStatement: String, configuration: Configuration, connectionMonitor: any ConnectionTypeMonitor) {
+    /// started here, and that shares the device ID's seed through `deviceSeedKeychain` when the
+    /// configuration names an access group.
+    init(
+        softwareStatement: String, configuration: Configuration, connectionMonitor: any ConnectionTypeMonitor,
+        deviceSeedKeychain: (any KeychainItems)? = SharedDeviceSeedStore.platformItems
+    ) {
         connectionMonitor.start()
         self.contextMemo = RequestContextMemo(
             defaultDeviceInfo: DeviceInfo.current, connectionMonitor: connectionMonitor,
@@ -71,8 +80,34 @@ public actor AccessEnabler {
         self.tokens = AccessTokenProvider(
             softwareStatement: softwareStatement, redirectURL: configuration.redirectURL, cache: cache, caller: caller,
             clock: configuration.clock)
+        var serviceTokens: ServiceTokenSource?
+        if let provider = configuration.serviceTokenProvider {
+            if configuration.backend == .restV2 {
+                serviceTokens = ServiceTokenSource(provider: provider, clock: configuration.clock, log: log)
+            } else {
+                log.info("serviceTokenProvider is not used: REST API v1 has no AD-Service-Token")
+            }
+        }
+        self.serviceTokens = serviceTokens
         self.backend = configuration.backend.make(
-            wire: WireClient(caller: caller, tokens: tokens), clock: configuration.clock)
+            wire: WireClient(caller: caller, tokens: tokens, serviceTokens: serviceTokens), clock: configuration.clock)
+        self.sharedDeviceSeed = Self.sharedDeviceSeed(configuration, keychain: deviceSeedKeychain, log: log)
+    }
+
+    /// The store of the shared seed the configuration asks for, if it can be used here.
+    private static func sharedDeviceSeed(
+        _ configuration: Configuration, keychain: (any KeychainItems)?, log: Log
+    ) -> SharedDeviceSeedStore? {
+        guard let group = configuration.deviceIdentifierAccessGroup, !group.isEmpty else { return nil }
+        if configuration.deviceIDSeed?.isEmpty == false {
+            log.info("deviceIdentifierAccessGroup is not used: the configuration sets deviceIDSeed")
+            return nil
+        }
+        guard let keychain else {
+            log.info("deviceIdentifierAccessGroup is not used: this platform has no Keychain")
+            return nil
+        }
+        return SharedDeviceSeedStore(accessGroup: group, items: keychain)
     }
 
     /// Events the legacy SDK reported through `sendTrackingData` and its status callbacks. Each
@@ -107,10 +142,35 @@ public actor AccessEnabler {
     /// The device ID: the SHA-256 hex of the seed.
     func currentDeviceID() async throws -> String {
         if let deviceID { return deviceID }
-        let seed = try await cache.deviceSeed(configured: configuration.deviceIDSeed)
+        let seed = try await deviceSeed()
         let id = SHA256.hexDigest(seed)
         deviceID = id
         return id
+    }
+
+    /// The seed: the configured one, else the shared access group's, else the one stored with
+    /// the tokens. An app not entitled to the group keeps its own (logged once); any other
+    /// Keychain failure is a storage failure, so a passing one never changes the device ID.
+    private func deviceSeed() async throws -> String {
+        let cache = self.cache
+        guard let shared = sharedDeviceSeed else {
+            return try await cache.deviceSeed(configured: configuration.deviceIDSeed)
+        }
+        do {
+            switch try await shared.seed(adopting: { try await cache.deviceSeed(configured: nil) }) {
+            case .shared(let seed):
+                return seed
+            case .notEntitled:
+                sharedDeviceSeed = nil
+                log.error(
+                    "the app may not use the Keychain access group \(shared.accessGroup) (errSecMissingEntitlement): "
+                        + "it keeps a device ID of its own; add the group to its keychain-access-groups entitlement")
+                return try await cache.deviceSeed(configured: nil)
+            }
+        } catch let error as KeychainStatusError {
+            log.error("the shared device ID could not be read from the Keychain (status \(error.status))")
+            throw AccessEnablerError.storageFailure.with(underlying: error.description)
+        }
     }
 
     /// Counts a call of an entry point the legacy adapter uses, for the tests; release builds

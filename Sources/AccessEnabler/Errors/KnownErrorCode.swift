@@ -14,6 +14,9 @@ package struct ErrorCodeMeaning: OptionSet, Sendable, Hashable {
     /// The service provider rejected the partner framework's status or response: partner single
     /// sign-on falls back to the basic flow.
     package static let partnerRejected = ErrorCodeMeaning(rawValue: 1 << 3)
+    /// The service provider refused the request's `AD-Service-Token`: the SDK asks the app for
+    /// another once.
+    package static let serviceTokenRefused = ErrorCodeMeaning(rawValue: 1 << 4)
 }
 
 /// The one table of the server error codes the SDK acts on: what each means to the flows and the
@@ -25,6 +28,9 @@ package enum KnownErrorCode {
         var meaning: ErrorCodeMeaning = []
         var action: Status.Action?
     }
+
+    /// The code a refused `AD-Service-Token` gets.
+    package static let serviceTokenRefused = "invalid_header_service_token"
 
     /// The codes, exactly as the server sends them.
     static let table: [String: Entry] = {
@@ -60,6 +66,9 @@ package enum KnownErrorCode {
             ["invalid_access_token_service_provider", "invalid_access_token_client_application"],
             action: .applicationRegistration)
         add(["invalid_parameter_saml_response"], .partnerRejected)
+        // Adobe's catalogue names no code for AD-Service-Token; this one follows its header codes
+        // (`invalid_header_device_info`, `…_identity_for_temporary_access`): 400, action none.
+        add([serviceTokenRefused], .serviceTokenRefused)
         return table
     }()
 

@@ -2,10 +2,14 @@ import Foundation
 
 /// Sends requests for the backends: plain calls, and protected calls that carry the DCR access
 /// token, and recover from its expiry or loss (401 → renew once and retry once;
-/// `invalid_client` → register again once and retry once).
+/// `invalid_client` → register again once and retry once). A call whose page lists
+/// `AD-Service-Token` carries the app's service token, when it gives one; a refused token
+/// (`invalid_header_service_token`) is asked for again once and the request sent again once.
 struct WireClient: Sendable {
     let caller: HTTPCaller
     let tokens: AccessTokenProvider
+    /// The app's service tokens; nil when it gives no provider.
+    var serviceTokens: ServiceTokenSource?
 
     var log: Log { caller.log }
 
@@ -15,17 +19,28 @@ struct WireClient: Sendable {
         async throws -> HTTPResponse
     {
         let endpoint = request.endpoint
+        var serviceToken: ServiceToken?
+        if endpoint.carriesServiceToken, let serviceTokens { serviceToken = try await serviceTokens.token() }
         var token = try await tokens.validToken(for: serviceProvider, context: context)
-        var response = try await caller.send(authorized(request, token))
+        var response = try await caller.send(prepared(request, token, serviceToken))
         if response.status == 401 {
             log.info("\(endpoint.rawValue): access token rejected; renewing once")
             token = try await tokens.renewToken(for: serviceProvider, rejected: token, context: context)
-            response = try await caller.send(authorized(request, token))
+            response = try await caller.send(prepared(request, token, serviceToken))
         } else if response.status == 403, Self.isInvalidClient(response) {
             log.info("\(endpoint.rawValue): client credentials rejected; registering again once")
             token = try await tokens.registerAgain(
                 for: serviceProvider, rejectedClientID: token.clientID, context: context)
-            response = try await caller.send(authorized(request, token))
+            response = try await caller.send(prepared(request, token, serviceToken))
+        }
+        if let refused = serviceToken, let serviceTokens, isServiceTokenRefusal(response, endpoint) {
+            let replacement = try await serviceTokens.replacement(forRefused: refused)
+            guard replacement != refused else {
+                log.info("\(endpoint.rawValue): service token refused; the app gave no other")
+                return response
+            }
+            log.info("\(endpoint.rawValue): service token refused; sending again once with the app's next one")
+            response = try await caller.send(prepared(request, token, replacement))
         }
         return response
     }
@@ -45,10 +60,22 @@ struct WireClient: Sendable {
         try ErrorMapping.requireSuccess(response, endpoint, now: caller.clock.now)
     }
 
-    private func authorized(_ request: WireRequest, _ token: AccessTokenRecord) -> WireRequest {
+    /// `request` with its `Authorization` and, when given, its `AD-Service-Token`.
+    private func prepared(_ request: WireRequest, _ token: AccessTokenRecord, _ serviceToken: ServiceToken?)
+        -> WireRequest
+    {
         var request = request
         request.http.headers["Authorization"] = "Bearer " + token.token
+        if let serviceToken { request.http.headers["AD-Service-Token"] = serviceToken.value }
         return request
+    }
+
+    /// Whether the service provider refused the request's service token: a 400 with the code the
+    /// emulator and ``KnownErrorCode`` give it.
+    private func isServiceTokenRefusal(_ response: HTTPResponse, _ endpoint: WireEndpoint) -> Bool {
+        response.status == 400
+            && ErrorMapping.error(for: response, endpoint: endpoint, now: caller.clock.now).meaning.contains(
+                .serviceTokenRefused)
     }
 
     /// Whether the body is the OAuth error `invalid_client`.

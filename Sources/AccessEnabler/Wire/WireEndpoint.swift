@@ -92,13 +92,26 @@ enum WireEndpoint: String, Sendable, Hashable, CaseIterable {
         case .configuration, .freePreview, .authenticationToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
             .logout:
             .restV1
-        case .configurationV2: .restV2(visitor: false, temporaryPass: false, partnerStatus: false)
-        case .createSession, .resumeSession, .sessionInfo, .profileForCode, .logoutV2:
-            .restV2(visitor: true, temporaryPass: false, partnerStatus: false)
-        case .profiles, .preauthorizeDecisions, .partnerSession, .partnerProfile:
-            .restV2(visitor: true, temporaryPass: false, partnerStatus: true)
-        case .profile, .authorizeDecisions: .restV2(visitor: true, temporaryPass: true, partnerStatus: true)
+        case .configurationV2: .restV2(visitor: false, temporaryPass: false, partnerStatus: false, serviceToken: false)
+        case .resumeSession, .sessionInfo, .profileForCode:
+            .restV2(visitor: true, temporaryPass: false, partnerStatus: false, serviceToken: false)
+        case .createSession, .logoutV2:
+            .restV2(visitor: true, temporaryPass: false, partnerStatus: false, serviceToken: true)
+        case .partnerSession, .partnerProfile:
+            .restV2(visitor: true, temporaryPass: false, partnerStatus: true, serviceToken: false)
+        case .profiles, .preauthorizeDecisions:
+            .restV2(visitor: true, temporaryPass: false, partnerStatus: true, serviceToken: true)
+        case .profile, .authorizeDecisions:
+            .restV2(visitor: true, temporaryPass: true, partnerStatus: true, serviceToken: true)
         }
+    }
+
+    /// Whether the call's page lists `AD-Service-Token` (the create-session, profiles, profile,
+    /// decisions and logout pages): ``WireClient`` adds it, like `Authorization`, when the app
+    /// gives a service token.
+    var carriesServiceToken: Bool {
+        if case .restV2(_, _, _, let serviceToken) = headerRule { return serviceToken }
+        return false
     }
 
     /// The header sets of the three APIs. Every REST API v2 page lists `Authorization` (added by
@@ -113,20 +126,25 @@ enum WireEndpoint: String, Sendable, Hashable, CaseIterable {
         /// `visitor`: `AP-Visitor-Identifier` (every page but the configuration's);
         /// `temporaryPass`: `AP-TempPass-Identity` (the profile and authorize pages);
         /// `partnerStatus`: `AP-Partner-Framework-Status` (the profiles, decisions and partner
-        /// pages, not the configuration, sessions, logout or code pages).
-        case restV2(visitor: Bool, temporaryPass: Bool, partnerStatus: Bool)
+        /// pages, not the configuration, sessions, logout or code pages);
+        /// `serviceToken`: `AD-Service-Token` (the create-session, profiles, profile, decisions
+        /// and logout pages; not the configuration, resume, session-information, code or partner
+        /// pages).
+        case restV2(visitor: Bool, temporaryPass: Bool, partnerStatus: Bool, serviceToken: Bool)
     }
 
     /// The headers the call's page lists that the SDK has values for: the visitor ID when the app
     /// set one, the Promotional TempPass identity when the app passed data. Nothing else (no v2
-    /// page lists `AP-SDK-Identifier` or `Cache-Control`).
+    /// page lists `AP-SDK-Identifier` or `Cache-Control`). `Authorization` and `AD-Service-Token`
+    /// are added when the request is sent (``WireClient``), since both may be renewed after a
+    /// refusal.
     func headers(_ context: RequestContext, temporaryPassIdentity data: [String: String] = [:]) -> HTTPHeaders {
         switch headerRule {
         case .registration:
             return context.registrationHeaders
         case .restV1:
             return context.v1Headers
-        case .restV2(let visitor, let temporaryPass, let partnerStatus):
+        case .restV2(let visitor, let temporaryPass, let partnerStatus, _):
             var headers: HTTPHeaders = ["Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent]
             // Both device headers on every call: the resume, session information and
             // profile-by-code pages do not list them, but the checklist asks for X-Device-Info on

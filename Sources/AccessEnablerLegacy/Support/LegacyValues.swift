@@ -146,6 +146,21 @@ struct LegacyOptionsUpdate: Sendable, Hashable {
     }
 }
 
+extension LegacyOptionsUpdate {
+    /// The `setOptions:` key of the service token (REST API v2 `AD-Service-Token`), a key the
+    /// Objective-C SDK never had. The token is the adapter's, not an option of the core (the core
+    /// asks its provider for it), so it is read on its own, by the same rules as the other keys.
+    static let serviceTokenKey = "serviceToken"
+
+    /// The change `dictionary` makes to the service token: a new one, its removal (an empty
+    /// string, `NSNull`), or nil when it does not name the key or its value is not text.
+    static func serviceToken(in dictionary: [AnyHashable: Any]?) -> Change<String>? {
+        guard let value = LegacyValues.value(serviceTokenKey, in: dictionary) else { return nil }
+        if isRemoval(value) { return .remove }
+        return (value as? String).map(Change.set)
+    }
+}
+
 /// A `getMetadata:` request dictionary, read.
 struct MetadataRequest: Sendable, Hashable {
     /// `METADATA_OPCODE_KEY`, when present and numeric.

@@ -146,6 +146,14 @@ extension ServiceError {
         status: 400, code: "invalid_header_identity_for_temporary_access",
         message: "The identity for temporary access header value is missing or invalid.", action: "none")
 
+    /// A refused `AD-Service-Token`. Adobe's catalogue names no code for this header; this one
+    /// follows its other header codes (400, action `none`).
+    static func invalidServiceToken(_ details: String) -> ServiceError {
+        ServiceError(
+            status: 400, code: "invalid_header_service_token",
+            message: "The service token header value is missing or invalid.", details: details, action: "none")
+    }
+
     static let invalidParameterCode = ServiceError(
         status: 400, code: "invalid_parameter_code",
         message: "The authentication code is missing or invalid.", action: "none")

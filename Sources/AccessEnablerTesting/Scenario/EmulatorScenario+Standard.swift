@@ -12,6 +12,7 @@ extension EmulatorScenario {
     ///   resource) is denied with a "subscription package" message.
     /// - AuthN TTL 1 h, authZ TTL 30 min, media tokens 7 min, access tokens 6 h, at most 5
     ///   resources per preauthorize call, enhanced error reporting on.
+    /// - Service tokens signed by ``ServiceTokenIssuer/emulator`` are accepted.
     public static var standard: EmulatorScenario {
         let alice = User(
             username: "alice",
@@ -52,6 +53,7 @@ extension EmulatorScenario {
                     resources: ["premium"], authorized: false,
                     details: Entitlements.defaultDetails(for: "premium")),
                 Rule(resources: ["news", "sports", "movies", "kids"], authorized: true),
-            ]))
+            ]),
+            serviceTokenKeys: [ServiceTokenIssuer.emulator.publicKey])
     }
 }

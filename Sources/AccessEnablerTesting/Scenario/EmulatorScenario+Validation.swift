@@ -43,7 +43,8 @@ extension EmulatorScenario {
     /// What is inconsistent in the scenario, in document order: a requestor listing an MVPD that
     /// ``mvpds`` does not define, two requestors or two MVPDs with one ID, two users of an MVPD
     /// with one username, a rule naming an unknown MVPD, a negative duration or preauthorization
-    /// limit. Empty for a scenario the emulator serves as meant.
+    /// limit, a service-token key that is not an RSA key. Empty for a scenario the emulator serves as
+    /// meant.
     public var problems: [Problem] {
         var problems: [Problem] = []
         let defined = mvpds.map(\.id)
@@ -55,6 +56,12 @@ extension EmulatorScenario {
         check(tempPassTTL, "$.tempPassTTL")
         check(mediaTokenTTL, "$.mediaTokenTTL")
         check(accessTokenTTL, "$.accessTokenTTL")
+        for (index, key) in serviceTokenKeys.enumerated() where key.rsaKey == nil {
+            problems.append(
+                Problem(
+                    path: "$.serviceTokenKeys[\(index)]",
+                    message: "is not an RSA public key of 512 bits or more (n and e, Base64URL)"))
+        }
         if maxPreauthorizeResources < 1 {
             problems.append(
                 Problem(

@@ -34,6 +34,10 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
     public var strictV2Requests: Bool
     /// Which resources each MVPD and user may watch.
     public var entitlements: Entitlements
+    /// The public keys of the identity services whose service tokens (`AD-Service-Token`) the
+    /// service provider accepts (default: none, so every service token is refused). A profile
+    /// created with a valid token is found by every device that sends one for the same `sub`.
+    public var serviceTokenKeys: [ServiceTokenKey]
 
     /// Creates a scenario.
     public init(
@@ -46,7 +50,8 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         maxPreauthorizeResources: Int = 5,
         enhancedErrorReporting: Bool = true,
         strictV2Requests: Bool = true,
-        entitlements: Entitlements = .init()
+        entitlements: Entitlements = .init(),
+        serviceTokenKeys: [ServiceTokenKey] = []
     ) {
         self.requestors = requestors
         self.mvpds = mvpds
@@ -58,11 +63,12 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         self.enhancedErrorReporting = enhancedErrorReporting
         self.strictV2Requests = strictV2Requests
         self.entitlements = entitlements
+        self.serviceTokenKeys = serviceTokenKeys
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case requestors, mvpds, tempPassTTL, mediaTokenTTL, accessTokenTTL, softwareStatements
-        case maxPreauthorizeResources, enhancedErrorReporting, strictV2Requests, entitlements
+        case maxPreauthorizeResources, enhancedErrorReporting, strictV2Requests, entitlements, serviceTokenKeys
     }
 
     /// Decodes a scenario; every missing field takes its default.
@@ -94,6 +100,7 @@ public struct EmulatorScenario: Codable, Sendable, Hashable {
         entitlements =
             try container.decodeIfPresent(Entitlements.self, forKey: .entitlements)
             ?? defaults.entitlements
+        serviceTokenKeys = try container.decodeIfPresent([ServiceTokenKey].self, forKey: .serviceTokenKeys) ?? []
     }
 
     /// The requestor with `id`, if configured.

@@ -5,6 +5,8 @@ struct ScenarioIndex: Sendable {
     private(set) var requestors: [String: EmulatorScenario.Requestor] = [:]
     private(set) var mvpds: [String: EmulatorScenario.MVPD] = [:]
     private var offered: [String: Set<String>] = [:]
+    /// The service-token keys that are RSA keys (``EmulatorScenario/problems`` names the others).
+    private(set) var serviceTokenKeys: [RSAPublicKey] = []
 
     init(_ scenario: EmulatorScenario) {
         for requestor in scenario.requestors where requestors[requestor.id] == nil {
@@ -14,6 +16,7 @@ struct ScenarioIndex: Sendable {
         for mvpd in scenario.mvpds where mvpds[mvpd.id] == nil {
             mvpds[mvpd.id] = mvpd
         }
+        serviceTokenKeys = scenario.serviceTokenKeys.compactMap(\.rsaKey)
     }
 
     /// The MVPD `mvpdID` if `requestorID` offers it and it is configured.

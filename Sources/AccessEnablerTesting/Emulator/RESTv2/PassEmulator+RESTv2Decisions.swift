@@ -48,7 +48,9 @@ extension PassEmulator {
             }
         } else {
             let session: AuthNSession
-            switch try sessionForDecisions(request, key: key, mvpd: mvpd, at: now) {
+            switch try sessionForDecisions(
+                request, key: key, mvpd: mvpd, subject: context.serviceTokenSubject, at: now)
+            {
             case .session(let found):
                 session = found
             case .tempPassDenied(let error):
@@ -89,12 +91,14 @@ extension PassEmulator {
     /// The profile decisions for `mvpd` rest on. A TempPass MVPD needs no earlier session call:
     /// the decision starts (or continues) the TempPass, as Adobe's temporary access flows do.
     private func sessionForDecisions(
-        _ request: IncomingRequest, key: DeviceKey, mvpd: EmulatorScenario.MVPD,
+        _ request: IncomingRequest, key: DeviceKey, mvpd: EmulatorScenario.MVPD, subject: ServiceTokenSubject?,
         at now: Date
     ) throws(Rejection) -> DecisionSession {
         let lookup = entitlementState.authentication(for: key, at: now)
         if let session = lookup.session, session.mvpd == mvpd.id { return .session(session) }
-        if let other = entitlementState.profile(for: key, mvpd: mvpd.id, at: now) { return .session(other) }
+        if let other = entitlementState.profile(for: key, mvpd: mvpd.id, subject: subject, at: now) {
+            return .session(other)
+        }
         if mvpd.isTempPass {
             let identity: String?
             do throws(Rejection) {
@@ -108,6 +112,9 @@ extension PassEmulator {
             return .session(session)
         }
         if case .expired(let session) = lookup, session.mvpd == mvpd.id { throw .v2(.authenticatedProfileExpired) }
+        if let shared = entitlementState.serviceTokenProfile(of: subject, mvpd: mvpd.id), !shared.isValid(at: now) {
+            throw .v2(.authenticatedProfileExpired)
+        }
         throw .v2(.authenticatedProfileMissing)
     }
 

@@ -60,9 +60,15 @@ extension PassEmulator {
         // The device's profile for that MVPD goes — its authentication, or a profile it holds
         // beside it (single sign-on) — with the action its type asks for (Adobe's samples:
         // `logout` with a URL, `complete` without a logout page, `partner_logout` for Apple's).
+        // A service token's profile for that MVPD goes too, for every device (single logout).
         let authentication = entitlementState.authentication(for: key, at: context.now)
+        let subject = context.serviceTokenSubject
+        let shared = entitlementState.serviceTokenProfile(of: subject, mvpd: mvpd.id)
+        entitlementState.removeServiceTokenProfile(of: mvpd.id, subject: subject)
         let action: LogoutAction
-        if let profile = entitlementState.profile(for: key, mvpd: mvpd.id, at: context.now) {
+        if let profile = entitlementState.profile(for: key, mvpd: mvpd.id, at: context.now)
+            ?? shared.flatMap({ $0.isVisible(at: context.now) ? $0 : nil })
+        {
             action = logoutAction(for: profile)
             entitlementState.removeProfile(of: mvpd.id, for: key)
         } else if case .valid(let session) = authentication, session.mvpd == mvpd.id {

@@ -13,6 +13,8 @@ struct V2Context: Sendable {
     /// The `X-Device-Info` value, when sent.
     var deviceInfo: String?
     var now: Date
+    /// The viewer a valid `AD-Service-Token` names, on the routes whose page lists it.
+    var serviceTokenSubject: ServiceTokenSubject?
 
     /// The device; routes that require `AP-Device-Identifier` always have it.
     func deviceKey() throws(Rejection) -> DeviceKey {
@@ -26,8 +28,9 @@ extension PassEmulator {
     /// 403 `invalid_client` for a revoked client), the service provider in the path
     /// (`invalid_parameter_service_provider`), in strict mode the headers and parameters the
     /// call's page lists (400 `bad_request`), `AP-Device-Identifier`
-    /// (`invalid_header_device_identifier`) and `X-Device-Info` (`invalid_header_device_info`;
-    /// in strict mode also for a value outside the appendix's restricted lists).
+    /// (`invalid_header_device_identifier`), `X-Device-Info` (`invalid_header_device_info`;
+    /// in strict mode also for a value outside the appendix's restricted lists) and, where the
+    /// page lists it, `AD-Service-Token` (`invalid_header_service_token`).
     ///
     /// Both device headers are required on sessions, profiles, decisions and logout. In strict
     /// mode they are required on every call (the checklist asks for `X-Device-Info` on every
@@ -69,7 +72,9 @@ extension PassEmulator {
         } else if headersRequired {
             throw .v2(.invalidHeaderDeviceInfo)
         }
-        return V2Context(requestor: requestor, key: key, parameter: parameter, deviceInfo: deviceInfo, now: now)
+        return V2Context(
+            requestor: requestor, key: key, parameter: parameter, deviceInfo: deviceInfo, now: now,
+            serviceTokenSubject: try serviceTokenSubject(request, route: route, requestor: requestor.id, at: now))
     }
 
     /// The device ID of `AP-Device-Identifier: fingerprint <Base64 of the device ID>`: the

@@ -14,7 +14,9 @@ extension PassEmulator {
     func allProfiles(_ context: V2Context) throws(Rejection) -> HTTPResponse {
         let key = try context.deviceKey()
         return profilesResponse(
-            entitlementState.profiles(for: key, at: context.now).map { ($0.mvpd, profileJSON($0, key: key)) })
+            entitlementState.profiles(for: key, subject: context.serviceTokenSubject, at: context.now).map {
+                ($0.mvpd, profileJSON($0, key: key))
+            })
     }
 
     /// `GET /api/v2/{serviceProvider}/profiles/{mvpd}` → the device's profile for that MVPD;
@@ -27,7 +29,7 @@ extension PassEmulator {
         if let identity = try Self.tempPassIdentity(request), mvpd.isTempPass {
             entitlementState.recordTempPassIdentity(identity, for: key, mvpd: mvpd.id)
         }
-        return try profileResponse(for: key, mvpd: mvpd, at: context.now)
+        return try profileResponse(for: key, mvpd: mvpd, subject: context.serviceTokenSubject, at: context.now)
     }
 
     /// `GET /api/v2/{serviceProvider}/profiles/code/{code}` → the profile the authentication
@@ -40,10 +42,10 @@ extension PassEmulator {
         return try profileResponse(for: session.key, mvpd: mvpd, at: context.now)
     }
 
-    private func profileResponse(for key: DeviceKey, mvpd: EmulatorScenario.MVPD, at now: Date) throws(Rejection)
-        -> HTTPResponse
-    {
-        if let session = entitlementState.profile(for: key, mvpd: mvpd.id, at: now) {
+    private func profileResponse(
+        for key: DeviceKey, mvpd: EmulatorScenario.MVPD, subject: ServiceTokenSubject? = nil, at now: Date
+    ) throws(Rejection) -> HTTPResponse {
+        if let session = entitlementState.profile(for: key, mvpd: mvpd.id, subject: subject, at: now) {
             return profilesResponse([(mvpd.id, profileJSON(session, key: key))])
         }
         if entitlementState.authentication(for: key, at: now).session?.mvpd == mvpd.id {
@@ -63,9 +65,8 @@ extension PassEmulator {
         jsonResponse(200, .object([("profiles", .object(profiles))]))
     }
 
-    /// One profile: `notBefore`/`notAfter` (epoch ms as numbers), `issuer` (the MVPD; `Apple` for a
-    /// profile from Apple's single sign-on; `Adobe` for TempPass and degraded access), `type` and
-    /// `attributes`.
+    /// One profile: `notBefore`/`notAfter` (epoch ms as numbers), `issuer` (``profileIssuer(type:mvpd:)``),
+    /// `type` and `attributes`.
     func profileJSON(_ session: AuthNSession, key: DeviceKey) -> JSONText {
         let type: String
         if let given = session.profileType {
@@ -80,10 +81,20 @@ extension PassEmulator {
         return .object([
             ("notBefore", .integer(session.created.epochMilliseconds)),
             ("notAfter", .integer(session.expires.epochMilliseconds)),
-            ("issuer", .string(type == "regular" ? session.mvpd : type == "appleSSO" ? "Apple" : "Adobe")),
+            ("issuer", .string(Self.profileIssuer(type: type, mvpd: session.mvpd))),
             ("type", .string(type)),
             ("attributes", .object(profileAttributes(session, key: key))),
         ])
+    }
+
+    /// A profile's `issuer`: the MVPD for a regular or single sign-on profile (platform identity,
+    /// service token), `Apple` for Apple's, `Adobe` for TempPass and degraded access.
+    static func profileIssuer(type: String, mvpd: String) -> String {
+        switch type {
+        case "regular", "platformSSO", EntitlementState.serviceTokenProfileType: mvpd
+        case "appleSSO": "Apple"
+        default: "Adobe"
+        }
     }
 
     /// The profile attributes: `{value, state}` per key, `state` `enc` for the keys the MVPD

@@ -11,8 +11,8 @@ extension PassEmulator {
 
     /// `POST /api/v2/{serviceProvider}/sessions` (form `mvpd`, `domainName`, `redirectUrl`) → 200
     /// with the next action: `authenticate` (interactive, the browser URL), `resume` (direct,
-    /// the missing parameters), or `authorize` (direct: already `authenticated`, `temporary`
-    /// TempPass, or `degraded`).
+    /// the missing parameters), or `authorize` (direct: already `authenticated` — on this device
+    /// or, with a service token, on another — `temporary` TempPass, or `degraded`).
     func createAuthenticationSession(_ request: IncomingRequest, _ context: V2Context) throws(Rejection)
         -> HTTPResponse
     {
@@ -24,7 +24,11 @@ extension PassEmulator {
             mvpd: provided.mvpd, domainName: provided.domainName, redirectURL: provided.redirectURL,
             genericData: try Self.tempPassIdentity(request), deviceInfo: context.deviceInfo,
             userAgent: request.header("User-Agent"), notBefore: now,
-            notAfter: now.addingTimeInterval(Self.authenticationCodeTTL))
+            notAfter: now.addingTimeInterval(Self.authenticationCodeTTL),
+            serviceTokenSubject: context.serviceTokenSubject)
+        // The login this session leads to is kept under the token's subject too (or, without a
+        // token, under none).
+        entitlementState.loginSubjects[key] = context.serviceTokenSubject
         if forcedSessionResumes > 0 {
             forcedSessionResumes -= 1
             session.mvpd = nil
@@ -154,6 +158,12 @@ extension PassEmulator {
         }
         if let current = entitlementState.authentication(for: session.key, at: now).session, current.mvpd == mvpd.id {
             return authorize(current.isDegraded ? "degraded" : "authenticated")
+        }
+        if entitlementState.serviceTokenProfile(of: session.serviceTokenSubject, mvpd: mvpd.id)?.isVisible(at: now)
+            == true
+        {
+            // Signed in on another device with the same service token: no browser.
+            return authorize("authenticated")
         }
         if mvpd.degradation == .authenticateAll {
             createDegradedSession(for: session.key, mvpd: mvpd, genericData: session.genericData)

@@ -77,6 +77,8 @@ struct AuthCodeSession: Sendable, Hashable {
     var userAgent: String?
     var notBefore: Date
     var notAfter: Date
+    /// The viewer of the service token the session was created with.
+    var serviceTokenSubject: ServiceTokenSubject?
     /// Whether a browser finished the MVPD login of this code (on the activation site or the
     /// browser route): the activation site takes a code once, and its "done" page speaks only for
     /// such a code.

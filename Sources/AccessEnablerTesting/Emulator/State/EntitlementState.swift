@@ -23,6 +23,12 @@ struct EntitlementState: Sendable {
     var nextPendingLoginSerial: UInt64 = 0
     /// REST v2 authentication sessions by code.
     var codeSessions: [String: AuthCodeSession] = [:]
+    /// Profiles created with a service token, by its subject and MVPD: every device that sends a
+    /// valid token for the subject finds them (single sign-on, service token method).
+    var serviceTokenProfiles: [ServiceTokenSubject: [String: AuthNSession]] = [:]
+    /// The subject of the service token the device's last authentication session was created
+    /// with: the login that session leads to is kept under it too.
+    var loginSubjects: [DeviceKey: ServiceTokenSubject] = [:]
 
     /// The authentication of `key` as seen at `now`.
     func authentication(for key: DeviceKey, at now: Date) -> AuthNLookup {
@@ -34,6 +40,9 @@ struct EntitlementState: Sendable {
     /// the old one go (other profiles stay).
     mutating func startSession(_ session: AuthNSession, for key: DeviceKey) {
         devices[key] = Device(authN: session, otherProfiles: devices[key]?.otherProfiles ?? [:])
+        if let subject = loginSubjects.removeValue(forKey: key), !session.isTempPass, !session.isDegraded {
+            serviceTokenProfiles[subject, default: [:]][session.mvpd] = session
+        }
     }
 
     /// Every REST v2 profile of `key` visible at `now`: its authentication, then the others.
@@ -123,6 +132,8 @@ struct EntitlementState: Sendable {
         devices.removeAll()
         pendingLogins.removeAll()
         codeSessions.removeAll()
+        serviceTokenProfiles.removeAll()
+        loginSubjects.removeAll()
     }
 
     /// Forgets everything.

@@ -32,9 +32,17 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
+    /// Whether the demo shows a second device signed in by a service token: REST API v2, and a
+    /// browser login (the TV Provider's sign-in is not made with the token).
+    private var showsServiceToken: Bool { backend == .restV2 && !partnerSSO }
+
     mutating func run() async throws {
         let emulator = PassEmulator()
         var configuration = AccessEnabler.Configuration()
+        // One device ID for the apps of this device: what a shared Keychain access group
+        // (deviceIdentifierAccessGroup) gives apps on Apple platforms.
+        configuration.deviceIDSeed = "demo-device-1"
+        if showsServiceToken { configuration.serviceTokenProvider = Self.serviceTokenProvider(clock: emulator.clock) }
         if partnerSSO {
             await emulator.enablePartnerSingleSignOn(mvpd: "Cablevision", platformMappingID: "Cablevision-Apple")
             configuration.partnerFramework = FakePartnerFramework(
@@ -117,7 +125,31 @@ struct DemoCommand: AsyncParsableCommand {
         result("\(keys.count) values read")
         console.out(metadata.render())
 
-        step("8. logout(presenter:)")
+        var number = 8
+        step("\(number). A second app on this device: setRequestor, then refreshAuthentication()")
+        number += 1
+        var secondApp = configuration
+        secondApp.storage = InMemoryTokenStorage()
+        secondApp.serviceTokenProvider = nil
+        let found = try await signInElsewhere(secondApp, emulator: emulator)
+        result(
+            "\(found.status) — \(found.requests) request\(found.requests == 1 ? "" : "s"), no login page: both apps "
+                + "send the device identifier "
+                + "their shared Keychain access group keeps (here: the same seed)")
+
+        if showsServiceToken {
+            step("\(number). A second device of the same viewer, whose app gives a service token for viewer-1")
+            number += 1
+            var secondDevice = configuration
+            secondDevice.storage = InMemoryTokenStorage()
+            secondDevice.deviceIDSeed = "demo-device-2"
+            let shared = try await signInElsewhere(secondDevice, emulator: emulator)
+            result(
+                "\(shared.status) — found through AD-Service-Token (profile type \(shared.profileType ?? "none")), "
+                    + "no login page on this device")
+        }
+
+        step("\(number). logout(presenter:)")
         try await enabler.logout(presenter: presenter)
         let signedOut = await enabler.checkAuthentication().isAuthenticated == false
         result(
@@ -130,6 +162,30 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private var console: Console { Console() }
+
+    /// A service token for `viewer-1` from the emulator's test identity service, valid for an
+    /// hour from when the SDK asks.
+    private static func serviceTokenProvider(clock: any AccessEnablerClock)
+        -> @Sendable (ServiceTokenReason) async -> String?
+    {
+        { _ in
+            ServiceTokenIssuer.emulator.token(
+                subject: "viewer-1", issuedAt: clock.now, expiresAt: clock.now.addingTimeInterval(3600))
+        }
+    }
+
+    /// A new SDK instance with `configuration` launching as an app does (`setRequestor`, then
+    /// `refreshAuthentication`): its status, and how many requests the refresh made.
+    private func signInElsewhere(_ configuration: AccessEnabler.Configuration, emulator: PassEmulator) async throws
+        -> (status: String, requests: Int, profileType: String?)
+    {
+        let enabler = AccessEnabler(softwareStatement: "demo-software-statement", configuration: configuration)
+        try await enabler.setRequestor("REF")
+        let before = await emulator.requests.count
+        let status = try await enabler.refreshAuthentication()
+        let requests = await emulator.requests.count - before
+        return (describe(status), requests, status.authentication?.profileType)
+    }
 
     private func step(_ title: String) {
         console.out("\n▸ \(title)")

@@ -66,6 +66,15 @@ struct ConnectionOptions: ParsableArguments {
     var deviceIDSeed: String?
 
     @Option(
+        name: .customLong("service-token"),
+        help: ArgumentHelp(
+            "The viewer's service token (a JWS from your identity service), sent as AD-Service-Token for single "
+                + "sign-on across devices (REST API v2). Prefer \(ToolEnvironment.serviceToken): a command line is "
+                + "visible to other users.",
+            valueName: "jws"))
+    var serviceToken: String?
+
+    @Option(
         help: ArgumentHelp(
             "The wire protocol: restV2 (default) or restV1. Env: \(ToolEnvironment.backend).",
             valueName: "backend"))
@@ -137,6 +146,17 @@ struct ConnectionOptions: ParsableArguments {
             chosenBackend = AccessEnabler.Configuration().backend
         }
 
+        let token = serviceToken ?? env(ToolEnvironment.serviceToken)
+        if let token, !Self.isCompactJWS(token) {
+            throw ValidationError(
+                "\(serviceToken != nil ? "--service-token" : ToolEnvironment.serviceToken) takes a JWS: three "
+                    + "Base64URL parts separated by dots.")
+        }
+        if token != nil, chosenBackend != .restV2 {
+            throw ValidationError(
+                "A service token needs REST API v2 (--backend restV2): REST API v1 has no AD-Service-Token.")
+        }
+
         return ConnectionSettings(
             serviceProviders: providers,
             staging: useStaging,
@@ -146,7 +166,20 @@ struct ConnectionOptions: ParsableArguments {
                 ?? DefaultStorageLocation.url(environment: environment),
             redirectURL: redirect,
             deviceIDSeed: deviceIDSeed ?? env(ToolEnvironment.deviceIDSeed),
+            serviceToken: token,
             backend: chosenBackend)
+    }
+
+    /// Whether `text` is a compact JWS: three parts of the Base64URL alphabet, the first two not
+    /// empty (the value never appears in a message).
+    static func isCompactJWS(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3 && !parts[0].isEmpty && !parts[1].isEmpty
+            && parts.allSatisfy { part in
+                part.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+                }
+            }
     }
 
     /// The redirect URL against service providers on this machine (the emulator): a loopback URL
@@ -235,5 +268,7 @@ struct ConnectionSettings: Sendable {
     var storageURL: URL
     var redirectURL: URL
     var deviceIDSeed: String?
+    /// The service token sent as `AD-Service-Token`, when given.
+    var serviceToken: String?
     var backend: AccessEnabler.Backend
 }

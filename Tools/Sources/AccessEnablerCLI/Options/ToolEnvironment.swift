@@ -13,6 +13,7 @@ enum ToolEnvironment {
     static let storage = "ACCESSENABLER_STORAGE"
     static let redirectURL = "ACCESSENABLER_REDIRECT_URL"
     static let deviceIDSeed = "ACCESSENABLER_DEVICE_ID_SEED"
+    static let serviceToken = "ACCESSENABLER_SERVICE_TOKEN"
     static let backend = "ACCESSENABLER_BACKEND"
     static let emulatorURL = "ACCESSENABLER_EMULATOR_URL"
 
@@ -26,6 +27,7 @@ enum ToolEnvironment {
         (storage, "--storage"),
         (redirectURL, "--redirect-url"),
         (deviceIDSeed, "--device-id-seed"),
+        (serviceToken, "--service-token (preferred to the option: a command line is visible to other users)"),
         (backend, "--backend (restV2 or restV1)"),
         (emulatorURL, "--emulator-url of the emulator control commands (default http://127.0.0.1:8080)"),
     ]

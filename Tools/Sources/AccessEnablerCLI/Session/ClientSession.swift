@@ -39,6 +39,7 @@ struct ClientSession: Sendable {
         configuration.environment = settings.staging ? .staging : .production
         configuration.redirectURL = settings.redirectURL
         configuration.deviceIDSeed = settings.deviceIDSeed
+        if let token = settings.serviceToken { configuration.serviceTokenProvider = { _ in token } }
         if output.verbose {
             configuration.logHandler = { message in console.err(LogLine.text(message)) }
         }

@@ -200,12 +200,23 @@ struct EmulatorServeProcessTests {
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let steps = lines.indices.filter { lines[$0].hasPrefix("▸ ") }
-        #expect(steps.count == 8)
+        // REST API v2 adds the second device signed in by a service token.
+        let count = backend == .restV2 ? 10 : 9
+        #expect(steps.count == count)
         for step in steps {
             #expect(lines[step + 1].hasPrefix("  → "), "\(lines[step]) is followed by its result line")
             #expect(!lines[step + 2].hasPrefix("  → "), "\(lines[step]) has one result line")
         }
-        #expect(run.stdout.contains("▸ 8. logout(presenter:)\n  → logged out"))
+        #expect(run.stdout.contains("▸ \(count). logout(presenter:)\n  → logged out"))
+        // The second app (shared device identifier) and, on v2, the second device (service token).
+        let secondApp = try #require(lines.firstIndex { $0.hasPrefix("▸ 8. A second app on this device") })
+        #expect(lines[secondApp + 1].hasPrefix("  → authenticated with Cablevision until"))
+        #expect(lines[secondApp + 1].contains("1 request, no login page"))
+        if backend == .restV2 {
+            #expect(lines[secondApp + 3].hasPrefix("▸ 9. A second device of the same viewer"))
+            #expect(lines[secondApp + 4].hasPrefix("  → authenticated with Cablevision until"))
+            #expect(lines[secondApp + 4].contains("found through AD-Service-Token (profile type serviceTokenSSO)"))
+        }
         #expect(!run.stdout.contains("Not authenticated"), "the logout step reads as success")
         // The preauthorization table has the preauthorize command's columns.
         #expect(run.stdout.contains("Resource  Decision    Details"))

@@ -37,6 +37,7 @@ enum Documents {
         "Sources/AccessEnabler/AccessEnabler.docc/Reliability.md",
         "Sources/AccessEnabler/AccessEnabler.docc/SignInOnAppleTV.md",
         "Sources/AccessEnabler/AccessEnabler.docc/SigningInOnApplePlatforms.md",
+        "Sources/AccessEnabler/AccessEnabler.docc/SingleSignOnAcrossAppsAndDevices.md",
         "Sources/AccessEnabler/AccessEnabler.docc/SingleSignOnWithTheTVProvider.md",
         "Sources/AccessEnablerLegacy/AccessEnablerLegacy.docc/AccessEnablerLegacy.md",
         "Sources/AccessEnablerLegacy/AccessEnablerLegacy.docc/MigrationGuide.md",

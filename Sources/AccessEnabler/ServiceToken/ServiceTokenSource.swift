@@ -1,0 +1,99 @@
+import Foundation
+
+/// The app's service tokens (REST API v2's `AD-Service-Token`) for the requests whose page lists
+/// the header: the token the app last gave while its `exp` has not passed on the SDK's clock,
+/// else a new one from the app's provider.
+///
+/// Concurrent requests share one question to the provider. A token is never logged; the log says
+/// only when and why the provider was asked.
+actor ServiceTokenSource {
+    /// The app's provider (``AccessEnabler/Configuration/serviceTokenProvider``).
+    typealias Provider = @Sendable (ServiceTokenReason) async -> String?
+
+    /// A token whose `exp` is this close (in seconds) counts as expired: it could expire on its
+    /// way to the service provider.
+    static let expiryMargin: TimeInterval = 10
+
+    private let provider: Provider
+    private let clock: any AccessEnablerClock
+    private let log: Log
+    /// The token the app last gave; nil before the first question and while the app gives none.
+    private var current: ServiceToken?
+    /// The question in flight, which concurrent requests wait for.
+    private var asking: SharedOperation<ServiceToken?>?
+
+    init(provider: @escaping Provider, clock: any AccessEnablerClock, log: Log) {
+        self.provider = provider
+        self.clock = clock
+        self.log = log
+    }
+
+    /// The token to send now: the one held until its `exp` passes, else the app's next one; nil
+    /// when the app gives none.
+    func token() async throws -> ServiceToken? {
+        if let current, !current.hasExpired(at: clock.now, margin: Self.expiryMargin) { return current }
+        return try await ask(current == nil ? .initial : .expired)
+    }
+
+    /// The token to send again after the service provider refused `refused`: the one another
+    /// request already obtained in its place, else the app's next one (nil: the app gives none).
+    func replacement(forRefused refused: ServiceToken) async throws -> ServiceToken? {
+        if let current, current != refused { return current }
+        current = nil
+        return try await ask(.refused)
+    }
+
+    /// Forgets the token held and any answer still on its way: the next request asks anew.
+    func discard() {
+        current = nil
+        asking = nil
+    }
+
+    /// Asks the provider, or waits for the question already in flight.
+    private func ask(_ reason: ServiceTokenReason) async throws -> ServiceToken? {
+        while true {
+            if let asking, !asking.isFinished, !asking.isAbandoned {
+                do {
+                    return try await asking.value()
+                } catch is SharedOperation<ServiceToken?>.Abandoned {
+                    continue
+                }
+            }
+            log.debug("service token: asking the app (\(reason))")
+            let provider = self.provider
+            let log = self.log
+            let operation = SharedOperation<ServiceToken?> {
+                guard let text = await provider(reason)?.trimmingCharacters(in: .whitespacesAndNewlines),
+                    !text.isEmpty
+                else { return nil }
+                guard let token = ServiceToken(text) else {
+                    log.error("service token: the app's is not a compact JWS (three Base64URL parts); none sent")
+                    return nil
+                }
+                return token
+            }
+            asking = operation
+            let answer: ServiceToken?
+            do {
+                answer = try await operation.value()
+            } catch is SharedOperation<ServiceToken?>.Abandoned {
+                continue
+            }
+            if asking === operation {
+                asking = nil
+                current = answer.map(checked)
+            }
+            return answer
+        }
+    }
+
+    /// `token`, after logging what the SDK can tell about it without its value.
+    private func checked(_ token: ServiceToken) -> ServiceToken {
+        if token.hasExpired(at: clock.now, margin: 0) {
+            log.info(
+                "service token: the one the app gave has expired on the SDK's clock; sent all the same "
+                    + "(the service provider's clock decides)")
+        }
+        return token
+    }
+}
