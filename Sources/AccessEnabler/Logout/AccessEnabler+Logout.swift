@@ -20,19 +20,16 @@ extension AccessEnabler {
     /// - Throws: ``AccessEnablerError/storageFailure`` when storage could not be cleared.
     @discardableResult
     public func logout(presenter: (any AuthenticationPresenter)? = nil) async throws -> LogoutOutcome {
-        try await asOneCall { try await logoutInOneCall(presenter: presenter) }
-    }
-
-    private func logoutInOneCall(presenter: (any AuthenticationPresenter)?) async throws -> LogoutOutcome {
         await cache.invalidateInFlightWork()
         sharedRequests.removeAll()
         var outcome = LogoutOutcome()
         if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID,
-            let session = try? await cache.authentication(for: requestorID)
+            let session = try? await cache.authentication(for: requestorID, before: storageDeadline())
         {
             outcome = await logOutRemotely(session: session, requestorID: requestorID, presenter: presenter)
         }
-        try await cache.clearUserData()
+        // After the server (and the viewer's logout pages): the clearing has a deadline of its own.
+        try await cache.clearUserData(before: storageDeadline())
         hub.emit(.authenticationRemoved(reason: nil))
         hub.emit(.loggedOut)
         log.info("logged out")
@@ -44,7 +41,7 @@ extension AccessEnabler {
     ) async -> LogoutOutcome {
         var outcome = LogoutOutcome()
         do {
-            var context = try await context(for: requestorID)
+            var context = try await context(for: requestorID, before: storageDeadline())
             context.redirectURL = await redirectURL(for: session.mvpd)
             for step in try await backend.logout(session: session, context: context) {
                 switch step {

@@ -12,7 +12,7 @@ extension AccessEnabler {
         let configured = configuration.redirectURL
         guard mvpd.requiresSafariViewController, configured == Self.defaultRedirectURL else { return configured }
         if let origin = (try? ServiceProvider(mvpd.serviceProvider))?.origin,
-            let registered = try? await cache.clientCredentials(for: origin)?.redirectURIs,
+            let registered = try? await cache.clientCredentials(for: origin, before: storageDeadline())?.redirectURIs,
             let url = AppSchemeRedirect.url(in: registered)
         {
             return url
