@@ -9,25 +9,26 @@ extension AccessEnabler {
     /// reports changes (``TokenStorage/changeMarker()``).
     public func checkAuthentication() async -> AuthenticationStatus {
         countCall()
-        let deadline = storageDeadline()
         // Another instance or process on the same store may have signed in or out meanwhile.
-        if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID {
-            await cache.takeStoredAuthentication(for: requestorID, before: deadline)
-        }
-        let status = await authenticationStatus(before: deadline)
+        let status = await authenticationStatus(before: storageDeadline(), takingStoreChanges: true)
         emitCachedCheck(status)
         return status
     }
 
-    func authenticationStatus(before deadline: TokenStorageDeadline) async -> AuthenticationStatus {
-        switch await currentSession(before: deadline) {
+    func authenticationStatus(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false) async
+        -> AuthenticationStatus
+    {
+        switch await currentSession(before: deadline, takingStoreChanges: takingStoreChanges) {
         case .success(let current): return .authenticated(current.authentication)
         case .failure(let reason): return .notAuthenticated(reason)
         }
     }
 
     /// The viewer's session, or why there is none (the reasons ``checkAuthentication()`` gives).
-    func currentSession(before deadline: TokenStorageDeadline) async -> Result<CurrentSession, AccessEnablerError> {
+    /// With `takingStoreChanges`, a login or logout another instance stored is taken first.
+    func currentSession(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false) async
+        -> Result<CurrentSession, AccessEnablerError>
+    {
         let loaded: RequestorConfiguration
         do {
             loaded = try await currentConfiguration()
@@ -37,7 +38,8 @@ extension AccessEnabler {
             return .failure(.requestorNotConfigured)
         }
         do {
-            let session = try await requireAuthentication(for: loaded.requestorID, before: deadline)
+            let session = try await requireAuthentication(
+                for: loaded.requestorID, before: deadline, takingStoreChanges: takingStoreChanges)
             guard let mvpd = loaded.mvpd(withID: session.authentication.mvpd.id) else {
                 return .failure(.providerNotAvailable)
             }

@@ -17,7 +17,10 @@ extension AccessEnabler {
         let deadline = storageDeadline()
         let loaded = try await currentConfiguration()
         let local = try await cache.session(for: loaded.requestorID, before: deadline)?.authentication
-        return try await serverAuthentications(loaded, local: local, preferring: nil, before: deadline).map {
+        let owed = await sendOwedLogout(for: loaded.requestorID, before: deadline)
+        return try await serverAuthentications(loaded, local: local, preferring: nil, before: deadline).filter {
+            !Self.isLoggedOut($0, owed: owed)
+        }.map {
             Authentication(record: $0, requestorID: loaded.requestorID)
         }
     }
@@ -62,9 +65,12 @@ extension AccessEnabler {
     {
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
+        // A server logout still owed is sent first; while it fails, its profile is not the viewer's.
+        let owed = await sendOwedLogout(for: requestorID, before: deadline)
         let (local, generation) = try await cache.sessionState(for: requestorID, before: deadline)
         let found = try await serverAuthentications(
-            loaded, local: local?.authentication, preferring: mvpdID, before: deadline)
+            loaded, local: local?.authentication, preferring: mvpdID, before: deadline
+        ).filter { !Self.isLoggedOut($0, owed: owed) }
         if found.count > 1 {
             hub.emit(.profilesAvailable(found.map { Authentication(record: $0, requestorID: requestorID) }))
         }
@@ -107,6 +113,13 @@ extension AccessEnabler {
             try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID, before: deadline)
         }
         return (await checkAuthentication(), false)
+    }
+
+    /// Whether `record` is the profile a server logout still owed was to remove: the viewer logged
+    /// out of it (the same MVPD at the same service provider).
+    static func isLoggedOut(_ record: AuthenticationRecord, owed: AuthenticationRecord?) -> Bool {
+        guard let owed else { return false }
+        return record.mvpd.id == owed.mvpd.id && record.serviceProvider == owed.serviceProvider
     }
 
     /// The valid authentications the service providers hold, best first: the `preferred` MVPD's,

@@ -132,10 +132,11 @@ public actor AccessEnabler {
 
     /// The valid authentication of `requestorID` (with the cache generation it was read at), or
     /// the status-0 error that says why there is none.
-    func requireAuthentication(for requestorID: String, before deadline: TokenStorageDeadline) async throws
-        -> CachedSession
-    {
-        guard let session = try await cache.session(for: requestorID, before: deadline) else {
+    func requireAuthentication(
+        for requestorID: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false
+    ) async throws -> CachedSession {
+        let stored = try await cache.session(for: requestorID, before: deadline, takingStoreChanges: takingStoreChanges)
+        guard let session = stored else {
             throw AccessEnablerError.authenticationSessionMissing
         }
         guard session.authentication.expires > clock.now else { throw AccessEnablerError.authenticationSessionExpired }

@@ -106,7 +106,9 @@ extension TokenCache {
     /// Takes the authentication another instance or process stored for `requestor` since memory
     /// last matched the store: when the store's change marker moved, reads the one record again
     /// and adopts it (a login, a logout) unless this instance's own write of it is pending. A
-    /// store without a marker, or one that cannot be read now, leaves memory as it is.
+    /// store without a marker, or one that cannot be read now, leaves memory as it is; so does a
+    /// store another process holds locked: a check from memory never waits for it (the next
+    /// check looks again).
     func takeStoredAuthentication(for requestor: String, before deadline: TokenStorageDeadline) async {
         guard isLoaded, let marker = try? await storage.changeMarker(), marker != storeMarker else { return }
         await exclusively { () async -> Void in
@@ -118,9 +120,9 @@ extension TokenCache {
                     satisfies: {
                         data = $0
                         return true
-                    }, before: deadline)
+                    }, before: TokenStorageDeadline(after: .zero, on: deadline.clock))
             } catch {
-                log.error("token storage could not be read again: \(Self.summary(of: error))")
+                log.debug("token storage not read again now: \(Self.summary(of: error))")
                 return
             }
             if !pendingWrites.contains(key) {

@@ -99,6 +99,7 @@ extension TokenCache {
         case .authorization: return (try? decoder.decode(AuthorizationRecord.self, from: data)) != nil
         case .userMetadata: return (try? decoder.decode(UserMetadataRecord.self, from: data)) != nil
         case .configuration: return (try? decoder.decode(ConfigurationRecord.self, from: data)) != nil
+        case .owedLogout: return (try? decoder.decode(OwedLogoutRecord.self, from: data)) != nil
         case nil: return true
         }
     }
@@ -136,6 +137,8 @@ extension TokenCache {
                         try decoder.decode(UserMetadataRecord.self, from: data)
                 case .configuration(let requestor):
                     configurations[requestor] = try decoder.decode(ConfigurationRecord.self, from: data)
+                case .owedLogout(let requestor):
+                    owedLogouts[requestor] = try decoder.decode(OwedLogoutRecord.self, from: data)
                 }
             } catch {
                 log.error("ignoring an undecodable \(key.kind.name) record")

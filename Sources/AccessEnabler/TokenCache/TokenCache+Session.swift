@@ -12,11 +12,14 @@ extension TokenCache {
         return sessions[requestor]?.authentication
     }
 
-    /// The authentication of `requestor` with the generation it was read at, in one call.
-    func session(for requestor: String, before deadline: TokenStorageDeadline) async throws(AccessEnablerError)
-        -> CachedSession?
+    /// The authentication of `requestor` with the generation it was read at, in one call. With
+    /// `takingStoreChanges`, first takes the authentication another instance stored since memory
+    /// last matched the store (``takeStoredAuthentication(for:before:)``), in the same call.
+    func session(for requestor: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false)
+        async throws(AccessEnablerError) -> CachedSession?
     {
-        try await sessionState(for: requestor, before: deadline).session
+        if takingStoreChanges { await takeStoredAuthentication(for: requestor, before: deadline) }
+        return try await sessionState(for: requestor, before: deadline).session
     }
 
     /// The authentication of `requestor` (if any) and the cache generation, read together: what a
@@ -105,6 +108,12 @@ extension TokenCache {
             generation &+= 1
             sessions[requestor, default: .init()].authentication = record
             for key in dropped { await persist(AuthorizationRecord?.none, forKey: key, before: deadline) }
+            // A new login replaces the session a failed logout was to remove on the server: sending
+            // that logout now would end the new one.
+            if owedLogouts.removeValue(forKey: requestor) != nil {
+                await persist(
+                    OwedLogoutRecord?.none, forKey: StorageKey.owedLogout(requestor: requestor), before: deadline)
+            }
             try await persistOrThrow(
                 record, forKey: StorageKey.authentication(requestor: requestor), "authentication", before: deadline)
             return true

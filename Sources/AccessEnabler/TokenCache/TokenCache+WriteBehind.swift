@@ -70,6 +70,7 @@ extension TokenCache {
             return await rewriteForSession(
                 sessions[requestor]?.userMetadata, forKey: key, requestor: requestor, before: deadline)
         case .configuration(let requestor): return await write(configurations[requestor], forKey: key, before: deadline)
+        case .owedLogout(let requestor): return await write(owedLogouts[requestor], forKey: key, before: deadline)
         case .authorization(let requestor, let resource):
             return await rewriteForSession(
                 sessions[requestor]?.authorizations[resource], forKey: key, requestor: requestor, before: deadline)

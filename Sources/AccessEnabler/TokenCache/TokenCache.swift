@@ -32,6 +32,8 @@ actor TokenCache {
     var accessTokens: [String: AccessTokenRecord] = [:]
     var sessions: [String: RequestorSession] = [:]
     var configurations: [String: ConfigurationRecord] = [:]
+    /// Server logouts still owed, by requestor.
+    var owedLogouts: [String: OwedLogoutRecord] = [:]
     /// Records whose last write failed, retried with the next write.
     var pendingWrites: Set<StorageKey> = []
     /// Whether an operation that touches the store is running (possibly suspended in it).
