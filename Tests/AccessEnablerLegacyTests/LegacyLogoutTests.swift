@@ -102,51 +102,56 @@ import Testing
 }
 
 /// In-memory token storage whose removals wait while it is closed: a logout can be held while it
-/// clears storage, after its page was shown.
+/// clears storage, after its page was shown. A held removal is suspended, not blocking a thread.
 final class GatedStorage: TokenStorage, @unchecked Sendable {
     private let records = InMemoryTokenStorage()
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var closed = false
-    private var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
 
     /// Holds every removal from now on, until ``open()``.
     func close() {
-        condition.lock()
-        closed = true
-        condition.unlock()
+        lock.withLock { closed = true }
     }
 
     /// Lets the held removals and every later one through.
     func open() {
-        condition.lock()
-        closed = false
-        condition.broadcast()
-        condition.unlock()
+        let released = lock.withLock {
+            closed = false
+            defer { held = [] }
+            return held
+        }
+        released.forEach { $0.resume() }
     }
 
     /// Whether a removal is being held.
     var isHoldingARemoval: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return holding
+        lock.withLock { !held.isEmpty }
     }
 
-    func loadRecords() throws -> [String: Data] { try records.loadRecords() }
-    func writeRecord(_ data: Data, forKey key: String) throws { try records.writeRecord(data, forKey: key) }
-    func removeAllRecords() throws { try records.removeAllRecords() }
-    func removeRecord(forKey key: String) throws {
-        condition.lock()
-        while closed {
-            holding = true
-            condition.wait()
-        }
-        holding = false
-        condition.unlock()
-        try records.removeRecord(forKey: key)
+    func loadRecords(before deadline: TokenStorageDeadline) async throws -> [String: Data] {
+        try await records.loadRecords(before: deadline)
     }
-    func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies check: (Data?) -> Bool)
-        throws -> Bool
-    {
-        try records.applyChanges(changes, ifRecord: key, satisfies: check)
+    func writeRecord(_ data: Data, forKey key: String, before deadline: TokenStorageDeadline) async throws {
+        try await records.writeRecord(data, forKey: key, before: deadline)
+    }
+    func removeAllRecords(before deadline: TokenStorageDeadline) async throws {
+        try await records.removeAllRecords(before: deadline)
+    }
+    func removeRecord(forKey key: String, before deadline: TokenStorageDeadline) async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let passes = lock.withLock {
+                if closed { held.append(continuation) }
+                return !closed
+            }
+            if passes { continuation.resume() }
+        }
+        try await records.removeRecord(forKey: key, before: deadline)
+    }
+    func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies check: (Data?) -> Bool,
+        before deadline: TokenStorageDeadline
+    ) async throws -> Bool {
+        try await records.applyChanges(changes, ifRecord: key, satisfies: check, before: deadline)
     }
 }

@@ -127,22 +127,32 @@ public actor AccessEnabler {
 
     // MARK: Shared helpers
 
-    /// The context of a call for `requestorID`.
-    func context(for requestorID: String) async throws -> RequestContext {
-        var context = try await baseContext(for: requestorID)
+    /// The storage deadline of a call that starts now: its ``RetryPolicy/deadline`` on the SDK's
+    /// clock. Every public call makes one and passes it to each storage operation it makes.
+    nonisolated func storageDeadline() -> TokenStorageDeadline {
+        TokenStorageDeadline(after: configuration.retryPolicy.deadline, on: clock)
+    }
+
+    /// The context of a call for `requestorID`, whose storage operations (the device seed, the
+    /// DCR credentials) end by `deadline`.
+    func context(for requestorID: String, before deadline: TokenStorageDeadline) async throws -> RequestContext {
+        var context = try await baseContext(for: requestorID, before: deadline)
         context.partnerFrameworkStatus = await currentPartnerStatusHeader()
+        context.storageDeadline = deadline
         return context
     }
 
-    private func baseContext(for requestorID: String) async throws -> RequestContext {
-        let deviceID = try await currentDeviceID()
+    private func baseContext(for requestorID: String, before deadline: TokenStorageDeadline) async throws
+        -> RequestContext
+    {
+        let deviceID = try await currentDeviceID(before: deadline)
         return contextMemo.context(requestorID: requestorID, deviceID: deviceID, options: options)
     }
 
     /// The device ID: the SHA-256 hex of the seed.
-    func currentDeviceID() async throws -> String {
+    func currentDeviceID(before deadline: TokenStorageDeadline) async throws -> String {
         if let deviceID { return deviceID }
-        let seed = try await deviceSeed()
+        let seed = try await deviceSeed(before: deadline)
         let id = SHA256.hexDigest(seed)
         deviceID = id
         return id
@@ -151,13 +161,13 @@ public actor AccessEnabler {
     /// The seed: the configured one, else the shared access group's, else the one stored with
     /// the tokens. An app not entitled to the group keeps its own (logged once); any other
     /// Keychain failure is a storage failure, so a passing one never changes the device ID.
-    private func deviceSeed() async throws -> String {
+    private func deviceSeed(before deadline: TokenStorageDeadline) async throws -> String {
         let cache = self.cache
         guard let shared = sharedDeviceSeed else {
-            return try await cache.deviceSeed(configured: configuration.deviceIDSeed)
+            return try await cache.deviceSeed(configured: configuration.deviceIDSeed, before: deadline)
         }
         do {
-            switch try await shared.seed(adopting: { try await cache.deviceSeed(configured: nil) }) {
+            switch try await shared.seed(adopting: { try await cache.deviceSeed(configured: nil, before: deadline) }) {
             case .shared(let seed):
                 return seed
             case .notEntitled:
@@ -165,7 +175,7 @@ public actor AccessEnabler {
                 log.error(
                     "the app may not use the Keychain access group \(shared.accessGroup) (errSecMissingEntitlement): "
                         + "it keeps a device ID of its own; add the group to its keychain-access-groups entitlement")
-                return try await cache.deviceSeed(configured: nil)
+                return try await cache.deviceSeed(configured: nil, before: deadline)
             }
         } catch let error as KeychainStatusError {
             log.error("the shared device ID could not be read from the Keychain (status \(error.status))")
@@ -184,8 +194,11 @@ public actor AccessEnabler {
 
     /// The valid authentication of `requestorID` (with the cache generation it was read at), or
     /// the status-0 error that says why there is none.
-    func requireAuthentication(for requestorID: String) async throws -> CachedSession {
-        guard let session = try await cache.session(for: requestorID) else {
+    func requireAuthentication(
+        for requestorID: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false
+    ) async throws -> CachedSession {
+        let stored = try await cache.session(for: requestorID, before: deadline, takingStoreChanges: takingStoreChanges)
+        guard let session = stored else {
             throw AccessEnablerError.authenticationSessionMissing
         }
         guard session.authentication.expires > clock.now else { throw AccessEnablerError.authenticationSessionExpired }
@@ -195,9 +208,11 @@ public actor AccessEnabler {
     /// Drops the local authentication when the server says the session a request was sent for is
     /// gone, unless the session changed meanwhile (a logout, a new login): the rejection is about
     /// `session` only.
-    func handleSessionRejection(_ error: any Error, session: CachedSession, requestorID: String) async {
+    func handleSessionRejection(
+        _ error: any Error, session: CachedSession, requestorID: String, before deadline: TokenStorageDeadline
+    ) async {
         guard let error = error as? AccessEnablerError, Self.meansSessionGone(error) else { return }
-        guard (try? await cache.removeAuthentication(session, for: requestorID)) == true else {
+        guard (try? await cache.removeAuthentication(session, for: requestorID, before: deadline)) == true else {
             log.info("server rejected a session that is no longer the current one (\(error.code)); nothing removed")
             return
         }

@@ -31,7 +31,7 @@ import Testing
     }
 
     static func userRecords(_ storage: InMemoryTokenStorage) throws -> [String: JSONValue] {
-        try storage.loadRecords().filter {
+        try storage.records.filter {
             ["authn|", "authz|", "selected-mvpd|", "user-metadata|"].contains(where: $0.key.hasPrefix)
         }
         .mapValues { try JSONDecoder().decode(JSONValue.self, from: $0) }
