@@ -115,8 +115,10 @@ extension Harness {
         #expect(items.count == 1)
         #expect(items.first?.accessGroup == Self.group)
         #expect(items.first?.thisDeviceAfterFirstUnlock == true, "readable after first unlock, never synchronized")
-        #expect(try await appA.storage.loadRecords(before: .inTests)["device"] != nil, "A's own seed, adopted by the group")
-        #expect(try await appB.storage.loadRecords(before: .inTests)["device"] == nil, "B never needed a seed of its own")
+        #expect(
+            try await appA.storage.loadRecords(before: .inTests)["device"] != nil, "A's own seed, adopted by the group")
+        #expect(
+            try await appB.storage.loadRecords(before: .inTests)["device"] == nil, "B never needed a seed of its own")
 
         // A logout in B signs A out on the server too: one device, one profile.
         try await appB.enabler.logout()
@@ -149,7 +151,9 @@ extension Harness {
         _ = try? await unentitled.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         #expect(try await unentitled.sentDeviceID() != appA.sentDeviceID())
         let id = try await unentitled.sentDeviceID()
-        #expect(try await unentitled.storage.loadRecords(before: .inTests)["device"] != nil, "its own seed, kept with its tokens")
+        #expect(
+            try await unentitled.storage.loadRecords(before: .inTests)["device"] != nil,
+            "its own seed, kept with its tokens")
         let lines = unentitled.logLines.all.filter { $0.message.contains("keychain-access-groups") }
         #expect(lines.count == 1, "logged once")
         #expect(lines.first?.level == .error)
@@ -167,7 +171,8 @@ extension Harness {
         let appB = device.app()
         let error = await #expect(throws: AccessEnablerError.self) { try await appB.configure() }
         #expect(error == .storageFailure)
-        #expect(try await appB.storage.loadRecords(before: .inTests)["device"] == nil, "no seed of its own made meanwhile")
+        #expect(
+            try await appB.storage.loadRecords(before: .inTests)["device"] == nil, "no seed of its own made meanwhile")
         device.keychain.locked = false
         try await appB.configure()
         #expect(try await appB.enabler.refreshAuthentication().isAuthenticated)
