@@ -242,8 +242,9 @@ import Testing
     }
 
     /// A flow started after `getAuthorization` showed its code replaces that sign-in: the old
-    /// code's activation is not heard, and the new code's polling is the one
-    /// `setSelectedProvider(nil)` stops.
+    /// code's activation is not heard, the new code's polling is the one
+    /// `setSelectedProvider(nil)` stops, and the resource then fails with the flow that replaced
+    /// its sign-in.
     @Test func aNewSignInReplacesGetAuthorizationsCode() async throws {
         let harness = LegacySecondScreenTests().harness()
         await harness.configure()
@@ -256,16 +257,18 @@ import Testing
         harness.legacy.getAuthentication()
         #expect(
             await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"],
-            "the superseded getAuthorization ends without a callback")
+            "the replaced sign-in reports nothing")
         harness.legacy.setSelectedProvider("Cablevision")
         #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
         await eventually("only the new code is polled") { harness.clock.pendingSleeps == 1 }
 
         harness.legacy.setSelectedProvider(nil)
+        let cancelled = await harness.delegate.next(4)
         #expect(
-            await harness.delegate.next(2) == [
-                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")",
+            cancelled.prefix(3) == [
+                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")", "status(N130)",
             ])
+        #expect(cancelled.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
         await eventually("the polling stopped") { harness.clock.pendingSleeps == 0 }
     }
 }
