@@ -97,8 +97,15 @@ struct LegacyModelState {
     var login: Login?
     /// The resources authorized with the current login (REST API v1 stores authorizations).
     var authorized: [String: Date] = [:] {
-        didSet { if authorized.isEmpty { decisions = [:] } }
+        didSet {
+            if authorized.isEmpty {
+                decisions = [:]
+                userMetadataFetched = false
+            }
+        }
     }
+    /// REST API v1: the user metadata of the current login was fetched (and cached with it).
+    var userMetadataFetched = false
     /// The preauthorization decisions this process holds for the current login, until when.
     var decisions: [String: Date] = [:]
     /// The server's authentication of the device, per service provider.

@@ -354,7 +354,8 @@ extension LegacyModelState {
             let reused = setup.backend == .restV2 ? serverSession(for: mvpd) : nil
             let session = reused ?? Login(mvpd: mvpd, expires: now.addingTimeInterval(Self.authnTTL))
             serverSessions[setup.serviceProvider(of: mvpd)] = session
-            if login != session { authorized = [:] }
+            // A new session: what the store held for the old one is dropped.
+            authorized = [:]
             login = session
             for index in held.indices { held[index].disturbed = true }
             relaunch(into: &prediction)
@@ -668,6 +669,19 @@ extension LegacyModelState {
         case .deviceID:
             pattern = .metadata(key.opcode)
         case .userMetadata:
+            if setup.backend == .restV1, let login = signedIn, !userMetadataFetched {
+                // REST API v1 fetches it once per authentication: a session the server no longer
+                // holds is removed (no value), as any "session gone" answer removes it.
+                guard let session = decisionSession(for: login) else {
+                    self.login = nil
+                    authorized = [:]
+                    pattern = .exactly(.metadata(key.opcode, present: false))
+                    break
+                }
+                userMetadataFetched = true
+                pattern = .exactly(.metadata(key.opcode, present: session.mvpd == "Cablevision"))
+                break
+            }
             // Alice (Cablevision) has metadata; AutoCable's bob and TempPass have none.
             pattern = .exactly(.metadata(key.opcode, present: signedIn?.mvpd == "Cablevision"))
         }
@@ -701,6 +715,8 @@ extension LegacyModelState {
                 completeConfiguration(into: &prediction)
             }
         case .checkAuthorization(let resource, let mvpd), .getAuthorization(let resource, let mvpd):
+            // The request reaches the server now: a TempPass decision starts the TempPass again.
+            if !timedOut { restartTempPassForDecisions(mvpd) }
             let isCheck: Bool
             if case .checkAuthorization = request.call { isCheck = true } else { isCheck = false }
             let check: [Pattern] =
@@ -719,14 +735,19 @@ extension LegacyModelState {
                 ]
                 prediction.expect(
                     label,
-                    oneOf: optionalStatuses.map { statuses in
+                    oneOf: optionalStatuses.enumerated().map { index, statuses in
+                        // Only a "session gone" answer (`N130`) removes the session.
                         LegacyExpectedAlternative(
                             check + statuses + [.oneOf(outcomes)],
-                            effect: { model in
-                                if model.login?.mvpd == mvpd, model.serverSession(for: mvpd) == nil {
-                                    model.login = nil
-                                }
-                            })
+                            effect: index != 1
+                                ? nil
+                                : { model in
+                                    if model.login?.mvpd == mvpd, model.serverSession(for: mvpd) == nil,
+                                        model.logoutsRunning == 0
+                                    {
+                                        model.login = nil
+                                    }
+                                })
                     })
             } else {
                 let login = self.login?.mvpd == mvpd ? self.login! : Login(mvpd: mvpd, expires: now)
