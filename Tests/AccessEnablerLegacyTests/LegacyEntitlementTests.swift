@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite struct LegacyEntitlementTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyEntitlementTests {
     /// `checkAuthorization` checks the authentication first and reports that check as
     /// `checkAuthentication` does (`setAuthenticationStatus`, `TRACKING_AUTHENTICATION`), then
     /// the authorization's own callbacks, as Adobe's reference lists them.

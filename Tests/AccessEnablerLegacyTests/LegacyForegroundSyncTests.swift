@@ -7,7 +7,7 @@ import Testing
 /// `setRequestor` on return to the foreground re-syncs a signed-in viewer with the server, after
 /// `setRequestorComplete` (which the stored configuration answers at once).
 @MainActor
-@Suite struct LegacyForegroundSyncTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyForegroundSyncTests {
     /// A logout made elsewhere while the app was in the background: `setRequestorComplete(1)`,
     /// then the sync finds no session on the server and reports the viewer signed out.
     @Test(arguments: legacyBackends)

@@ -6,7 +6,7 @@ import Testing
 /// The tvOS flow of the legacy adapter (`usesSecondScreenAuthentication`): the picker, then
 /// `status` `REGCODE` with the code, polling until the viewer has signed in on another device.
 @MainActor
-@Suite struct LegacySecondScreenTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySecondScreenTests {
     static let activationURL = URL(string: "https://tv.example/activate")!
 
     func harness() -> LegacyHarness {
@@ -127,7 +127,7 @@ import Testing
 /// The registration-code path composes the core's provider choice and its second-screen sign-in:
 /// nothing aborts a browser flow on the way, so observers of the core see only what happened.
 @MainActor
-@Suite struct LegacySecondScreenChoiceTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySecondScreenChoiceTests {
     func harness() -> LegacyHarness {
         let harness = LegacySecondScreenTests().harness()
         return harness
@@ -178,7 +178,7 @@ import Testing
 /// The registration-code path takes what the browser path takes: `getAuthentication`'s data, and
 /// `getAuthorization`'s sign-in (tvOS has no web view).
 @MainActor
-@Suite struct LegacySecondScreenCallTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySecondScreenCallTests {
     @Test func aPromotionalTempPassIdentityReachesTheServer() async throws {
         let harness = LegacySecondScreenTests().harness()
         await harness.configure()

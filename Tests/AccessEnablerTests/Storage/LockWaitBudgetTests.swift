@@ -13,7 +13,7 @@ import Darwin
 /// Another process holds the store's lock: one call waits for it at most once the lock timeout
 /// (or its deadline) in total, however many storage operations it makes. No test waits: a seam
 /// records how long each wait was allowed and reports it used up without sleeping.
-@Suite struct LockWaitBudgetTests {
+@Suite(.timeLimit(.minutes(5))) struct LockWaitBudgetTests {
     /// A store whose lock another open file description holds (as another process would), and
     /// whose waits are recorded instead of slept.
     final class HeldStore: Sendable {

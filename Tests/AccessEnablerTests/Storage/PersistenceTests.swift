@@ -30,7 +30,7 @@ final class FlakyStorage: TokenStorage {
     }
 }
 
-@Suite struct PersistenceTests {
+@Suite(.timeLimit(.minutes(5))) struct PersistenceTests {
     func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("PersistenceTests-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import Testing
 
 /// Exit codes: 2 for usage errors, 1 for SDK and server errors with `{"status": {…}}` on standard
 /// output under `--json` and a readable message on standard error.
-@Suite("CLI errors and exit codes")
+@Suite("CLI errors and exit codes", .timeLimit(.minutes(5)))
 struct CLIErrorTests {
     static let statusKeys: Set<String> = ["status", "code", "message", "details", "helpUrl", "trace", "action"]
 
