@@ -489,19 +489,13 @@ extension LegacyModelState {
     fileprivate mutating func handleExternalURL(
         _ url: LegacyModelURL, answer: LegacyModelAnswer?, into prediction: inout LegacyPrediction
     ) {
-        if case .page(let mvpd, _, let completed, let lost) = flow?.stage {
+        if case .page(let mvpd, _, _, _) = flow?.stage {
             switch url {
             case .wrong:
                 // Not the redirect URL: the login fails.
                 endFlow(failing: GENERIC_AUTHENTICATION_ERROR, into: &prediction, after: nil)
-            case .pageEnd where completed && !lost && answer == nil:
-                if let session = serverSession(for: mvpd) {
-                    completeSignIn(session, into: &prediction, after: nil)
-                } else {
-                    finish(mvpd, into: &prediction)
-                }
             case .pageEnd, .redirectUnfinished:
-                if answer == nil, let session = serverSession(for: mvpd) {
+                if answer == nil, let session = completedSession(for: mvpd) {
                     completeSignIn(session, into: &prediction, after: nil)
                 } else if answer == nil, setup.backend == .restV1 {
                     // REST API v1 has no profile to wait for: no authentication, no login.
@@ -515,6 +509,14 @@ extension LegacyModelState {
         // The logout page: the app hands its redirect back (API reference, `handleExternalURL`
         // "completes an authN or a logout flow").
         if logoutPage != nil { endLogoutPage(into: &prediction) }
+    }
+
+    /// The authentication a login of `mvpd` finds once its redirect came back: REST API v2 reads
+    /// that MVPD's profile; REST API v1 reads the device's authentication token, whatever MVPD
+    /// it is for (one per device: a page left unfinished finds the session the device had).
+    fileprivate func completedSession(for mvpd: String) -> Login? {
+        guard setup.backend == .restV1 else { return serverSession(for: mvpd) }
+        return decisionSession(for: Login(mvpd: mvpd, expires: now))
     }
 
     /// The redirect came back; the SDK polls for the profile (every 3 s, 30 s at most).
@@ -570,6 +572,8 @@ extension LegacyModelState {
         for index in held.indices {
             held[index].disturbed = true
             held[index].replaced = true
+            // The logout forgets the requests in flight: a later call does not share one.
+            held[index].sharedAuthorization = nil
         }
         if phase == .failed, login != nil {
             // Without a configuration the server call fails; the local logout happens.
@@ -832,7 +836,7 @@ extension LegacyModelState {
             if pollAnswer != nil, now.addingTimeInterval(Self.pollInterval) < deadline {
                 flow?.stage = .finishing(
                     mvpd: mvpd, deadline: deadline, nextPoll: now.addingTimeInterval(Self.pollInterval))
-            } else if pollAnswer == nil, let session = serverSession(for: mvpd) {
+            } else if pollAnswer == nil, let session = completedSession(for: mvpd) {
                 completeSignIn(session, into: &prediction, after: nil)
             } else if setup.backend == .restV1 || now.addingTimeInterval(Self.pollInterval) >= deadline {
                 endFlow(failing: GENERIC_AUTHENTICATION_ERROR, into: &prediction, after: nil)

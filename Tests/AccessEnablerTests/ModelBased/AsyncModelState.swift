@@ -395,13 +395,17 @@ extension AsyncModelState {
     /// longer holds is removed; without one (or in its place), a profile the server holds is
     /// adopted.
     private mutating func refresh() -> AsyncModelOutcome {
-        if let login = signedIn, serverSession(for: login.mvpd) != nil { return .status(login.mvpd) }
+        // The stored session, expired or not, as the server describes it now (a new expiry).
+        if let login, let session = serverSession(for: login.mvpd) {
+            self.login = session
+            return .status(session.mvpd)
+        }
         if let session = serverSession, session.expires > now {
             if login != session { authorized = [:] }
             login = session
             return .status(session.mvpd)
         }
-        if signedIn != nil {
+        if login != nil {
             login = nil
             authorized = [:]
         }
@@ -578,7 +582,10 @@ extension AsyncModelState {
     ) {
         discardSignInsInProgress()
         for call in pending.keys {
-            if case .held = pending[call] { loggedOutSince.insert(call) }
+            guard case .held(let held, let since, let disturbed, _) = pending[call] else { continue }
+            loggedOutSince.insert(call)
+            // The logout forgets the requests in flight: a later call does not share one.
+            pending[call] = .held(held, since: since, disturbed: disturbed, shares: nil)
         }
         for (other, entry) in pending {
             switch entry {
@@ -687,7 +694,6 @@ extension AsyncModelState {
                 requestCode(call, mvpd: mvpd, loggedOut: loggedOut, into: &prediction)
             }
         case .held(let held, _, let disturbed, _):
-            defer { loggedOutSince.remove(call) }
             if !timedOut {
                 switch held {
                 case .authorize(_, let mvpd), .preauthorize(_, let mvpd): restartTempPassForDecisions(mvpd)
