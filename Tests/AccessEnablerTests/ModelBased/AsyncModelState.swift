@@ -67,6 +67,10 @@ struct AsyncModelState {
     var pageGone: Date?
     /// Held calls a logout began after (their answers never write back).
     var loggedOutSince: Set<Int> = []
+    /// The MVPD whose profile a logout was to delete on the server when that failed: a server
+    /// logout still owed, whose profile no refresh adopts (issue 31, section 5, item 1; drawn only
+    /// once `AsyncModelGenerator.failsLogouts` is on).
+    var owedLogout: String?
     var nextCall = 0
 
     static let entitled: Set<String> = ["news", "sports", "movies", "kids"]
@@ -400,7 +404,7 @@ extension AsyncModelState {
             self.login = session
             return .status(session.mvpd)
         }
-        if let session = serverSession, session.expires > now {
+        if let session = serverSession, session.expires > now, session.mvpd != owedLogout {
             if login != session { authorized = [:] }
             login = session
             return .status(session.mvpd)
@@ -489,6 +493,7 @@ extension AsyncModelState {
             supersedeRefreshes()
         }
         login = session
+        if owedLogout == session.mvpd { owedLogout = nil }
         prediction.expect(call, ends: .authenticated(session.mvpd))
     }
 
@@ -616,6 +621,7 @@ extension AsyncModelState {
     ) {
         let hadSession = serverSession(for: mvpd) != nil
         if serverAnswered, hadSession || setup.backend == .restV1 { serverSession = nil }
+        if !serverAnswered, hadSession { owedLogout = mvpd }
         let showsPage = page && serverAnswered && (setup.backend == .restV1 || (hadSession && !Self.isTempPass(mvpd)))
         if showsPage {
             pending[call] = .logoutPage(mvpd: mvpd)
