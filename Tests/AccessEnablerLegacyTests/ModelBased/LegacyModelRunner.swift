@@ -83,6 +83,7 @@ struct LegacyModelRunner {
         let before = state.abstract
         let context = state.context(for: step)
         let start = world.delegate.heard.count
+        if case .timePasses = step.action { await world.awaitSleepers(state.expectedSleeps) }
         await world.perform(step, context: context)
         let prediction = state.predict(step, clockNow: world.clock.now)
         if case .otherProcessSignsIn = step.action { bookkeeping.lastLoginEnd = index }
@@ -92,7 +93,9 @@ struct LegacyModelRunner {
         }
 
         // Wait for the predicted callbacks: a complete match at rest, or a failure.
+        // Missing once nothing more has come for a while at rest (progress restarts the wait).
         var restingSince: ContinuousClock.Instant?
+        var heardSoFar = -1
         let deadline = ContinuousClock.now.advanced(by: waitLimit)
         var choice: [Int] = []
         while true {
@@ -107,8 +110,11 @@ struct LegacyModelRunner {
                     detail: "after \(step) heard \(heard), predicted:\n\(prediction.description)")
             case .partial:
                 let now = ContinuousClock.now
+                if heard.count != heardSoFar {
+                    heardSoFar = heard.count
+                    restingSince = now
+                }
                 let resting = restingSince ?? now
-                restingSince = resting
                 if now - resting < Self.missingPatience, now < deadline { continue }
                 return LegacyModelViolation(
                     invariant: .missingCallback, step: index,

@@ -184,6 +184,17 @@ struct LegacyModelState {
     }
 
     /// A short name of the state, for the tally of distinct transitions.
+    /// The sleeps on the clock the world should have at rest: the poll of a code or of a
+    /// profile after a redirect, and the wait of a logout page.
+    var expectedSleeps: Int {
+        var count = logoutPage == nil ? 0 : 1
+        switch flow?.stage {
+        case .code, .finishing: count += 1
+        default: break
+        }
+        return count
+    }
+
     var abstract: String {
         let flowName: String
         switch flow?.stage {

@@ -367,6 +367,17 @@ final class LegacyModelWorld {
         ]
     }
 
+    /// Before the clock moves: waits (at most 10 s of real time) until `expected` sleeps and a
+    /// time limit for each held request are registered, so the step wakes what the model says it
+    /// wakes however slowly the machine runs the tasks (a sleep registered after the move would
+    /// end later). After the bound it goes on: the prediction then says what is wrong.
+    func awaitSleepers(_ expected: Int) async {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while ContinuousClock.now < deadline, clock.pendingSleeps < expected || clock.pendingTimeLimits < heldRequests {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
     /// Waits until the world is at rest: nothing new heard, no request in flight but the held
     /// ones, no new sleeper, for several polls in a row. Bounded by the tests' wait limit.
     func settle(quietPolls: Int = 4) async {

@@ -69,6 +69,7 @@ struct AsyncModelRunner {
         let before = state.abstract
         let context = state.context(for: step)
         let start = world.events.count
+        if case .timePasses = step.action { await world.awaitSleepers(state.expectedSleeps) }
         await world.perform(step, context: context)
         let prediction = state.predict(step, clockNow: world.clock.now)
         if case .otherProcessSignsIn = step.action { bookkeeping.lastLoginEnd = index }
@@ -76,7 +77,9 @@ struct AsyncModelRunner {
         for problem in world.takeProblems() {
             return AsyncModelViolation(invariant: .world, step: index, detail: problem)
         }
+        // Missing once nothing more has come for a while at rest (progress restarts the wait).
         var restingSince: ContinuousClock.Instant?
+        var heardSoFar = -1
         let deadline = ContinuousClock.now.advanced(by: waitLimit)
         var choice: [Int] = []
         waiting: while true {
@@ -92,8 +95,11 @@ struct AsyncModelRunner {
                     detail: "after \(step): \(why); predicted:\n\(prediction.description)")
             case .partial:
                 let now = ContinuousClock.now
+                if heard.count != heardSoFar {
+                    heardSoFar = heard.count
+                    restingSince = now
+                }
                 let resting = restingSince ?? now
-                restingSince = resting
                 if now - resting < Self.missingPatience, now < deadline { continue }
                 return AsyncModelViolation(
                     invariant: .missingEvent, step: index,

@@ -140,6 +140,14 @@ struct AsyncModelState {
         }.max { $0.0 < $1.0 }
     }
 
+    /// The sleeps on the clock the world should have at rest: one poll per code shown.
+    var expectedSleeps: Int {
+        pending.values.count {
+            if case .secondScreen(_, _?, _, _, _) = $0 { return true }
+            return false
+        }
+    }
+
     var abstract: String {
         let kinds = pending.values.map { pending -> String in
             switch pending {
