@@ -7,7 +7,7 @@ import Testing
 /// `logout` on iOS reports `setAuthenticationStatus(0, …)` when the logout page is done: when the
 /// app hands its redirect back, when a new flow replaces it, or when it can no longer finish.
 @MainActor
-@Suite struct LegacyLogoutTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyLogoutTests {
     /// The app never hands the page back: the status comes once ``LegacySession/logoutPageLimit``
     /// has passed on the SDK's clock, not before.
     @Test(arguments: legacyBackends)
@@ -52,7 +52,7 @@ import Testing
 /// it. Serialized: each test holds a thread in ``GatedStorage`` (a store's calls are synchronous),
 /// and two at once could hold every thread of a two-core machine.
 @MainActor
-@Suite(.serialized) struct LegacyLogoutPageRaceTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct LegacyLogoutPageRaceTests {
     /// The app hands the page's redirect back while the logout still clears storage (before it
     /// begins to wait for the page): the status follows once storage is cleared, with no wait on
     /// the clock.
@@ -63,6 +63,9 @@ import Testing
         await harness.configure()
         try await harness.signIn("Cablevision")
         storage.close()
+        // Opened however the test ends: a throw before the open below must not leave a pool
+        // thread parked in the held removal for the rest of the run.
+        defer { storage.open() }
         harness.legacy.logout()
         #expect(await harness.delegate.next(1) == ["navigate(toUrl: /adobe-services/logout)"])
         await eventually("the logout clears storage") { storage.isHoldingARemoval }
@@ -91,6 +94,9 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
 
         storage.close()
+        // Opened however the test ends: a throw before the open below must not leave a pool
+        // thread parked in the held removal for the rest of the run.
+        defer { storage.open() }
         harness.legacy.logout()
         await eventually("the adapter presents the logout page") { safari.presented.count == 2 }
         await eventually("the logout clears storage") { storage.isHoldingARemoval }

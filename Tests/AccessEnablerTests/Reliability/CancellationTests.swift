@@ -5,7 +5,7 @@ import Testing
 
 /// Cancels each flow at each of its network calls: the caller returns at once, and once the held
 /// request completes nothing half-written is left behind; the flow works again afterwards.
-@Suite struct CancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct CancellationTests {
     enum Flow: String, Sendable, CaseIterable {
         case setRequestor, authenticate, preauthorize, authorize, userMetadata
     }

@@ -6,7 +6,7 @@ import Testing
 /// Every endpoint the SDK calls × every fault the emulator injects: the caller gets the typed
 /// error (or the SDK recovers), and the token store still holds everything it held before —
 /// no token lost, nothing granted.
-@Suite struct FaultMatrixTests {
+@Suite(.timeLimit(.minutes(5))) struct FaultMatrixTests {
     enum Step: String, Sendable, CaseIterable {
         case register, token, configuration, tempPassLogin, authentication, authorize, mediaToken, preauthorize,
             userMetadata, logout

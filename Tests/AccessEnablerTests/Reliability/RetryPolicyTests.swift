@@ -40,7 +40,7 @@ func driving<T: Sendable>(
     return try await task.value(awaiting: "the retried call")
 }
 
-@Suite struct RetryPolicyTests {
+@Suite(.timeLimit(.minutes(5))) struct RetryPolicyTests {
     func harness(_ backend: AccessEnabler.Backend = .restV1, policy: RetryPolicy = .default) -> Harness {
         Harness(backend: backend) { $0.retryPolicy = policy }
     }

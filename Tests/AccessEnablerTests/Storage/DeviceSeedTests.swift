@@ -5,7 +5,7 @@ import Testing
 
 /// The device ID (Adobe's Stable Device Identifier) stays the same across launches, logouts and
 /// storage integrity wipes; only a new install (a store without the seed) makes a new one.
-@Suite struct DeviceSeedTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceSeedTests {
     func launch(
         _ storage: any TokenStorage, _ clock: TestClock, _ emulator: PassEmulator,
         _ check: StorageIntegrityCheck = .none

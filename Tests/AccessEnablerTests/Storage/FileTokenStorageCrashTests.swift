@@ -9,7 +9,7 @@ import Darwin
 
 /// Crash safety with a real process: the test binary runs itself again in "child mode", and the
 /// child is killed with SIGKILL at a chosen point inside a write.
-@Suite struct FileTokenStorageCrashTests {
+@Suite(.timeLimit(.minutes(5))) struct FileTokenStorageCrashTests {
     static let childPath = "ACCESSENABLER_CRASH_CHILD_PATH"
     static let childMode = "ACCESSENABLER_CRASH_CHILD_MODE"
 

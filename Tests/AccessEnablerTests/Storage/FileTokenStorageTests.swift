@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-@Suite struct FileTokenStorageTests {
+@Suite(.timeLimit(.minutes(5))) struct FileTokenStorageTests {
     func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("FileTokenStorageTests-\(UUID().uuidString)", isDirectory: true)
@@ -167,7 +167,7 @@ import Darwin
 /// The files are trusted only after a check of what was opened: never through a symbolic link,
 /// only regular files of the user's (re-secured to 0600 when others could read them), in a folder
 /// others cannot write to; and a lock held elsewhere is waited for no longer than the timeout.
-@Suite struct FileTokenStorageFileCheckTests {
+@Suite(.timeLimit(.minutes(5))) struct FileTokenStorageFileCheckTests {
     static let isRoot = geteuid() == 0
     /// Not the test's user (root can give files away; the check compares with `geteuid()`).
     static let otherUser: uid_t = 65534

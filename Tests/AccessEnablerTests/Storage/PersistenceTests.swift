@@ -44,7 +44,7 @@ final class FlakyStorage: TokenStorage {
     }
 }
 
-@Suite struct PersistenceTests {
+@Suite(.timeLimit(.minutes(5))) struct PersistenceTests {
     func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("PersistenceTests-\(UUID().uuidString)")

@@ -7,7 +7,7 @@ import Testing
 /// are: each "process" is its own SDK instance with its own `FileTokenStorage` on the same file,
 /// talking to one server (the emulator) from one device. A late answer in one process must never
 /// remove or overwrite what another process stored meanwhile.
-@Suite struct SharedStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct SharedStoreTests {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("SharedStoreTests-\(UUID().uuidString)")
         .appendingPathComponent("tokens.json")
@@ -175,7 +175,7 @@ import Testing
         #expect(await emulator.requests(to: backend.authorizeRoute).first?.responseStatus == 200, "granted to A")
         try await logOutThenLogInAsB(backend)
         held.release()
-        _ = await inFlight.result
+        _ = await inFlight.result(awaiting: "A's authorization, answered after B's login")
 
         #expect(try await !stored().keys.contains("authz|REF|news"), "A's authorization did not land on B's session")
         try await expectBSignedIn(backend, "B's login is untouched")
@@ -193,9 +193,34 @@ import Testing
         await eventually { held.holding == 1 }
         try await logOutThenLogInAsB(.restV2, mvpd: "Cablevision")
         held.release()
-        _ = await inFlight.result
+        _ = await inFlight.result(awaiting: "A's profile update, answered after B's login")
         try await expectBSignedIn(
             .restV2, "process 1's update of A did not replace B's login", mvpd: "Cablevision", userID: "alice-user-id")
+    }
+
+    /// What another process did to the store shows in this instance's next check: its logout,
+    /// and its login. Found by the model-based tests ("the two processes agree on what is
+    /// stored": two steps, a sign-in in one process, a check in the other); fixed by the store's
+    /// change marker (issue 31, section 5, item 8).
+    @Test(arguments: allBackends)
+    func anInstanceSeesWhatAnotherProcessStored(backend: AccessEnabler.Backend) async throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let first = process(backend)
+        try await first.configure()
+        #expect(await !first.enabler.checkAuthentication().isAuthenticated)
+        let second = process(backend)
+        try await second.signIn("Cablevision")
+        #expect(
+            await first.enabler.checkAuthentication().authentication?.mvpd.id == "Cablevision",
+            "the other process's login")
+        try await second.enabler.logout()
+        #expect(await second.enabler.checkAuthentication().isAuthenticated == false, "its own logout")
+        #expect(await first.enabler.checkAuthentication().isAuthenticated == false, "the other process's logout")
+        let third = process(backend)
+        try await third.signIn("AutoCable")
+        #expect(
+            await second.enabler.checkAuthentication().authentication?.mvpd.id == "AutoCable",
+            "the third process's login")
     }
 }
 

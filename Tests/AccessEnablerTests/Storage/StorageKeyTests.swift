@@ -5,7 +5,7 @@ import Testing
 
 /// The keys on disk are a format: a store written by an earlier release must load, and the
 /// cache must write and remove records under the very same bytes.
-@Suite struct StorageKeyTests {
+@Suite(.timeLimit(.minutes(5))) struct StorageKeyTests {
     static let origin = "https://sp.example.com"
     static let later = Date(timeIntervalSinceReferenceDate: 2_000_000_000)
 

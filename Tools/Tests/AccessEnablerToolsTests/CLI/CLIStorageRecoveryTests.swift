@@ -5,7 +5,7 @@ import Testing
 
 /// A token store the SDK moves aside as unreadable is reported with one line on standard error,
 /// and the command goes on with an empty store.
-@Suite("CLI storage recovery")
+@Suite("CLI storage recovery", .timeLimit(.minutes(5)))
 struct CLIStorageRecoveryTests {
     @Test(
         "a corrupt storage file is moved aside, reported once, and the command still works",
