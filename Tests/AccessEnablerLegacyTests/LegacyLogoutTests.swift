@@ -48,6 +48,30 @@ import Testing
     }
 }
 
+/// A sign-in a logout interrupts fails as the seeds' "explicitly cancelled" flow, before the
+/// logout's status (issue 31, 5.8): it reported `N005` and `PROVIDER_NOT_SELECTED_ERROR`, as a
+/// picker the app answered with nil, and after the logout's status.
+@MainActor
+@Suite(.timeLimit(.minutes(5))) struct LegacyLogoutInterruptsSignInTests {
+    @Test(arguments: legacyBackends)
+    func aLoginPageALogoutInterruptsFailsFirstAsCancelled(backend: AsyncAccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthentication()
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("Cablevision")
+        let page = await harness.delegate.next(1)
+        #expect(page.first?.hasPrefix("navigate(toUrl:") == true, "the login page: \(page)")
+        harness.legacy.logout()
+        #expect(
+            await harness.delegate.next(2) == [
+                "setAuthenticationStatus(0, \"Generic Authentication Error\")",
+                "setAuthenticationStatus(0, \"User Not Authenticated Error\")",
+            ])
+    }
+}
+
 /// A logout page that ends while its logout still clears storage, before the logout waits for
 /// it. Serialized: each test holds a thread in ``GatedStorage`` (a store's calls are synchronous),
 /// and two at once could hold every thread of a two-core machine.

@@ -15,7 +15,7 @@ extension AccessEnabler {
         return status
     }
 
-    func authenticationStatus(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false) async
+    func authenticationStatus(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = true) async
         -> AuthenticationStatus
     {
         switch await currentSession(before: deadline, takingStoreChanges: takingStoreChanges) {
@@ -26,7 +26,7 @@ extension AccessEnabler {
 
     /// The viewer's session, or why there is none (the reasons ``checkAuthentication()`` gives).
     /// With `takingStoreChanges`, a login or logout another instance stored is taken first.
-    func currentSession(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false) async
+    func currentSession(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = true) async
         -> Result<CurrentSession, AccessEnablerError>
     {
         let loaded: RequestorConfiguration
@@ -259,7 +259,7 @@ extension AccessEnabler {
             )
         }
         throw AccessEnablerError.authenticationSessionMissing.with(
-            details: "The service provider had no authentication for \(mvpd.id) before the login's code expired.")
+            details: "The service provider had no authentication for \(mvpd.id) before the login expired.")
     }
 
     /// Runs a presenter call; its errors become ``AccessEnablerError/presentationFailed`` (so

@@ -16,7 +16,8 @@ extension AccessEnabler {
     public func availableProfiles() async throws -> [Authentication] {
         let deadline = storageDeadline()
         let loaded = try await currentConfiguration()
-        let local = try await cache.session(for: loaded.requestorID, before: deadline)?.authentication
+        let local = try await cache.session(for: loaded.requestorID, before: deadline, takingStoreChanges: true)?
+            .authentication
         let owed = await sendOwedLogout(for: loaded.requestorID, before: deadline)
         return try await serverAuthentications(loaded, local: local, preferring: nil, before: deadline).filter {
             !Self.isLoggedOut($0, owed: owed)
@@ -38,7 +39,8 @@ extension AccessEnabler {
     ///   (the viewer's choice among ``availableProfiles()``).
     ///
     /// Every change is conditional on the local session read at the start: a login or logout
-    /// made meanwhile is left as it is. When the server holds several profiles,
+    /// made meanwhile is left as it is. While a logout of this instance waits for the server,
+    /// nothing is asked or changed: the logout decides. When the server holds several profiles,
     /// ``EntitlementEvent/profilesAvailable(_:)`` lists them, best first.
     ///
     /// - Parameter mvpdID: The MVPD whose profile to use when the server holds it.
@@ -66,8 +68,13 @@ extension AccessEnabler {
     {
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
+        // A logout of this instance waits for the server: it decides what becomes of the session.
+        if serverLogoutsRunning > 0 {
+            return (await authenticationStatus(before: deadline), false, false)
+        }
         // A server logout still owed is sent first; while it fails, its profile is not the viewer's.
         let owed = await sendOwedLogout(for: requestorID, before: deadline)
+        await cache.takeStoredAuthentication(for: requestorID, before: deadline)
         let (local, generation) = try await cache.sessionState(for: requestorID, before: deadline)
         let found = try await serverAuthentications(
             loaded, local: local?.authentication, preferring: mvpdID, before: deadline

@@ -8,8 +8,25 @@ extension AccessEnabler {
         public var applicationProfile: String?
         /// The Experience Cloud visitor ID (ECID), sent as `ap_vi` (REST v1) or
         /// `AP-Visitor-Identifier` (REST v2, on every call whose page lists it: all but the
-        /// configuration).
+        /// configuration). ``AccessEnabler/setOptions(_:)`` does not send one that holds control
+        /// characters (a line break would end the header) or is longer than
+        /// ``maximumVisitorIDLength`` bytes (an ECID is 38 characters); it logs why.
         public var visitorID: String?
+
+        /// The longest ``visitorID`` sent, in UTF-8 bytes: far above an ECID, far below what
+        /// servers refuse as an oversized header.
+        public static let maximumVisitorIDLength = 1024
+
+        /// Why `visitorID` cannot be sent, as the end of a sentence; nil when it can.
+        static func visitorIDProblem(_ visitorID: String) -> String? {
+            if visitorID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return "contains control characters"
+            }
+            if visitorID.utf8.count > maximumVisitorIDLength {
+                return "is longer than \(maximumVisitorIDLength) bytes"
+            }
+            return nil
+        }
         /// Whether the app presents Safari view controllers itself (legacy `handleSVC`); used by
         /// the legacy adapter to choose `navigate(toUrl:useSVC:)`.
         public var handleSVC: Bool

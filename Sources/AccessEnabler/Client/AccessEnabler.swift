@@ -40,6 +40,10 @@ public actor AccessEnabler {
     /// How often each entry point the legacy adapter uses was called, by name, in debug builds:
     /// lets tests check that one legacy call is one core call.
     package private(set) var callCounts: [String: Int] = [:]
+    /// How many of this instance's logouts have not had their server call answered yet: the
+    /// logout they owe is theirs to send, not a refresh's (which would leave the MVPD's logout page
+    /// unshown: the logout's own answer would then remove nothing).
+    var serverLogoutsRunning = 0
     /// The app schemes whose absence from the Info.plist was logged ("" for none at all).
     var appSchemeWarnings: Set<String> = []
     private var deviceID: String?
@@ -116,6 +120,13 @@ public actor AccessEnabler {
 
     /// Replaces the options attached to every later request.
     public func setOptions(_ options: Options) {
+        var options = options
+        if let visitorID = options.visitorID, let problem = Options.visitorIDProblem(visitorID) {
+            // Sent as a header on REST API v2: every call would fail (or, through a transport that
+            // does not check, carry another header). Logged, never the value.
+            log.error("visitorID is not sent: it \(problem)")
+            options.visitorID = nil
+        }
         self.options = options
         if !backend.sendsApplicationProfile, options.applicationProfile?.isEmpty == false {
             log.debug("applicationProfile is not sent: REST API v2 has no parameter for it")
@@ -193,9 +204,11 @@ public actor AccessEnabler {
     }
 
     /// The valid authentication of `requestorID` (with the cache generation it was read at), or
-    /// the status-0 error that says why there is none.
+    /// the status-0 error that says why there is none. A login or logout another instance stored
+    /// since memory last matched the store is taken first, so every call answers for the same
+    /// session as ``checkAuthentication()``.
     func requireAuthentication(
-        for requestorID: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false
+        for requestorID: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = true
     ) async throws -> CachedSession {
         let stored = try await cache.session(for: requestorID, before: deadline, takingStoreChanges: takingStoreChanges)
         guard let session = stored else {

@@ -31,9 +31,12 @@ extension AccessEnabler {
         var outcome = LogoutOutcome()
         if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID {
             let deadline = storageDeadline()
+            // The session another instance stored is the one the viewer logs out of.
+            await cache.takeStoredAuthentication(for: requestorID, before: deadline)
             if let session = try? await cache.authentication(for: requestorID, before: deadline) {
                 // Owed until the server confirms it, in case the call fails or the app stops first.
                 await cache.oweLogout(of: session, for: requestorID, before: deadline)
+                serverLogoutsRunning += 1
                 outcome = await logOutRemotely(session: session, requestorID: requestorID, presenter: presenter)
             } else {
                 // Signed out locally already: a server logout still owed is sent now.
@@ -52,11 +55,19 @@ extension AccessEnabler {
         session: AuthenticationRecord, requestorID: String, presenter: (any AuthenticationPresenter)?
     ) async -> LogoutOutcome {
         var outcome = LogoutOutcome()
+        // Counted by the caller in `serverLogoutsRunning` until the server answered (or failed).
+        var answered = false
+        func serverAnswered() {
+            if !answered { serverLogoutsRunning -= 1 }
+            answered = true
+        }
+        defer { serverAnswered() }
         do {
             var context = try await context(for: requestorID, before: storageDeadline())
             // The server logout happens even when the MVPD's Safari page cannot come back.
             context.redirectURL = (try? await redirectURL(for: session.mvpd)) ?? configuration.redirectURL
             let steps = try await backend.logout(session: session, context: context)
+            serverAnswered()
             await cache.settleLogout(of: session, for: requestorID, before: storageDeadline())
             for step in steps {
                 switch step {
@@ -98,6 +109,8 @@ extension AccessEnabler {
         -> AuthenticationRecord?
     {
         guard let owed = await cache.owedLogout(for: requestorID, before: deadline) else { return nil }
+        // This instance's logout in progress sends it (and shows its pages).
+        guard serverLogoutsRunning == 0 else { return owed }
         do {
             var context = try await context(for: requestorID, before: deadline)
             context.redirectURL = (try? await redirectURL(for: owed.mvpd)) ?? configuration.redirectURL

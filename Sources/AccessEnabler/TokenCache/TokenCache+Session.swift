@@ -281,6 +281,8 @@ extension TokenCache {
     func preauthorizationState(
         for requestor: String, resources: [String], now: Date, useCache: Bool, before deadline: TokenStorageDeadline
     ) async throws(AccessEnablerError) -> PreauthorizationState {
+        // A login or logout another instance stored counts here as in every other read of the session.
+        await takeStoredAuthentication(for: requestor, before: deadline)
         try await ensureLoaded(before: deadline)
         let session = sessions[requestor]
         let decisions = useCache ? session?.decisions ?? [:] : [:]

@@ -77,6 +77,8 @@ extension LegacySession {
         codeScreen = nil
         let usesSecondScreen = secondScreen.withLock { $0 }
         authenticationFlowsRunning += 1
+        authenticationFlowNumber += 1
+        let number = authenticationFlowNumber
         let flow = perform { [self] () -> AuthenticationResult? in
             defer { authenticationFlowsRunning -= 1 }
             var force = force
@@ -86,8 +88,13 @@ extension LegacySession {
                 if authentication.preselectedMVPD == mvpdID { authentication.preselectedMVPD = nil }
             }
             guard !Task.isCancelled else { return nil }
-            let result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
+            var result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
             guard !Task.isCancelled else { return nil }
+            if flowInterruptedByLogout == number, case .failure(let failure) = result,
+                failure.code == PROVIDER_NOT_SELECTED_ERROR
+            {
+                result = .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: failure.error))
+            }
             reportAuthentication(result)
             return result
         }

@@ -9,19 +9,26 @@ extension LegacySession {
     /// hears the viewer is signed out while it still shows the logout.
     nonisolated static let logoutPageLimit = Duration.seconds(30)
 
-    /// `logout`: the server logout, the MVPD's logout page to `navigate(toUrl:)` (not on tvOS), the
+    /// `logout`: a sign-in waiting for the app or the viewer fails first
+    /// (`GENERIC_AUTHENTICATION_ERROR`: the seeds' "explicitly cancelled"); then the server
+    /// logout, the MVPD's logout page to `navigate(toUrl:)` (not on tvOS), the
     /// tokens cleared, then — once the app hands the page's redirect back with
     /// `handleExternalURL`, a new flow or logout replaces it, or ``logoutPageLimit`` passes —
     /// `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`, preceded by `VSA203` for each
     /// profile that came from Apple's TV Provider. Without a page the status follows at once.
     func logout() {
         whenConfigured { [self] in
+            // A flow waiting for the app or the viewer ends now, and is reported before the
+            // logout's status.
+            let interrupted = authentication.isWaiting ? authenticationFlow : nil
+            if interrupted != nil { flowInterruptedByLogout = authenticationFlowNumber }
             authentication.cancelWaiting()
             let startedAt = authentication.supersessions
             logoutsStarted += 1
             logoutsRunning += 1
             perform { [self] in
                 defer { logoutsRunning -= 1 }
+                _ = await interrupted?.value
                 // Followed from the moment it is shown: its redirect may come back while the
                 // core still clears storage.
                 let page = LockedValue<UInt64?>(nil)

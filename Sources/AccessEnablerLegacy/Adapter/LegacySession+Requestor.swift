@@ -52,7 +52,8 @@ extension LegacySession {
     /// launch and on each re-sync) or signed out (on a re-sync only: one request for the profiles
     /// the server holds). Reports a change only when the sync itself made it, and no logout
     /// overlapped it (the logout reports its own): a sign-out when it removed the session the
-    /// server no longer holds, a sign-in when it adopted a profile where there was no session
+    /// server no longer holds from a viewer signed in (an expired session it removes was no
+    /// sign-in to the app already), a sign-in when it adopted a profile where there was no session
     /// (`signedIn` is false; a login made meanwhile leaves the sync nothing to adopt, and a flow
     /// still waiting for the viewer reports the sign-in itself when it ends). A failed
     /// sync changes nothing: the core keeps the session on a transient failure.
@@ -60,7 +61,7 @@ extension LegacySession {
         guard let refreshed = try? await core.refreshAuthenticationReportingChange(),
             logoutsStarted == logoutsBefore, logoutsRunning == 0
         else { return }
-        if refreshed.removedSession, refreshed.status.authentication == nil {
+        if refreshed.removedSession, signedIn, refreshed.status.authentication == nil {
             emit {
                 $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
             }

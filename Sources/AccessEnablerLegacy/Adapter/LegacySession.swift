@@ -93,6 +93,12 @@ final class LegacySession {
     /// How many authentication flows have not ended yet (a superseded one ends when its task
     /// returns): the foreground re-sync leaves a sign-in for a running flow to report.
     var authenticationFlowsRunning = 0
+    /// The number of the latest authentication flow, and of the last one a logout interrupted
+    /// while it waited for the app or the viewer: that one fails as the seeds' "the user
+    /// explicitly cancelled the flow" (`GENERIC_AUTHENTICATION_ERROR`), not as a picker the app
+    /// answered with nil (`PROVIDER_NOT_SELECTED_ERROR`).
+    var authenticationFlowNumber: UInt64 = 0
+    var flowInterruptedByLogout: UInt64?
     /// `usesSecondScreenAuthentication`: set from any thread, read when a flow starts.
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
     /// `svcRedirectURL` as the app set it, read from any thread (the core gets its URL).

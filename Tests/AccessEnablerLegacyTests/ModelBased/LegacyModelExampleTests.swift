@@ -48,4 +48,86 @@ import Testing
                 .setRequestor,
             ])
     }
+
+    /// A preauthorization that fails for a viewer signed in by another process is `P100` and an
+    /// empty list: this process reads that login from the store (its change marker).
+    @Test func aFailedPreauthorizationOfAnotherProcesssLoginIsP100() async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: false, secondScreen: false),
+            steps: [
+                .setRequestor,
+                .otherProcessSignsIn("AutoCable"),
+                .answered(.dropped, .checkPreauthorizedResources(["news", "premium", "kids", "sports"], cache: false)),
+            ])
+    }
+
+    /// A login another process completes while this one's logout page is on screen survives the
+    /// logout's end: it came after the logout's clearing.
+    @Test func aLoginMadeWhileTheLogoutPageIsShownSurvivesIt() async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: false, secondScreen: false),
+            steps: [
+                .otherProcessSignsIn("AutoCable"),
+                .setRequestor,
+                .logout,
+                .otherProcessSignsIn("Cablevision"),
+                .timePasses(seconds: 31),
+            ])
+    }
+
+    /// The foreground re-sync reports no sign-out for a session that had expired: the app was
+    /// told nothing of a sign-in then (a TempPass, and another process's login).
+    @Test(arguments: [LegacyModelStep.setSelectedProvider("TempPass"), .otherProcessSignsIn("Cablevision")])
+    func theForegroundSyncReportsNoSignOutOfAnExpiredSession(login: LegacyModelStep) async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: true, secondScreen: false),
+            steps: [.setRequestor, login, .timePasses(seconds: 3601), .setRequestor])
+    }
+
+    /// A registration code on screen for an MVPD another process then signs in with ends with the
+    /// sign-in at the next poll: the device's profile is there.
+    @Test func aCodeFlowEndsWithAnotherProcesssLoginWithItsMVPD() async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: false, secondScreen: true),
+            steps: [
+                .setRequestor,
+                .setSelectedProvider("Cablevision"),
+                .otherProcessSignsIn("Cablevision"),
+                .timePasses(seconds: 3),
+            ])
+    }
+
+    /// A foreground re-sync while the logout's server call is unanswered leaves the session to
+    /// the logout: it neither sends the logout itself (the MVPD's logout page would then never
+    /// show) nor signs the viewer out before the logout does.
+    @Test func theForegroundSyncLeavesTheSessionToALogoutWaitingForTheServer() async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: true, secondScreen: false),
+            steps: [
+                .otherProcessSignsIn("AutoCable"),
+                .setRequestor,
+                .answered(.late, .logout),
+                .setRequestor,
+                .checkAuthorization("news"),
+                .serverReleasesHeldRequests,
+            ])
+    }
+
+    /// `setSelectedProvider` with the MVPD the viewer is signed in with (here through another
+    /// process, on REST API v1) answers from the session, without a login page.
+    @Test func choosingTheMVPDOfTheSessionAnswersFromIt() async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV1, serviceProviders: 1, safariCablevision: false, secondScreen: false),
+            steps: [.setRequestor, .otherProcessSignsIn("AutoCable"), .setSelectedProvider("AutoCable")])
+    }
+
+    /// A foreground re-sync while a logout's server call is held changes nothing: the logout's
+    /// page still shows once the server answers (REST API v2), and the viewer counts as signed in
+    /// until then (REST API v1).
+    @Test(arguments: [LegacyModelStep.serverReleasesHeldRequests, .checkAuthentication])
+    func aReSyncLeavesALogoutWaitingForTheServerAlone(last: LegacyModelStep) async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: false, secondScreen: false),
+            steps: [.otherProcessSignsIn("Cablevision"), .setRequestor, .answered(.late, .logout), .setRequestor, last])
+    }
 }

@@ -115,7 +115,9 @@ struct LegacyModelGenerator {
         add(3, .getMetadata(metadataKey()))
         add(1, .getSelectedProvider)
         add(3, .logout)
-        if state.login != nil { add(1, .answered(answer(), .logout)) }
+        // Only a late answer: a failed server logout is retried after a back-off and then owed
+        // (issue 31, 5.1), which this model does not follow; `OwedLogoutTests` covers it.
+        if state.login != nil { add(1, .answered(.late, .logout)) }
         add(1, .handleExternalURL(.wrong))
 
         // The server, time, the other process.

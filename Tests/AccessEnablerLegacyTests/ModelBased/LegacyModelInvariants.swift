@@ -34,7 +34,7 @@ struct LegacyModelViolation: Error, CustomStringConvertible {
 extension LegacyModelRunner {
     /// The invariants that hold after every step whatever the model predicts, checked at rest
     /// (reading the store or asking a core would wait behind a held request): no stored login
-    /// survives a completed logout unless a newer login completed; the store holds what the
+    /// survives a completed logout unless a login completed after that logout began; the store holds what the
     /// model says; this process and a process started now agree with it. Each call's terminal
     /// callback exactly once and in order, and nothing for a replaced flow, are the prediction's
     /// match; no hang is checked when the world is brought to rest.
@@ -45,7 +45,9 @@ extension LegacyModelRunner {
         // Reading the store or asking a core waits behind a held request: only at rest.
         guard state.held.isEmpty, state.phase == .configured else { return nil }
         let stored = await world.storeHoldsLogin()
-        if let logout = bookkeeping.lastLogoutEnd, stored, (bookkeeping.lastLoginEnd ?? -1) < logout {
+        if let logout = bookkeeping.lastLogoutEnd, stored,
+            (bookkeeping.lastLoginEnd ?? -1) < (bookkeeping.lastLogoutStart ?? logout)
+        {
             return LegacyModelViolation(
                 invariant: .loginSurvivesLogout, step: index,
                 detail: "after \(step) the store holds a login; the last logout ended at step \(logout)"

@@ -71,6 +71,11 @@ struct LegacyModelRunner {
     struct Bookkeeping {
         var lastLoginEnd: Int?
         var lastLogoutEnd: Int?
+        /// When the logout that ended last began: a login that completed after that (another
+        /// process's, while the logout page was on screen) is not one the logout had to clear.
+        var lastLogoutStart: Int?
+        /// The steps at which the app's logouts still running began, oldest first.
+        var logoutStarts: [Int] = []
         var lastTransition: (before: String, kind: String, after: String) = ("", "", "")
     }
 
@@ -91,7 +96,14 @@ struct LegacyModelRunner {
         // The foreground re-sync adopted a profile the server holds (a login whose redirect has
         // not come back yet, single sign-on): a login that ended now.
         if case .setRequestor = step.action, loginBefore == nil, state.login != nil { bookkeeping.lastLoginEnd = index }
-        if case .otherProcessLogsOut = step.action { bookkeeping.lastLogoutEnd = index }
+        if case .otherProcessLogsOut = step.action {
+            bookkeeping.lastLogoutEnd = index
+            bookkeeping.lastLogoutStart = index
+        }
+        switch step.action {
+        case .logout, .answered(_, .logout): bookkeeping.logoutStarts.append(index)
+        default: break
+        }
         for problem in world.takeProblems() {
             return LegacyModelViolation(invariant: .world, step: index, detail: problem)
         }
@@ -135,6 +147,9 @@ struct LegacyModelRunner {
                     $0.matches(.authenticationStatus(ACCESS_ENABLER_STATUS_ERROR, USER_NOT_AUTHENTICATED_ERROR))
                 }) {
                     bookkeeping.lastLogoutEnd = index
+                    bookkeeping.lastLogoutStart =
+                        label == "the foreground sync" || bookkeeping.logoutStarts.isEmpty
+                        ? index : bookkeeping.logoutStarts.removeFirst()
                 }
             }
         }

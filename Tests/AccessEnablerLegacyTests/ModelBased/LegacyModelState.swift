@@ -120,6 +120,9 @@ struct LegacyModelState {
     var tempPassStarted: Date?
     /// Logouts whose status has not come yet.
     var logoutsRunning = 0
+    /// The MVPD whose server logout failed or timed out: owed (issue 31, 5.1) until the next
+    /// re-sync or logout sends it; until then no re-sync adopts its profile. A login forgets it.
+    var owedLogout: String?
 
     init(setup: LegacyModelSetup, now: Date) {
         self.setup = setup

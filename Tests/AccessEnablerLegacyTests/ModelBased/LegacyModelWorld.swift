@@ -187,7 +187,7 @@ final class LegacyModelWorld {
     /// every read to see the store, holds; the gap itself is recorded in `LegacyForegroundSyncTests`.
     /// Set to false once reads see the other process's changes: the other process then acts at any
     /// time while this app runs.
-    nonisolated static let relaunchesAroundOtherProcess = true
+    nonisolated static let relaunchesAroundOtherProcess = false
 
     /// Removes the token store.
     func tearDown() {

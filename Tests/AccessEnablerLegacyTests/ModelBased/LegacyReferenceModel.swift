@@ -34,6 +34,12 @@ extension LegacyModelState {
         .exactly(.authenticationStatus(ACCESS_ENABLER_STATUS_ERROR, USER_NOT_AUTHENTICATED_ERROR)),
     ]
 
+    /// A preauthorization that failed (the network, a server error, a time-out): `P100`, then
+    /// nothing authorized (the migration guide: told apart from "nothing authorized").
+    fileprivate static let failedPreauthorization: [Pattern] = [
+        .exactly(.status("P100")), .exactly(.preauthorized([])),
+    ]
+
     /// The end of a logout: status 0 (API reference, `logout`: "setAuthenticationStatus ... 0").
     fileprivate static let loggedOutSequence: [Pattern] = [
         .exactly(.authenticationStatus(ACCESS_ENABLER_STATUS_ERROR, USER_NOT_AUTHENTICATED_ERROR))
@@ -109,6 +115,7 @@ extension LegacyModelState {
     /// authorization (API reference, `getAuthorization`: "runs the authN flow first, then carries on
     /// with authZ").
     fileprivate mutating func endFlow(signedIn login: Login, into prediction: inout LegacyPrediction, after: Int?) {
+        owedLogout = nil
         let resources = flow?.resources ?? []
         flow = nil
         if self.login != login { authorized = [:] }
@@ -354,14 +361,22 @@ extension LegacyModelState {
             let reused = setup.backend == .restV2 ? serverSession(for: mvpd) : nil
             let session = reused ?? Login(mvpd: mvpd, expires: now.addingTimeInterval(Self.authnTTL))
             serverSessions[setup.serviceProvider(of: mvpd)] = session
-            // A new session: what the store held for the old one is dropped.
+            // The code on screen was for that MVPD: its next poll finds the device's profile.
+            if case .code(mvpd, let expires, let nextPoll, _, let lost) = flow?.stage {
+                flow?.stage = .code(mvpd: mvpd, expires: expires, nextPoll: nextPoll, activated: true, lost: lost)
+            }
+            // A new session: what the store held for the old one is dropped, and a logout owed.
             authorized = [:]
             login = session
+            owedLogout = nil
             for index in held.indices { held[index].disturbed = true }
             relaunch(into: &prediction)
         case .otherProcessLogsOut:
             if let login, serverSession(for: login.mvpd) != nil || setup.backend == .restV1 {
                 serverSessions[setup.serviceProvider(of: login.mvpd)] = nil
+            } else if login == nil {
+                // Signed out in the store: its logout sends the one this process owes.
+                sendOwedLogout()
             }
             login = nil
             authorized = [:]
@@ -419,7 +434,20 @@ extension LegacyModelState {
         phase = .configured
         let complete = prediction.expect(
             "setRequestor", [.exactly(.requestorComplete(ACCESS_ENABLER_STATUS_SUCCESS))])
-        if signedIn == nil, isResync, let held = bestServerSession {
+        // While a logout's server call is unanswered the sync leaves everything to it.
+        let logoutWaitsForServer = held.contains { if case .logout = $0.call { true } else { false } }
+        // The profile sync (signed in, or a re-sync) sends a logout still owed first.
+        if !logoutWaitsForServer, isResync || signedIn != nil { sendOwedLogout() }
+        if isResync, !logoutWaitsForServer {
+            // An expired session: removed, silently (the app heard of no sign-in).
+            if signedIn == nil, login != nil {
+                login = nil
+                authorized = [:]
+            }
+        }
+        if logoutWaitsForServer {
+            // Nothing changes.
+        } else if signedIn == nil, isResync, let held = bestServerSession {
             login = held
             authorized = [:]
             // A flow in progress reports the sign-in itself when it ends.
@@ -445,9 +473,21 @@ extension LegacyModelState {
         for call in calls { apply(call, answer: nil, into: &prediction, after: complete) }
     }
 
-    /// The profile the service providers hold for the device that lasts longest, if any.
+    /// The server logout still owed, sent now (a re-sync, a logout without a session): it goes
+    /// through, the faults being one-shot.
+    fileprivate mutating func sendOwedLogout() {
+        guard let mvpd = owedLogout else { return }
+        owedLogout = nil
+        serverSessions[setup.serviceProvider(of: mvpd)] = nil
+    }
+
+    /// The profile the service providers hold for the device that lasts longest, if any (the
+    /// core's order without a local session or a stored choice; the emulator lists profiles by
+    /// MVPD ID, which breaks a tie).
     private var bestServerSession: Login? {
-        serverSessions.values.sorted(by: { $0.expires > $1.expires }).first(where: { $0.expires > now })
+        serverSessions.values.sorted(by: { ($0.expires, $1.mvpd) > ($1.expires, $0.mvpd) }).first(where: {
+            $0.expires > now
+        })
     }
 
     // MARK: Authentication
@@ -484,6 +524,11 @@ extension LegacyModelState {
                 return
             }
             startFlow(stage: .picker, into: &prediction)
+            if let login = signedIn, login.mvpd == id {
+                // Signed in with that MVPD already: the session answers, as `getAuthentication` would.
+                endFlow(signedIn: login, into: &prediction, after: after)
+                return
+            }
             choose(id, answer: answer, into: &prediction, after: after)
             return
         }
@@ -588,12 +633,15 @@ extension LegacyModelState {
             // The logout forgets the requests in flight: a later call does not share one.
             held[index].sharedAuthorization = nil
         }
+        // Owed from the start, until the server confirms it (a login meanwhile forgets it).
+        if let login { owedLogout = login.mvpd }
         if phase == .failed, login != nil {
             // Without a configuration the server call fails; the local logout happens.
             completeLogout(of: login!.mvpd, serverAnswered: false, into: &prediction, after: after)
             return
         }
         guard let login else {
+            sendOwedLogout()
             logoutsRunning -= 1
             authorized = [:]
             prediction.expect("logout", Self.loggedOutSequence, after: after)
@@ -617,6 +665,7 @@ extension LegacyModelState {
         if serverAnswered, hadSession || setup.backend == .restV1 {
             serverSessions[setup.serviceProvider(of: mvpd)] = nil
         }
+        if serverAnswered, owedLogout == mvpd { owedLogout = nil }
         let showsPage =
             serverAnswered && (setup.backend == .restV1 || (hadSession && !Self.isTempPass(mvpd)))
         if showsPage, replaced {
@@ -660,7 +709,7 @@ extension LegacyModelState {
         }
         if answer == nil { restartTempPassForDecisions(login.mvpd) }
         if answer != nil {
-            prediction.expect("checkPreauthorizedResources", [.exactly(.preauthorized([]))], after: after)
+            prediction.expect("checkPreauthorizedResources", Self.failedPreauthorization, after: after)
         } else if decisionSession(for: login) == nil {
             // The server no longer holds the session: removed locally, as any "session gone"
             // answer removes it.
@@ -774,7 +823,7 @@ extension LegacyModelState {
             var seen = Set<String>()
             let authorized = resources.filter { Self.authorizes(mvpd, $0) && seen.insert($0).inserted }
             if timedOut {
-                prediction.expect("checkPreauthorizedResources, released", [.exactly(.preauthorized([]))])
+                prediction.expect("checkPreauthorizedResources, released", Self.failedPreauthorization)
             } else {
                 prediction.expect(
                     "checkPreauthorizedResources, released",

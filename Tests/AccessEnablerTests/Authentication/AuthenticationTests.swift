@@ -137,6 +137,23 @@ import Testing
         #expect(await harness.enabler.checkAuthentication().authentication == earlier)
     }
 
+    /// A visitor ID that cannot be sent (a line break, which would end the header or add another,
+    /// or 100 KB, which the server refuses as `bad_request` on every call) is not sent, whatever
+    /// the transport; the calls go on (issue 31, 5.8).
+    @Test(arguments: allBackends, ["ECID\r\nX-Injected: 1", String(repeating: "E", count: 100_000)])
+    func aVisitorIDThatCannotBeSentIsLeftOut(backend: AccessEnabler.Backend, visitorID: String) async throws {
+        let harness = Harness(backend: backend)
+        await harness.enabler.setOptions(.init(visitorID: visitorID))
+        #expect(await harness.enabler.currentOptions.visitorID == nil)
+        try await harness.signIn()
+        let call = try #require(await harness.emulator.requests(to: backend.sessionRoute).first)
+        #expect(call.headers["AP-Visitor-Identifier"] == nil)
+        #expect(call.headers["X-Injected"] == nil)
+        #expect(call.query("ap_vi") == nil)
+        await harness.enabler.setOptions(.init(visitorID: "ECID-123"))
+        #expect(await harness.enabler.currentOptions.visitorID == "ECID-123", "a valid one replaces it")
+    }
+
     @Test(arguments: allBackends)
     func protectedCallsCarryTheCommonHeadersAndParameters(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend) { $0.deviceIDSeed = "seed-for-headers" }

@@ -50,7 +50,7 @@ import Testing
         }
         let error = await #expect(throws: AccessEnablerError.self) { try await login.value(awaiting: "the login") }
         #expect(error == .authenticationSessionMissing)
-        #expect(error?.status.details?.contains("before the login's code expired") == true)
+        #expect(error?.status.details?.contains("before the login expired") == true)
         #expect(
             await harness.emulator.requests(to: .profileForMVPD).count == 3, "0, 10 and 20 min; 30 min is past the code"
         )

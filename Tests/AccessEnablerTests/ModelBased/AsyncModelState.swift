@@ -46,7 +46,11 @@ struct AsyncModelState {
     let setup: AsyncModelSetup
     var now: Date
     var configured = false
-    var login: Login?
+    var login: Login? {
+        didSet { if login != oldValue { loginStoredAt = now } }
+    }
+    /// When the stored authentication was last written (its issue time).
+    var loginStoredAt: Date?
     var authorized: [String: Date] = [:] {
         didSet {
             if authorized.isEmpty {
@@ -274,9 +278,12 @@ extension AsyncModelState {
             let reused = setup.backend == .restV2 ? serverSession(for: mvpd) : nil
             let session = reused ?? Login(mvpd: mvpd, expires: now.addingTimeInterval(Self.authnTTL))
             serverSession = session
-            // A new session: what the store held for the old one is dropped.
-            authorized = [:]
+            // A new session: what the store held for the old one is dropped. The same profile
+            // again at the same instant (REST API v2) is the same stored authentication (its
+            // issue time included): this instance keeps what it holds for it.
+            if login != session || loginStoredAt != now { authorized = [:] }
             login = session
+            loginStoredAt = now
             relaunch(into: &prediction)
         case .otherProcessLogsOut:
             if let login, serverSession(for: login.mvpd) != nil || setup.backend == .restV1 {

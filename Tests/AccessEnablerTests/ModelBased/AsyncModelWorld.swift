@@ -371,7 +371,7 @@ final class AsyncModelWorld {
 
     /// Whether this app goes away while the other process acts and is launched again after:
     /// until issue 31, section 5, item 8 lets an instance see another process's changes.
-    nonisolated static let relaunchesAroundOtherProcess = true
+    nonisolated static let relaunchesAroundOtherProcess = false
 
     // MARK: Observation
 
