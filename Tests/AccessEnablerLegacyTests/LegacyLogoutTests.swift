@@ -48,7 +48,7 @@ import Testing
     }
 }
 
-/// A sign-in a logout interrupts fails as the seeds' "explicitly cancelled" flow, before the
+/// A sign-in a logout interrupts fails as the "explicitly cancelled" flow of Adobe's API reference, before the
 /// logout's status (issue 31, 5.8): it reported `N005` and `PROVIDER_NOT_SELECTED_ERROR`, as a
 /// picker the app answered with nil, and after the logout's status.
 @MainActor

@@ -10,7 +10,7 @@ extension LegacySession {
     nonisolated static let logoutPageLimit = Duration.seconds(30)
 
     /// `logout`: a sign-in waiting for the app or the viewer fails first
-    /// (`GENERIC_AUTHENTICATION_ERROR`: the seeds' "explicitly cancelled"); then the server
+    /// (`GENERIC_AUTHENTICATION_ERROR`: Adobe's API reference: "explicitly cancelled"); then the server
     /// logout, the MVPD's logout page to `navigate(toUrl:)` (not on tvOS), the
     /// tokens cleared, then — once the app hands the page's redirect back with
     /// `handleExternalURL`, a new flow or logout replaces it, or ``logoutPageLimit`` passes —

@@ -94,7 +94,7 @@ final class LegacySession {
     /// returns): the foreground re-sync leaves a sign-in for a running flow to report.
     var authenticationFlowsRunning = 0
     /// The number of the latest authentication flow, and of the last one a logout interrupted
-    /// while it waited for the app or the viewer: that one fails as the seeds' "the user
+    /// while it waited for the app or the viewer: that one fails as Adobe's API reference describes "the user
     /// explicitly cancelled the flow" (`GENERIC_AUTHENTICATION_ERROR`), not as a picker the app
     /// answered with nil (`PROVIDER_NOT_SELECTED_ERROR`).
     var authenticationFlowNumber: UInt64 = 0
