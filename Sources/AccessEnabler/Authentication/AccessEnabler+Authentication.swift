@@ -185,12 +185,14 @@ extension AccessEnabler {
         return try await keepAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch)
     }
 
-    /// Stores the authentication a login led to (a browser login, or a second-screen sign-in)
-    /// unless a logout began since `logoutEpoch` was read, remembers its MVPD, and reports it.
-    /// The viewer's part is over: its storage deadline starts now.
-    func keepAuthentication(_ session: AuthenticationRecord, for requestorID: String, ifLogoutEpoch logoutEpoch: UInt64)
-        async throws -> Authentication
-    {
+    /// Stores the authentication a login led to (a browser login, a second-screen sign-in, or
+    /// the partner's with `partnerName`) unless a logout began since `logoutEpoch` was read,
+    /// remembers its MVPD, and reports it. The viewer's part is over: its storage deadline starts
+    /// now.
+    func keepAuthentication(
+        _ session: AuthenticationRecord, for requestorID: String, ifLogoutEpoch logoutEpoch: UInt64,
+        throughPartner partnerName: String? = nil
+    ) async throws -> Authentication {
         let deadline = storageDeadline()
         guard session.expires > clock.now else {
             log.error("the service provider issued an authentication that had already expired; not stored")
@@ -209,6 +211,10 @@ extension AccessEnabler {
         // The choice is remembered once it led to a session: a failed or cancelled attempt
         // leaves the store as it was.
         try await cache.storeSelectedMVPD(session.mvpd, for: requestorID, before: deadline)
+        if let partnerName {
+            log.info("signed in with \(session.mvpd.id) through the partner \(partnerName)")
+            hub.emit(.partnerSingleSignOn(.signedIn(mvpdID: session.mvpd.id)))
+        }
         hub.emit(
             .authenticationChecked(
                 .init(

@@ -97,15 +97,7 @@ extension AccessEnabler {
             return (await checkAuthentication(), false, false)
         }
         guard let best = found.first else {
-            var removed = false
-            if let local, try await cache.removeAuthentication(local, for: requestorID, before: deadline) {
-                removed = true
-                log.info("the service provider holds no authentication any more; removed it locally")
-                hub.emit(
-                    .authenticationRemoved(
-                        reason: AccessEnablerError.authenticationSessionMissing.with(
-                            details: "The service provider no longer holds the authentication.")))
-            }
+            let removed = try await removeSessionTheServerNoLongerHolds(local, for: requestorID, before: deadline)
             return (await checkAuthentication(), removed, false)
         }
         var adopted = false
@@ -123,6 +115,22 @@ extension AccessEnabler {
             try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID, before: deadline)
         }
         return (await checkAuthentication(), false, adopted)
+    }
+
+    /// Removes `local` (when it is still the session) because the service provider holds no
+    /// authentication any more, and reports it; returns whether it did.
+    private func removeSessionTheServerNoLongerHolds(
+        _ local: CachedSession?, for requestorID: String, before deadline: TokenStorageDeadline
+    ) async throws -> Bool {
+        guard let local, try await cache.removeAuthentication(local, for: requestorID, before: deadline) else {
+            return false
+        }
+        log.info("the service provider holds no authentication any more; removed it locally")
+        hub.emit(
+            .authenticationRemoved(
+                reason: AccessEnablerError.authenticationSessionMissing.with(
+                    details: "The service provider no longer holds the authentication.")))
+        return true
     }
 
     /// Whether `record` is the profile a server logout still owed was to remove: the viewer logged

@@ -27,24 +27,15 @@ extension AccessEnabler {
         }
         let providers = Self.partnerProviders(of: loaded.mvpds, filter: filter)
         guard let first = providers.all.first else { return fallBack(.noPartnerProviders) }
-        let request = PartnerStatusRequest(
-            supportedProviderIDs: providers.all.compactMap(\.platformMappingId),
-            featuredProviderIDs: providers.featured.compactMap(\.platformMappingId), allowsInterruption: true)
         let status: PartnerFrameworkStatus
-        switch try await askPartner({ try await framework.status(for: request) }) {
-        case .failure(let failure): return fallBack(.frameworkError(code: failure.code))
-        case .success(.userCancelled): throw partnerCancelled()
-        case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
-        case .success(.completed(let answer)): status = answer
+        switch try await partnerStatus(from: framework, offering: providers, in: loaded) {
+        case .end(let attempt): return attempt
+        case .proceed(let answer): status = answer
         }
-        partner.lastStatus = (status, clock.now)
-        guard status.accessStatus == .granted else { return fallBack(.permission(status.accessStatus)) }
-        guard status.allowsSingleSignOn(at: clock.now) else { return fallBack(.providerUnavailable) }
         let mvpdForStatus = loaded.mvpds.first { $0.platformMappingId == status.providerID } ?? first
         let serviceProvider = try ServiceProvider.validated(mvpdForStatus.serviceProvider)
         let requestorID = loaded.requestorID
         let logoutEpoch = await cache.logoutEpoch
-
         let step = try await serverValidated {
             try await partnerSignOn.startPartnerAuthentication(
                 partner: framework.partnerName, serviceProvider: serviceProvider,
@@ -63,72 +54,99 @@ extension AccessEnabler {
             }
             return fallBack(.serverFallback(reasonType: reasonType, mvpdID: mvpd.id), preselected: mvpd)
         case .success(.authorized(let mvpdID)):
-            // The service provider has a profile already (another app's sign-in, degraded access),
-            // used only for an MVPD the requestor offers.
-            guard let mvpd = loaded.mvpd(withID: mvpdID) else {
-                log.error("the service provider named an MVPD the requestor does not offer; not used")
-                return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
+            switch try await existingProfile(of: mvpdID, in: loaded) {
+            case .end(let attempt): return attempt
+            case .proceed(let existing): session = existing
             }
-            guard
-                let existing = try await backend.completeAuthentication(
-                    mvpd: mvpd, configuration: loaded, data: [:],
-                    context: try await context(for: requestorID, before: storageDeadline()))
-            else { return fallBack(.serverFallback(reasonType: "authorize")) }
-            session = existing
-        case .success(.partnerProfile(var authenticationRequest)):
-            authenticationRequest.providerID = status.providerID
-            let exchange = authenticationRequest
-            let response: PartnerAuthenticationResponse
-            switch try await askPartner({ try await framework.authenticate(exchange) }) {
-            case .failure(let failure): return fallBack(.frameworkError(code: failure.code))
-            case .success(.userCancelled): throw partnerCancelled()
-            case .success(.providerNotSupported(let id)): return fallBack(unsupported: id, in: loaded)
-            case .success(.completed(let answer)): response = answer
-            }
-            if let newer = response.status { partner.lastStatus = (newer, clock.now) }
-            let created = try await serverValidated {
-                try await partnerSignOn.partnerProfiles(
-                    partner: framework.partnerName, response: response.response, serviceProvider: serviceProvider,
-                    configuration: loaded, context: try await context(for: requestorID, before: storageDeadline()))
-            }
-            switch created {
-            case .failure(let failure): return fallBack(.validationFailed(code: failure.code))
-            case .success(let records):
-                // The profile of the MVPD the partner signed in (the one the request or the
-                // partner's status named), and only for an MVPD the requestor offers; not
-                // whichever profile comes first in the answer.
-                let named = exchange.mvpdID ?? loaded.mvpds.first { $0.platformMappingId == status.providerID }?.id
-                let offered = Self.offeredProfiles(records, in: loaded).filter { named == nil || $0.mvpd.id == named }
-                guard offered.count == 1, let record = offered.first else {
-                    if records.isEmpty { return fallBack(.validationFailed(code: "no_profile")) }
-                    log.error(
-                        "the partner profile answer held no profile of the MVPD signed in at the partner; not used")
-                    return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
-                }
-                session = record
+        case .success(.partnerProfile(let authenticationRequest)):
+            let exchange = PartnerExchange(
+                framework: framework, partnerSignOn: partnerSignOn, status: status, serviceProvider: serviceProvider)
+            switch try await partnerProfile(for: authenticationRequest, through: exchange, in: loaded) {
+            case .end(let attempt): return attempt
+            case .proceed(let created): session = created
             }
         }
-        guard session.expires > clock.now else {
-            throw AccessEnablerError.authenticationSessionExpired.with(
-                details:
-                    "The service provider issued an authentication that had already expired; check the device clock.")
+        // The partner's pages are over: the keep step is the browser login's.
+        let authentication = try await keepAuthentication(
+            session, for: requestorID, ifLogoutEpoch: logoutEpoch, throughPartner: framework.partnerName)
+        return .signedIn(authentication)
+    }
+
+    /// The partner's status for the providers offered, kept for the header of later calls; the
+    /// attempt ends when the framework fails, the viewer cancels, or access or single sign-on
+    /// is not granted.
+    private func partnerStatus(
+        from framework: any PartnerFramework, offering providers: (all: [MVPD], featured: [MVPD]),
+        in loaded: RequestorConfiguration
+    ) async throws -> PartnerStep<PartnerFrameworkStatus> {
+        let request = PartnerStatusRequest(
+            supportedProviderIDs: providers.all.compactMap(\.platformMappingId),
+            featuredProviderIDs: providers.featured.compactMap(\.platformMappingId), allowsInterruption: true)
+        let status: PartnerFrameworkStatus
+        switch try await askPartner({ try await framework.status(for: request) }) {
+        case .failure(let failure): return .end(fallBack(.frameworkError(code: failure.code)))
+        case .success(.userCancelled): throw partnerCancelled()
+        case .success(.providerNotSupported(let id)): return .end(fallBack(unsupported: id, in: loaded))
+        case .success(.completed(let answer)): status = answer
         }
-        // The partner's pages are over: what the sign-in stores has a deadline of its own.
-        let deadline = storageDeadline()
+        partner.lastStatus = (status, clock.now)
+        guard status.accessStatus == .granted else { return .end(fallBack(.permission(status.accessStatus))) }
+        guard status.allowsSingleSignOn(at: clock.now) else { return .end(fallBack(.providerUnavailable)) }
+        return .proceed(status)
+    }
+
+    /// The profile the service provider holds already for `mvpdID` (another app's sign-in,
+    /// degraded access), used only for an MVPD the requestor offers.
+    private func existingProfile(of mvpdID: String, in loaded: RequestorConfiguration) async throws
+        -> PartnerStep<AuthenticationRecord>
+    {
+        guard let mvpd = loaded.mvpd(withID: mvpdID) else {
+            log.error("the service provider named an MVPD the requestor does not offer; not used")
+            return .end(fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code)))
+        }
         guard
-            try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch, before: deadline)
-        else {
-            log.info("partner authentication finished after a logout started; discarded")
-            throw CancellationError()
+            let existing = try await backend.completeAuthentication(
+                mvpd: mvpd, configuration: loaded, data: [:],
+                context: try await context(for: loaded.requestorID, before: storageDeadline()))
+        else { return .end(fallBack(.serverFallback(reasonType: "authorize"))) }
+        return .proceed(existing)
+    }
+
+    /// The partner framework's sign-in for `request`, exchanged with the service provider for
+    /// the profile of the MVPD the partner signed in (the one the request or the partner's status
+    /// named), and only for an MVPD the requestor offers; not whichever profile comes first.
+    private func partnerProfile(
+        for request: PartnerAuthenticationRequest, through exchange: PartnerExchange, in loaded: RequestorConfiguration
+    ) async throws -> PartnerStep<AuthenticationRecord> {
+        var request = request
+        request.providerID = exchange.status.providerID
+        let asked = request
+        let response: PartnerAuthenticationResponse
+        switch try await askPartner({ try await exchange.framework.authenticate(asked) }) {
+        case .failure(let failure): return .end(fallBack(.frameworkError(code: failure.code)))
+        case .success(.userCancelled): throw partnerCancelled()
+        case .success(.providerNotSupported(let id)): return .end(fallBack(unsupported: id, in: loaded))
+        case .success(.completed(let answer)): response = answer
         }
-        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID, before: deadline)
-        log.info("signed in with \(session.mvpd.id) through the partner \(framework.partnerName)")
-        hub.emit(.partnerSingleSignOn(.signedIn(mvpdID: session.mvpd.id)))
-        hub.emit(
-            .authenticationChecked(
-                .init(
-                    isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
-        return .signedIn(Authentication(record: session, requestorID: requestorID))
+        if let newer = response.status { partner.lastStatus = (newer, clock.now) }
+        let created = try await serverValidated {
+            try await exchange.partnerSignOn.partnerProfiles(
+                partner: exchange.framework.partnerName, response: response.response,
+                serviceProvider: exchange.serviceProvider, configuration: loaded,
+                context: try await context(for: loaded.requestorID, before: storageDeadline()))
+        }
+        switch created {
+        case .failure(let failure): return .end(fallBack(.validationFailed(code: failure.code)))
+        case .success(let records):
+            let named = asked.mvpdID ?? loaded.mvpds.first { $0.platformMappingId == exchange.status.providerID }?.id
+            let offered = Self.offeredProfiles(records, in: loaded).filter { named == nil || $0.mvpd.id == named }
+            guard offered.count == 1, let record = offered.first else {
+                if records.isEmpty { return .end(fallBack(.validationFailed(code: "no_profile"))) }
+                log.error("the partner profile answer held no profile of the MVPD signed in at the partner; not used")
+                return .end(fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code)))
+            }
+            return .proceed(record)
+        }
     }
 
     private func fallBack(_ reason: PartnerSingleSignOnEvent.FallbackReason, preselected: MVPD? = nil) -> PartnerAttempt
@@ -214,6 +232,20 @@ struct PartnerState {
 /// A partner framework or partner API failure that leads to the basic flow.
 struct PartnerFailure: Error, Sendable, Hashable {
     var code: String
+}
+
+/// What one step of the partner attempt led to: a value to go on with, or the attempt's end.
+enum PartnerStep<Value> {
+    case proceed(Value)
+    case end(PartnerAttempt)
+}
+
+/// The parties of a partner sign-in once the partner's status is known.
+struct PartnerExchange {
+    var framework: any PartnerFramework
+    var partnerSignOn: any PartnerSignOnCapability
+    var status: PartnerFrameworkStatus
+    var serviceProvider: ServiceProvider
 }
 
 /// How the partner attempt of `authenticate` ended.

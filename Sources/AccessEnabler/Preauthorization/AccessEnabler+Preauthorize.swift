@@ -46,12 +46,25 @@ extension AccessEnabler {
             await handleSessionRejection(error, session: cachedSession, requestorID: requestorID, before: deadline)
             throw error
         }
-        // Cached and fetched decisions in request order; the fetched ones, in `missing` order,
-        // fill the gaps.
+        let (decisions, cacheable) = Self.inRequestOrder(resources, cached: cached, fetched: fetched)
+        if !cacheable.isEmpty {
+            let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
+            await cache.storeDecisions(
+                cacheable, for: requestorID, expires: expires, ifGeneration: cachedSession.generation)
+        }
+        return PreauthorizeResponse(decisions: decisions)
+    }
+
+    /// Cached and fetched decisions in request order (the fetched ones, in the order of the
+    /// resources without a cached decision, fill the gaps; a resource the server left out is not
+    /// authorized, with `server_response_format_unknown`), and the fetched ones worth caching.
+    static func inRequestOrder(_ resources: [String], cached: [Decision?], fetched: [Decision?])
+        -> (decisions: [Decision], cacheable: [Decision])
+    {
         var decisions: [Decision] = []
         decisions.reserveCapacity(resources.count)
         var cacheable: [Decision] = []
-        cacheable.reserveCapacity(missing.count)
+        cacheable.reserveCapacity(fetched.count)
         var next = fetched.startIndex
         for (resource, cached) in zip(resources, cached) {
             if let cached {
@@ -69,14 +82,9 @@ extension AccessEnabler {
                 continue
             }
             decisions.append(decision)
-            if Self.isCacheable(decision) { cacheable.append(decision) }
+            if isCacheable(decision) { cacheable.append(decision) }
         }
-        if !cacheable.isEmpty {
-            let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
-            await cache.storeDecisions(
-                cacheable, for: requestorID, expires: expires, ifGeneration: cachedSession.generation)
-        }
-        return PreauthorizeResponse(decisions: decisions)
+        return (decisions, cacheable)
     }
 
     /// Sends `resources` in chunks, at most ``Configuration/preauthorizeConcurrency`` at a time

@@ -209,32 +209,57 @@ extension AccessEnabler {
         requestorID: String, from providers: [ServiceProvider], before deadline: TokenStorageDeadline
     ) async throws -> RequestorConfiguration {
         let context = try await context(for: requestorID, before: deadline)
-        let backend = self.backend
-        let clock = self.clock
-        let timeout = configuration.configurationTimeout
-
-        enum Outcome: Sendable {
-            case answered(ServiceProviderConfiguration)
-            case failed(Int, AccessEnablerError)
-            case deadline
+        let (answers, unsortedFailures) = await Self.configurations(
+            from: providers, context: context, backend: backend, clock: clock,
+            timeout: configuration.configurationTimeout, log: log)
+        try Task.checkCancellation()
+        let failures = unsortedFailures.sorted { $0.index < $1.index }
+        guard !answers.isEmpty else {
+            let first = failures.first?.error ?? .networkError
+            log.error("no service provider answered the configuration call (\(first.code))")
+            throw first
         }
+        var merged = Self.merge(
+            requestorID: requestorID, answers: answers,
+            failures: failures.map {
+                ServiceProviderFailure(serviceProvider: providers[$0.index].baseURL, error: $0.error)
+            })
+        await keepBindingsOfFailedServiceProviders(in: &merged, before: storageDeadline())
+        return merged
+    }
 
+    /// One configuration call's outcome, as ``configurations(from:context:backend:clock:timeout:log:)``
+    /// collects them.
+    private enum ConfigurationOutcome: Sendable {
+        case answered(ServiceProviderConfiguration)
+        case failed(index: Int, AccessEnablerError)
+        case deadline
+    }
+
+    /// Every service provider's answer to the configuration call, asked concurrently: the
+    /// answers in the order they came, and the failures with the index of their service
+    /// provider (one that did not answer within `timeout` fails with `network_error`).
+    private static func configurations(
+        from providers: [ServiceProvider], context: RequestContext, backend: any EntitlementBackend,
+        clock: any AccessEnablerClock, timeout: Duration, log: Log
+    ) async -> (answers: [ServiceProviderConfiguration], failures: [(index: Int, error: AccessEnablerError)]) {
         var answers: [ServiceProviderConfiguration] = []
-        var failures: [(Int, AccessEnablerError)] = []
-        await withTaskGroup(of: Outcome.self) { group in
+        var failures: [(index: Int, error: AccessEnablerError)] = []
+        await withTaskGroup(of: ConfigurationOutcome.self) { group in
             for (index, provider) in providers.enumerated() {
                 group.addTask {
                     do {
                         return .answered(try await backend.configuration(from: provider, context: context))
                     } catch let error as AccessEnablerError {
-                        return .failed(index, error)
+                        return .failed(index: index, error)
                     } catch {
-                        return .failed(index, Task.isCancelled ? .networkError : ErrorMapping.transportError(error))
+                        return .failed(
+                            index: index, Task.isCancelled ? .networkError : ErrorMapping.transportError(error))
                     }
                 }
             }
             group.addTask {
-                do { try await clock.sleep(for: timeout) } catch { return .failed(-1, .networkError) }
+                do { try await clock.sleep(for: timeout) } catch { return .failed(index: -1, .networkError) }
                 return .deadline
             }
             var pending = Set(providers.indices)
@@ -249,32 +274,15 @@ extension AccessEnabler {
                     failures.append((index, error))
                     pending.remove(index)
                 case .deadline:
-                    for index in pending {
-                        failures.append(
-                            (
-                                index,
-                                AccessEnablerError.networkError.with(
-                                    details: "The service provider did not answer in time.")
-                            ))
-                    }
+                    let late = AccessEnablerError.networkError.with(
+                        details: "The service provider did not answer in time.")
+                    failures += pending.map { ($0, late) }
                     pending.removeAll()
                 }
             }
             group.cancelAll()
         }
-        try Task.checkCancellation()
-        guard !answers.isEmpty else {
-            let first = failures.sorted { $0.0 < $1.0 }.first?.1 ?? .networkError
-            log.error("no service provider answered the configuration call (\(first.code))")
-            throw first
-        }
-        var merged = Self.merge(
-            requestorID: requestorID, answers: answers,
-            failures: failures.sorted { $0.0 < $1.0 }.map {
-                ServiceProviderFailure(serviceProvider: providers[$0.0].baseURL, error: $0.1)
-            })
-        await keepBindingsOfFailedServiceProviders(in: &merged, before: storageDeadline())
-        return merged
+        return (answers, failures)
     }
 
     /// A service provider that failed said nothing about what it offers: its MVPDs stay bound to
