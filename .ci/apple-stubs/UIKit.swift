@@ -17,8 +17,11 @@ extension UIResponder: @unchecked Swift.Sendable {}
 // (developer.apple.com/documentation/uikit: UIApplication.shared, connectedScenes, UIScene and its
 // activationState, UIWindowScene.windows and keyWindow (iOS 15 / tvOS 15), UIWindow's
 // rootViewController and isKeyWindow, UIViewController's presentedViewController,
-// presentingViewController and isBeingDismissed) and compared with the iOS 16.5 SDK's UIKit
-// headers; `shared` is unavailable in app extensions as Apple marks it. Main-actor isolated as the
+// presentingViewController, isBeingDismissed, isBeingPresented and transitionCoordinator, and
+// UIViewControllerTransitionCoordinator's animate(alongsideTransition:completion:)) and compared
+// with the iOS 16.5 SDK's UIKit headers (UIViewController.h; UIViewControllerTransitionCoordinator.h,
+// where both protocols are NS_SWIFT_UI_ACTOR and the method returns whether the animations were
+// queued); `shared` is unavailable in app extensions as Apple marks it. Main-actor isolated as the
 // classes are. A claim, not Apple's SDK.
 @MainActor open class UIApplication: UIKit.UIResponder {
     @available(iOSApplicationExtension, unavailable)
@@ -53,4 +56,18 @@ extension UIViewController {
     open var presentedViewController: UIKit.UIViewController? { get }
     open var presentingViewController: UIKit.UIViewController? { get }
     open var isBeingDismissed: Swift.Bool { get }
+    open var isBeingPresented: Swift.Bool { get }
+    open var transitionCoordinator: (any UIKit.UIViewControllerTransitionCoordinator)? { get }
+}
+
+@MainActor public protocol UIViewControllerTransitionCoordinatorContext: Foundation.NSObjectProtocol {
+    var isAnimated: Swift.Bool { get }
+    var isCancelled: Swift.Bool { get }
+}
+
+@MainActor public protocol UIViewControllerTransitionCoordinator: UIKit.UIViewControllerTransitionCoordinatorContext {
+    func animate(
+        alongsideTransition animation: ((any UIKit.UIViewControllerTransitionCoordinatorContext) -> Swift.Void)?,
+        completion: ((any UIKit.UIViewControllerTransitionCoordinatorContext) -> Swift.Void)?
+    ) -> Swift.Bool
 }

@@ -137,6 +137,43 @@ final class RecordingSafari: SafariPagePresenting {
         #expect(SafariPageRoute(requiresSafari: true, handleSVC: false, sdkCanPresentSafari: true) == .sdkSafari)
         #expect(SafariPageRoute(requiresSafari: true, handleSVC: false, sdkCanPresentSafari: false) == .appSafari)
     }
+
+    /// The Safari routes come back through the app's URL handler (`handleExternalURL`), so they
+    /// need the app's registered scheme; the web view stops at the redirect itself. Every route
+    /// an MVPD that opens in Safari takes is one of them, so the adapter's presenters say so.
+    @Test func theSafariRoutesNeedTheAppsRegisteredScheme() {
+        #expect(!SafariPageRoute.webView.requiresRegisteredURLScheme)
+        #expect(SafariPageRoute.appSafari.requiresRegisteredURLScheme)
+        #expect(SafariPageRoute.sdkSafari.requiresRegisteredURLScheme)
+        for handleSVC in [false, true] {
+            for sdkCanPresentSafari in [false, true] {
+                let route = SafariPageRoute(
+                    requiresSafari: true, handleSVC: handleSVC, sdkCanPresentSafari: sdkCanPresentSafari)
+                #expect(route.requiresRegisteredURLScheme, "\(route)")
+            }
+        }
+        let bridge = AuthenticationBridge(callbacks: LegacyCallbacks(receivers: LegacyReceivers()), safari: nil)
+        #expect(bridge.requiresRegisteredURLScheme)
+        #expect(LogoutNavigator { _, _ in }.requiresRegisteredURLScheme)
+    }
+
+    /// In an app that does not register the scheme, the Safari login of either route fails with
+    /// the configuration error before any page is shown: Safari could not come back.
+    @Test(arguments: [false, true])
+    func anAppWithoutTheSchemeFailsTheSafariLogin(handleSVC: Bool) async throws {
+        let harness = LegacyHarness(backend: .restV2, scenario: .safariCablevision) {
+            $0.appBundle = AppBundle(isApp: true, urlSchemes: ["myapp"])
+        }
+        let safari = RecordingSafari()
+        harness.legacy.session.authentication.safari = safari
+        harness.legacy.setOptions(["handleSVC": handleSVC])
+        await harness.configure()
+        harness.legacy.setSelectedProvider("Cablevision")
+        let failed = await harness.delegate.next(1)
+        #expect(failed.first?.hasPrefix("setAuthenticationStatus(0, ") == true, "\(failed)")
+        #expect(harness.delegate.navigations.isEmpty)
+        #expect(safari.presented.isEmpty)
+    }
 }
 
 /// An MVPD that requires Safari, chosen where the adapter's picker never sees it: its page still

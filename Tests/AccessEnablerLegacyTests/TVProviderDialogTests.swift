@@ -114,28 +114,54 @@ final class RecordingTVProviderPresenter: TVProviderDialogPresenting {
         }
     }
 
-    /// End to end with a partner framework standing in for Apple's: a delegate without the TV
-    /// Provider callbacks still gets the picker on screen and off it, and the sign-in completes.
-    @Test func endToEndADelegateWrittenForSDK2() async throws {
+    /// End to end through the adapter's own wiring, the path an app takes: without a partner
+    /// framework in the configuration the adapter makes one (a stand-in for Apple's here) over its
+    /// relay, whose view controllers reach the screen for a delegate without the TV Provider
+    /// callbacks (the adapter's presentation) and reach a delegate with them; the sign-in
+    /// completes either way.
+    @Test(arguments: [false, true])
+    func endToEndThroughTheAdaptersRelay(delegateHasTheCallbacks: Bool) async throws {
         let clock = TestClock()
         let emulator = PassEmulator(scenario: .standard, clock: clock)
         await emulator.enablePartnerSingleSignOn(mvpd: "Cablevision", platformMappingID: "Cablevision-Apple")
         let fake = FakePartnerFramework(clock: clock, picker: .select("Cablevision-Apple"))
-        var configuration = LegacyHarness.configuration(on: emulator, clock: clock)
-        configuration.partnerFramework = fake
-        let legacy = LegacyAccessEnabler(softwareStatement: "legacy-test-statement", configuration: configuration)
-        let delegate = RequiredCallbacksDelegate()
-        legacy.delegate = delegate
-        let relay = TVProviderDialogRelay(receivers: legacy.receivers, fallback: fallback)
+        typealias Relayed = @MainActor @Sendable (TVProviderViewController) -> Void
+        let relayed = LockedValue<(present: Relayed, dismiss: Relayed)?>(nil)
+        let binding = TVProviderBinding(fallback: fallback) { present, dismiss in
+            relayed.withLock { $0 = (present, dismiss) }
+            return fake
+        }
+        let legacy = LegacyAccessEnabler(
+            softwareStatement: "legacy-test-statement",
+            configuration: LegacyHarness.configuration(on: emulator, clock: clock),
+            tvProvider: binding, safari: nil)
+        let relay = try #require(relayed.withLock { $0 }, "the adapter made its partner framework over its relay")
+        let withoutCallbacks = RequiredCallbacksDelegate()
+        let withCallbacks = RecordingDelegate()
+        if delegateHasTheCallbacks { legacy.delegate = withCallbacks } else { legacy.delegate = withoutCallbacks }
+        // Apple's picker: one view controller, shown and then dismissed.
+        let picker = StandInViewController()
         await fake.update {
-            $0.onPickerShown = { await MainActor.run { relay.present(NSObject()) } }
-            $0.onPickerDismissed = { await MainActor.run { relay.dismiss(NSObject()) } }
+            $0.onPickerShown = { await MainActor.run { relay.present(picker) } }
+            $0.onPickerDismissed = { await MainActor.run { relay.dismiss(picker) } }
         }
         legacy.setRequestor("REF")
-        await eventually("configured") { delegate.calls == ["setRequestorComplete(1)"] }
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
-        await eventually("signed in") { delegate.calls.count == 2 }
-        #expect(delegate.calls.last == "setAuthenticationStatus(1, \"\")")
-        #expect(fallback.calls == ["present", "dismiss"])
+        if delegateHasTheCallbacks {
+            await eventually("signed in") { withCallbacks.calls.contains("setAuthenticationStatus(1, \"\")") }
+            #expect(
+                withCallbacks.calls.filter { $0.contains("TvProviderDialog") } == [
+                    "presentTvProviderDialog", "dismissTvProviderDialog",
+                ])
+            #expect(fallback.calls.isEmpty)
+        } else {
+            await eventually("signed in") { withoutCallbacks.calls.count == 2 }
+            #expect(withoutCallbacks.calls == ["setRequestorComplete(1)", "setAuthenticationStatus(1, \"\")"])
+            #expect(fallback.calls == ["present", "dismiss"])
+        }
+        #expect(await fake.authenticationRequests.count == 1, "signed in through the TV Provider")
     }
 }
+
+/// Stands in for Apple's picker view controller.
+final class StandInViewController: Sendable {}

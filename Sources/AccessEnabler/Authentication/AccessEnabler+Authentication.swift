@@ -153,7 +153,7 @@ extension AccessEnabler {
 
         let logoutEpoch = await cache.logoutEpoch
         var context = try await context(for: requestorID, before: storageDeadline())
-        context.redirectURL = try await redirectURL(for: mvpd)
+        context.redirectURL = try await redirectURL(for: mvpd, presenter: presenter)
         let pollUntil: PollDeadline
         switch try await backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)

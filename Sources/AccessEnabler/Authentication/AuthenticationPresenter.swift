@@ -12,4 +12,18 @@ public protocol AuthenticationPresenter: Sendable {
     /// Loads `url` in a browser and returns the URL that starts with `redirectURL`, where the
     /// login (or logout) flow ends.
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL
+    /// Whether a page comes back only through iOS handing its redirect URL to the app (a
+    /// presenter that opens pages in Safari or an `SFSafariViewController` and waits for the
+    /// app's `onOpenURL`), so the app must register the redirect's scheme in its Info.plist
+    /// (`CFBundleURLTypes`): the pages of an MVPD that opens in Safari
+    /// (``MVPD/requiresSafariViewController``) end on the app's `adbe.` scheme, and without it
+    /// the login fails with ``AccessEnablerError/appSchemeNotRegistered``. `false` by default:
+    /// the presenter catches the redirect itself, as `ASWebAuthenticationSession` does with any
+    /// custom scheme.
+    var requiresRegisteredURLScheme: Bool { get }
+}
+
+extension AuthenticationPresenter {
+    /// `false`: the presenter catches the redirect URL itself.
+    public var requiresRegisteredURLScheme: Bool { false }
 }

@@ -130,7 +130,9 @@ extension AccessEnablerError {
 
     /// The MVPD's pages open in Safari, which returns to the app only on the app's `adbe.` URL
     /// scheme, and the app's Info.plist does not register it (`CFBundleURLTypes`): `details`
-    /// names the scheme to add. Action `configuration`.
+    /// names the scheme to add. Only with a presenter that needs the registration
+    /// (``AuthenticationPresenter/requiresRegisteredURLScheme``: the legacy adapter's Safari
+    /// pages); `ASWebAuthenticationSession` catches the scheme itself. Action `configuration`.
     public static let appSchemeNotRegistered = sdk(
         "app_scheme_not_registered", .configuration,
         "The TV provider's login opens in Safari, which can return to the app only on its adbe. URL scheme; the app does not register that scheme in its Info.plist."

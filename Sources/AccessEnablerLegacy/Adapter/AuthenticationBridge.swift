@@ -35,6 +35,11 @@ final class AuthenticationBridge: MVPDPagePresenter {
     /// Whether a login page is waiting for `handleExternalURL`.
     var isWaitingForLogin: Bool { loginRequest != nil }
 
+    /// The core checks the redirect of an MVPD that opens in Safari only, and every route of such
+    /// a page (``SafariPageRoute/appSafari``, ``SafariPageRoute/sdkSafari``) comes back through
+    /// the app's URL handler: the app must register the scheme.
+    nonisolated var requiresRegisteredURLScheme: Bool { true }
+
     nonisolated init(callbacks: LegacyCallbacks, safari: (any SafariPagePresenting)?) {
         self.callbacks = callbacks
         self.safari = safari
@@ -224,6 +229,9 @@ final class AuthenticationBridge: MVPDPagePresenter {
 /// core logs out of requires Safari.
 struct LogoutNavigator: MVPDPagePresenter {
     let navigate: @MainActor @Sendable (URL, _ requiresSafari: Bool) -> Void
+
+    /// Its Safari pages come back through the app's URL handler, as the login's do.
+    var requiresRegisteredURLScheme: Bool { true }
 
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? { nil }
 

@@ -47,29 +47,51 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     @available(iOSApplicationExtension, unavailable)
     @available(tvOSApplicationExtension, unavailable)
     public init(softwareStatement: String, configuration: AsyncAccessEnabler.Configuration = .init()) {
-        let receivers = LegacyReceivers()
-        self.receivers = receivers
-        var configuration = configuration
-        if configuration.serviceTokenProvider == nil {
-            let serviceToken = self.serviceToken
-            configuration.serviceTokenProvider = { _ in serviceToken.withLock { $0 } }
-        }
-        #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS)) && !targetEnvironment(macCatalyst)
-        if configuration.partnerFramework == nil {
-            let relay = TVProviderDialogRelay(receivers: receivers, fallback: ForegroundTVProviderDialogPresenter())
-            configuration.partnerFramework = TVProviderPartnerFramework(
-                present: { relay.present($0) }, dismiss: { relay.dismiss($0) })
-        }
-        #endif
         #if canImport(SafariServices) && canImport(UIKit) && os(iOS)
         let safari: (any SafariPagePresenting)? = SafariSheet(host: SafariViewControllerPresenter())
         #else
         // tvOS has no Safari view controller; macOS and Linux leave the page to the app.
         let safari: (any SafariPagePresenting)? = nil
         #endif
+        let receivers = LegacyReceivers()
+        self.receivers = receivers
+        let configuration = Self.coreConfiguration(
+            configuration, receivers: receivers, serviceToken: serviceToken, tvProvider: .platform)
         accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
         session = LegacySession(core: accessEnabler, receivers: receivers, safari: safari)
         super.init()
+    }
+
+    /// The adapter with `tvProvider` for Apple's TV Provider and `safari` for its own Safari view
+    /// controller, which the platform's would be: the tests give stand-ins.
+    init(
+        softwareStatement: String, configuration: AsyncAccessEnabler.Configuration, tvProvider: TVProviderBinding?,
+        safari: (any SafariPagePresenting)?
+    ) {
+        let receivers = LegacyReceivers()
+        self.receivers = receivers
+        let configuration = Self.coreConfiguration(
+            configuration, receivers: receivers, serviceToken: serviceToken, tvProvider: tvProvider)
+        accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
+        session = LegacySession(core: accessEnabler, receivers: receivers, safari: safari)
+        super.init()
+    }
+
+    /// The app's configuration as the adapter gives it to its core: without a service-token
+    /// provider, one that answers with the token of `setOptions:`; without a partner framework,
+    /// `tvProvider`'s, its view controllers relayed to the delegate of `receivers`.
+    private static func coreConfiguration(
+        _ configuration: AsyncAccessEnabler.Configuration, receivers: LegacyReceivers,
+        serviceToken: LockedValue<String?>, tvProvider: TVProviderBinding?
+    ) -> AsyncAccessEnabler.Configuration {
+        var configuration = configuration
+        if configuration.serviceTokenProvider == nil {
+            configuration.serviceTokenProvider = { _ in serviceToken.withLock { $0 } }
+        }
+        if configuration.partnerFramework == nil, let tvProvider {
+            configuration.partnerFramework = tvProvider.framework(relayingTo: receivers)
+        }
+        return configuration
     }
 
     /// `init:` — the 3.x initializer, with the software statement from the TVE Dashboard.

@@ -31,6 +31,9 @@ struct PartnerReportingPresenter: MVPDPagePresenter {
     let reports: PartnerAttemptReport
     let session: LegacySession
 
+    /// The bridge's: its Safari pages come back through the app's URL handler.
+    var requiresRegisteredURLScheme: Bool { base.requiresRegisteredURLScheme }
+
     func selectProvider(from providers: [CoreMVPD]) async throws -> CoreMVPD? {
         for status in await reports.statuses { await session.emit(status) }
         return try await base.selectProvider(from: providers)

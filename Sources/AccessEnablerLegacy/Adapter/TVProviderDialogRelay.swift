@@ -52,8 +52,9 @@ final class TVProviderDialogRelay {
 /// a recorder in its place.
 @MainActor
 protocol TVProviderDialogPresenting: AnyObject, Sendable {
-    /// Presents `viewController` before returning, over the top view controller of the
-    /// foreground scene.
+    /// Presents `viewController` over the top view controller of the foreground scene: before
+    /// returning, unless the app's own presentation or dismissal is under way there (then as
+    /// soon as it ends).
     func present(_ viewController: TVProviderViewController)
     /// Dismisses `viewController`, if it is presented.
     func dismiss(_ viewController: TVProviderViewController)

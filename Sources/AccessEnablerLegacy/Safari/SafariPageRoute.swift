@@ -21,6 +21,11 @@ enum SafariPageRoute: Equatable {
             self = .sdkSafari
         }
     }
+
+    /// Whether the page comes back only through iOS handing its redirect URL to the app (the
+    /// app's URL handler calls `handleExternalURL`), so the app must register the URL scheme:
+    /// Safari's pages, the app's or the adapter's; the web view stops at the redirect itself.
+    var requiresRegisteredURLScheme: Bool { self != .webView }
 }
 
 /// How a page on the adapter's own Safari view controller ended without the adapter ending it.

@@ -8,7 +8,11 @@ import Foundation
 /// - a page with nothing to present it from ends at once (``SafariPageEnd/nothingToPresentFrom``),
 ///   so the login fails with the presentation error instead of waiting;
 /// - a new page waits until the previous one has finished dismissing: UIKit refuses to present
-///   from a view controller whose presented one is still going away.
+///   from a view controller whose presented one is still going away;
+/// - a page is presented from the top of the foreground window's presentation chain, never from
+///   a controller that is being dismissed or still being presented (the app's own, or Apple's
+///   TV Provider picker going away): it waits for that transition to end
+///   (``PresentingWindow/whenSettled(chain:afterTransition:waits:present:)``).
 @MainActor
 final class SafariSheet: SafariPagePresenting {
     private let host: any SafariSheetHost
@@ -18,6 +22,9 @@ final class SafariSheet: SafariPagePresenting {
     private var dismissing = 0
     /// A page asked for while a dismissal was under way.
     private var waiting: (url: URL, onEnd: @MainActor (SafariPageEnd) -> Void)?
+    /// The page waiting for a transition in the app's presentation chain to end.
+    private var settling: (id: UInt64, url: URL, onEnd: @MainActor (SafariPageEnd) -> Void)?
+    private var lastSettlingID: UInt64 = 0
 
     nonisolated init(host: any SafariSheetHost) {
         self.host = host
@@ -34,6 +41,7 @@ final class SafariSheet: SafariPagePresenting {
 
     func dismiss() {
         waiting = nil
+        settling = nil
         guard let current = shown else { return }
         shown = nil
         dismissing += 1
@@ -48,11 +56,26 @@ final class SafariSheet: SafariPagePresenting {
     }
 
     private func show(_ url: URL, onEnd: @escaping @MainActor (SafariPageEnd) -> Void) {
-        guard let sheet = host.show(url, sheet: self) else {
-            onEnd(.nothingToPresentFrom)
+        lastSettlingID += 1
+        let id = lastSettlingID
+        settling = (id, url, onEnd)
+        let host = host
+        PresentingWindow.whenSettled(
+            chain: { host.presentingChain() }, afterTransition: { host.afterTransition(of: $0, then: $1) }
+        ) { [weak self] controller in
+            self?.settled(id, presentingFrom: controller)
+        }
+    }
+
+    /// Page `id`, unless dismissed meanwhile, goes over `controller`; with none, it ends.
+    private func settled(_ id: UInt64, presentingFrom controller: AnyObject?) {
+        guard let page = settling, page.id == id else { return }
+        settling = nil
+        guard let controller, let sheet = host.show(page.url, over: controller, sheet: self) else {
+            page.onEnd(.nothingToPresentFrom)
             return
         }
-        shown = (sheet, onEnd)
+        shown = (sheet, page.onEnd)
     }
 
     private func finishedDismissing() {
@@ -63,13 +86,20 @@ final class SafariSheet: SafariPagePresenting {
     }
 }
 
-/// What UIKit does for ``SafariSheet``: present a Safari view controller, dismiss it. The host
-/// reports the viewer closing it with ``SafariSheet/viewerClosed(_:)``.
+/// What UIKit does for ``SafariSheet``: describe the presentation chain, wait for a transition,
+/// present a Safari view controller, dismiss it. The host reports the viewer closing it with
+/// ``SafariSheet/viewerClosed(_:)``.
 @MainActor
 protocol SafariSheetHost: AnyObject, Sendable {
-    /// Presents `url` over the foreground scene and returns its handle, or nil when there is
-    /// nothing to present it from.
-    func show(_ url: URL, sheet: SafariSheet) -> AnyObject?
+    /// The presentation chain of the window ``PresentingWindow/choose(_:)`` picks, root first;
+    /// empty when there is none.
+    func presentingChain() -> [PresentingWindow.Link]
+    /// Calls `then` once the transition `controller` is in has ended (soon, when UIKit reports
+    /// none).
+    func afterTransition(of controller: AnyObject, then: @escaping @MainActor @Sendable () -> Void)
+    /// Presents `url` over `controller`, a controller of the chain, and returns its handle, or
+    /// nil when it cannot.
+    func show(_ url: URL, over controller: AnyObject, sheet: SafariSheet) -> AnyObject?
     /// Dismisses `sheet`; `completion` runs when it is gone.
     func hide(_ sheet: AnyObject, completion: @escaping @MainActor () -> Void)
 }

@@ -2,9 +2,10 @@
 import SafariServices
 import UIKit
 
-/// The iOS glue of ``SafariSheet``: an `SFSafariViewController` presented from the top view
-/// controller of the foreground scene (the legacy SDK presented from the root view controller,
-/// which fails when a modal is already up). It reports *Done* and a swiped-down sheet alike.
+/// The iOS glue of ``SafariSheet``: an `SFSafariViewController` presented from the controller
+/// ``PresentingWindow`` picks in the foreground scene's presentation chain (the legacy SDK
+/// presented from the root view controller, which fails when a modal is already up). It reports
+/// *Done* and a swiped-down sheet alike.
 @available(iOSApplicationExtension, unavailable)
 @MainActor
 final class SafariViewControllerPresenter: NSObject, SafariSheetHost, SFSafariViewControllerDelegate,
@@ -16,10 +17,18 @@ final class SafariViewControllerPresenter: NSObject, SafariSheetHost, SFSafariVi
         super.init()
     }
 
-    func show(_ url: URL, sheet: SafariSheet) -> AnyObject? {
+    func presentingChain() -> [PresentingWindow.Link] {
+        ForegroundViewController.chain()
+    }
+
+    func afterTransition(of controller: AnyObject, then: @escaping @MainActor @Sendable () -> Void) {
+        ForegroundViewController.afterTransition(of: controller, then: then)
+    }
+
+    func show(_ url: URL, over controller: AnyObject, sheet: SafariSheet) -> AnyObject? {
         // SFSafariViewController raises for anything but http and https: the core has checked
         // every page URL before it got here.
-        guard let presenter = ForegroundViewController.top() else { return nil }
+        guard let presenter = controller as? UIViewController else { return nil }
         self.sheet = sheet
         let safari = SFSafariViewController(url: url)
         safari.delegate = self

@@ -63,7 +63,7 @@ extension AccessEnabler {
         }
         log.info("activating a second-screen code with \(mvpd.id)")
         var context = try await context(for: current.requestorID, before: storageDeadline())
-        context.redirectURL = try await redirectURL(for: mvpd)
+        context.redirectURL = try await redirectURL(for: mvpd, presenter: presenter)
         switch try await backend.requireSecondScreen().resumeAuthentication(
             code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)
         {

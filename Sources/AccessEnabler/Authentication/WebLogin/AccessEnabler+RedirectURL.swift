@@ -1,19 +1,27 @@
 import Foundation
 
 extension AccessEnabler {
-    /// The redirect URL of `mvpd`'s browser login and logout.
+    /// The redirect URL of `mvpd`'s browser login and logout in `presenter`.
     ///
     /// An MVPD whose pages open in Safari (``MVPD/requiresSafariViewController``) ends them on the
-    /// app's custom scheme, which iOS hands to the app: Safari cannot be stopped at
-    /// `adobepass://ios.app` as a web view can. The scheme is found as the legacy SDK found it — in
-    /// the `redirect_uris` the registration returned with the software statement, else in the
-    /// bundle's `CFBundleURLTypes` — and, in an app, must be one the app registers: otherwise
-    /// Safari cannot come back, so the login fails with
-    /// ``AccessEnablerError/appSchemeNotRegistered`` (logged once per scheme, naming the
-    /// Info.plist entry to add) instead of ending where no app receives it. A redirect URL the
-    /// app configured itself serves every MVPD; ``Options/safariRedirectURL``, when set, serves
-    /// the MVPDs that open in Safari.
-    func redirectURL(for mvpd: MVPD) async throws(AccessEnablerError) -> URL {
+    /// app's custom scheme: Safari cannot be stopped at `adobepass://ios.app` as a web view can.
+    /// The scheme is found as the legacy SDK found it — in the `redirect_uris` the registration
+    /// returned with the software statement, else in the bundle's `CFBundleURLTypes`. Only a
+    /// presenter whose page comes back through iOS handing the URL to the app
+    /// (``AuthenticationPresenter/requiresRegisteredURLScheme``: the legacy adapter's Safari
+    /// routes) needs the app to register that scheme; there, an app that does not fails the login
+    /// with ``AccessEnablerError/appSchemeNotRegistered`` (logged once per scheme, naming the
+    /// Info.plist entry to add) instead of ending where no app receives it. A presenter that
+    /// catches the redirect itself (`ASWebAuthenticationSession`) gets the scheme, registered or
+    /// not. A redirect URL the app configured itself serves every MVPD;
+    /// ``Options/safariRedirectURL``, when set, serves the MVPDs that open in Safari.
+    func redirectURL(for mvpd: MVPD, presenter: any AuthenticationPresenter) async throws(AccessEnablerError) -> URL {
+        try await redirectURL(for: mvpd, requiresRegisteredScheme: presenter.requiresRegisteredURLScheme)
+    }
+
+    /// ``redirectURL(for:presenter:)`` for a presenter that does (`requiresRegisteredScheme`), or
+    /// does not, need the app to register the scheme.
+    func redirectURL(for mvpd: MVPD, requiresRegisteredScheme: Bool = true) async throws(AccessEnablerError) -> URL {
         let configured = configuration.redirectURL
         guard mvpd.requiresSafariViewController else { return configured }
         if let chosen = options.safariRedirectURL { return chosen }
@@ -24,7 +32,9 @@ extension AccessEnabler {
         {
             registered = uris
         }
-        switch AppSchemeRedirect.choose(registered: registered, bundle: configuration.appBundle) {
+        switch AppSchemeRedirect.choose(
+            registered: registered, bundle: configuration.appBundle, requiresRegisteredScheme: requiresRegisteredScheme)
+        {
         case .url(let url):
             return url
         case .useConfigured:
@@ -59,8 +69,8 @@ enum AppSchemeRedirect {
     enum Choice: Equatable {
         /// On this URL of the app's scheme.
         case url(URL)
-        /// On the configured redirect URL: not an app (a tool, a test), whose presenter catches
-        /// the redirect itself.
+        /// On the configured redirect URL: not an app (a tool, a test), or a presenter that
+        /// catches the redirect itself, and no `adbe.` scheme anywhere.
         case useConfigured
         /// The registration's scheme, which the app does not register: Safari cannot come back.
         case unregistered(scheme: String)
@@ -69,17 +79,19 @@ enum AppSchemeRedirect {
     }
 
     /// The choice for the registration's `redirect_uris` and the app's `bundle`: the
-    /// registration's `adbe.` scheme when the app registers it (or when this is not an app),
-    /// else the bundle's own `adbe.` scheme when the registration names none.
-    static func choose(registered: [String], bundle: AppBundle) -> Choice {
+    /// registration's `adbe.` scheme when the app registers it (or when nothing needs the app to:
+    /// not an app, or a presenter that catches the redirect itself, `requiresRegisteredScheme`
+    /// false), else the bundle's own `adbe.` scheme when the registration names none.
+    static func choose(registered: [String], bundle: AppBundle, requiresRegisteredScheme: Bool) -> Choice {
+        let appReceives = bundle.isApp && requiresRegisteredScheme
         if let url = url(in: registered) {
-            guard bundle.isApp else { return .url(url) }
+            guard appReceives else { return .url(url) }
             let scheme = url.scheme ?? ""
             return bundle.urlSchemes.contains { $0.lowercased() == scheme.lowercased() }
                 ? .url(url) : .unregistered(scheme: scheme)
         }
         if let url = url(inSchemes: bundle.urlSchemes) { return .url(url) }
-        return bundle.isApp ? .noScheme : .useConfigured
+        return appReceives ? .noScheme : .useConfigured
     }
 
     /// The first URL among `uris` on an `adbe.` scheme.

@@ -52,6 +52,10 @@ public struct WebAuthenticationSessionPresenter: AuthenticationPresenter {
             selectProvider: { try await picker.selectProvider(from: $0) })
     }
 
+    /// `false`: the session catches the redirect URL itself, on any custom scheme, so the app
+    /// need not register the `adbe.` scheme of an MVPD that opens in Safari.
+    public var requiresRegisteredURLScheme: Bool { presenter.requiresRegisteredURLScheme }
+
     public func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
         try await presenter.selectProvider(from: providers)
     }

@@ -16,6 +16,10 @@ struct WebLoginPresenter: AuthenticationPresenter {
     var httpsCallbackAvailable: Bool
     var makeSession: WebLoginSessionFactory
 
+    /// `ASWebAuthenticationSession` catches its callback itself, on any custom scheme: the app
+    /// registers none.
+    var requiresRegisteredURLScheme: Bool { false }
+
     func selectProvider(from providers: [MVPD]) async throws -> MVPD? {
         switch providers.count {
         // Nothing to pick from: as if the viewer cancelled (providerNotSelected).

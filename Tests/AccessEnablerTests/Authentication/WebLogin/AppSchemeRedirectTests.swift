@@ -73,27 +73,54 @@ import Testing
 
     static let registered = ["adobepass://ios.app", "adbe.u-XFX://adobe.com"]
 
-    /// In an app the registration's scheme must be one the Info.plist registers; a tool or a
-    /// test (not an app) catches the redirect itself.
+    /// In an app, with a presenter whose page comes back through the app's URL handler, the
+    /// registration's scheme must be one the Info.plist registers; a tool or a test (not an app)
+    /// catches the redirect itself.
     @Test func theChoiceComparesTheRegistrationWithTheAppsURLTypes() {
         let app = { AppBundle(isApp: true, urlSchemes: $0) }
+        func choose(_ registered: [String], _ bundle: AppBundle) -> AppSchemeRedirect.Choice {
+            AppSchemeRedirect.choose(registered: registered, bundle: bundle, requiresRegisteredScheme: true)
+        }
         let url = URL(string: "adbe.u-XFX://adobe.com")!
+        #expect(choose(Self.registered, app(["myapp", "adbe.u-XFX"])) == .url(url))
+        #expect(choose(Self.registered, app(["ADBE.U-xfx"])) == .url(url))
+        #expect(choose(Self.registered, app(["myapp"])) == .unregistered(scheme: "adbe.u-XFX"))
         #expect(
-            AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["myapp", "adbe.u-XFX"])) == .url(url))
-        #expect(AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["ADBE.U-xfx"])) == .url(url))
-        #expect(
-            AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["myapp"]))
-                == .unregistered(scheme: "adbe.u-XFX"))
-        #expect(
-            AppSchemeRedirect.choose(registered: Self.registered, bundle: app(["adbe.u-OTHER"]))
-                == .unregistered(scheme: "adbe.u-XFX"), "another adbe. scheme is not the registration's")
-        #expect(
-            AppSchemeRedirect.choose(registered: ["adobepass://ios.app"], bundle: app(["adbe.u-OWN"]))
-                == .url(URL(string: "adbe.u-OWN://adobe.com")!))
-        #expect(AppSchemeRedirect.choose(registered: ["adobepass://ios.app"], bundle: app([])) == .noScheme)
+            choose(Self.registered, app(["adbe.u-OTHER"])) == .unregistered(scheme: "adbe.u-XFX"),
+            "another adbe. scheme is not the registration's")
+        #expect(choose(["adobepass://ios.app"], app(["adbe.u-OWN"])) == .url(URL(string: "adbe.u-OWN://adobe.com")!))
+        #expect(choose(["adobepass://ios.app"], app([])) == .noScheme)
         let tool = AppBundle(isApp: false, urlSchemes: [])
-        #expect(AppSchemeRedirect.choose(registered: Self.registered, bundle: tool) == .url(url))
-        #expect(AppSchemeRedirect.choose(registered: [], bundle: tool) == .useConfigured)
+        #expect(choose(Self.registered, tool) == .url(url))
+        #expect(choose([], tool) == .useConfigured)
+    }
+
+    /// A presenter that catches the redirect itself (`ASWebAuthenticationSession`) needs no
+    /// registered scheme, in an app too: it gets the registration's scheme all the same, else the
+    /// bundle's, else the configured redirect URL.
+    @Test func aPresenterThatCatchesTheRedirectNeedsNoRegisteredScheme() {
+        func choose(_ registered: [String], _ schemes: [String]) -> AppSchemeRedirect.Choice {
+            AppSchemeRedirect.choose(
+                registered: registered, bundle: AppBundle(isApp: true, urlSchemes: schemes),
+                requiresRegisteredScheme: false)
+        }
+        #expect(choose(Self.registered, ["myapp"]) == .url(URL(string: "adbe.u-XFX://adobe.com")!))
+        #expect(choose(Self.registered, []) == .url(URL(string: "adbe.u-XFX://adobe.com")!))
+        #expect(choose([], ["adbe.u-OWN"]) == .url(URL(string: "adbe.u-OWN://adobe.com")!))
+        #expect(choose(["adobepass://ios.app"], ["myapp"]) == .useConfigured)
+    }
+
+    /// Which presenters need the app's registered scheme: only those that say so. The session
+    /// presenter (`WebAuthenticationSessionPresenter`'s logic), the testing module's headless
+    /// browser and an app's presenter that says nothing catch the redirect themselves.
+    @Test func onlyAPresenterThatSaysSoNeedsTheRegisteredScheme() {
+        #expect(!FakeWebSession.presenter(.wait, log: .init()).requiresRegisteredURLScheme)
+        let headless = HeadlessPresenter(
+            mvpdID: "Cablevision", username: "alice", password: "alice-password",
+            transport: PassEmulator(scenario: .standard).transport)
+        #expect(!headless.requiresRegisteredURLScheme)
+        #expect(!CatchingPresenter(mvpdID: "Cablevision").requiresRegisteredURLScheme)
+        #expect(UnusablePresenterForMVPD(mvpdID: "Cablevision").requiresRegisteredURLScheme)
     }
 
     static var safariScenario: EmulatorScenario {
@@ -128,6 +155,24 @@ import Testing
         try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
     }
 
+    /// An app that presents with `ASWebAuthenticationSession` and does not register the scheme:
+    /// the session catches the registration's scheme itself, and the viewer signs in.
+    @Test(arguments: AccessEnabler.Backend.allCases)
+    func anAppWithoutTheSchemeSignsInWithASession(backend: AccessEnabler.Backend) async throws {
+        let harness = Harness(backend: backend, scenario: Self.safariScenario) {
+            $0.appBundle = AppBundle(isApp: true, urlSchemes: ["myapp"])
+        }
+        try await harness.configure()
+        let scheme = try #require(URL(string: "adbe.u-core-test://adobe.com"))
+        let log = FakeWebSession.Log()
+        let presenter = FakeWebSession.presenter(
+            .browse(harness.presenter("Cablevision"), redirectURL: scheme), log: log)
+        let authentication = try await harness.enabler.authenticate(presenter: presenter)
+        #expect(authentication.mvpd.id == "Cablevision")
+        #expect(log.requests.withLock { $0.map(\.callback) } == [.customScheme("adbe.u-core-test")])
+        #expect(!harness.logLines.all.contains { $0.message.contains("CFBundleURLSchemes") }, "nothing to add")
+    }
+
     @Test func anAppThatRegistersTheSchemeSignsIn() async throws {
         let harness = Harness(backend: .restV2, scenario: Self.safariScenario) {
             $0.appBundle = AppBundle(isApp: true, urlSchemes: ["adbe.u-core-test"])
@@ -138,9 +183,11 @@ import Testing
     }
 }
 
-/// Picks `mvpdID`; fails the test if a page is shown.
+/// Picks `mvpdID`; fails the test if a page is shown. Its pages would come back through the
+/// app's URL handler (an app's own `SFSafariViewController`).
 struct UnusablePresenterForMVPD: AuthenticationPresenter {
     var mvpdID: String
+    var requiresRegisteredURLScheme: Bool { true }
 
     func selectProvider(from providers: [MVPD]) async throws -> MVPD? { providers.first { $0.id == mvpdID } }
 
@@ -148,4 +195,13 @@ struct UnusablePresenterForMVPD: AuthenticationPresenter {
         Issue.record("no page may be shown")
         throw CancellationError()
     }
+}
+
+/// An app's presenter that says nothing of the scheme: it catches the redirect itself.
+struct CatchingPresenter: AuthenticationPresenter {
+    var mvpdID: String
+
+    func selectProvider(from providers: [MVPD]) async throws -> MVPD? { providers.first { $0.id == mvpdID } }
+
+    func presentLogin(url: URL, redirectURL: URL) async throws -> URL { redirectURL }
 }
