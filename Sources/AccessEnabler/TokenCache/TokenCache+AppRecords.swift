@@ -7,14 +7,30 @@ extension TokenCache {
     /// The seed of the device ID: the app's, or a random one created once and persisted.
     func deviceSeed(configured: String?) throws(AccessEnablerError) -> String {
         if let configured, !configured.isEmpty { return configured }
+        return try deviceRecord().seed
+    }
+
+    /// The stored device record, created (with a random seed) when there is none.
+    func deviceRecord() throws(AccessEnablerError) -> DeviceRecord {
         try ensureLoaded()
-        if let device { return device.seed }
+        if let device { return device }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let record = DeviceRecord(seed: bytes.map { String(format: "%02x", $0) }.joined())
         device = record
         persist(record, forKey: StorageKey.device)
-        return record.seed
+        return record
+    }
+
+    /// Keeps `seed`, read from (or added to) Keychain access group `accessGroup`, as the app's
+    /// device record: when the Keychain refuses the group for a moment, the app's copy is the
+    /// same seed.
+    func keepSharedDeviceSeed(_ seed: String, accessGroup: String) throws(AccessEnablerError) {
+        try ensureLoaded()
+        let record = DeviceRecord(seed: seed, accessGroup: accessGroup)
+        guard device != record else { return }
+        device = record
+        persist(record, forKey: StorageKey.device)
     }
 
     // MARK: DCR
