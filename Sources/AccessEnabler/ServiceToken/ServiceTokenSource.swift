@@ -8,7 +8,7 @@ import Foundation
 /// only when and why the provider was asked.
 actor ServiceTokenSource {
     /// The app's provider (``AccessEnabler/Configuration/serviceTokenProvider``).
-    typealias Provider = @Sendable (ServiceTokenReason) async -> String?
+    typealias Provider = @Sendable (ServiceTokenReason) async throws -> String?
 
     /// A token whose `exp` is this close (in seconds) counts as expired: it could expire on its
     /// way to the service provider.
@@ -63,9 +63,9 @@ actor ServiceTokenSource {
             let provider = self.provider
             let log = self.log
             let operation = SharedOperation<ServiceToken?> {
-                guard let text = await provider(reason)?.trimmingCharacters(in: .whitespacesAndNewlines),
-                    !text.isEmpty
-                else { return nil }
+                guard let text = try await Self.answer(of: provider, reason, log: log), !text.isEmpty else {
+                    return nil
+                }
                 guard let token = ServiceToken(text) else {
                     log.error("service token: the app's is not a compact JWS (three Base64URL parts); none sent")
                     return nil
@@ -84,6 +84,20 @@ actor ServiceTokenSource {
                 current = answer.map(checked)
             }
             return answer
+        }
+    }
+
+    /// The provider's answer, trimmed. A provider that throws (its identity service cannot say)
+    /// fails the call with ``AccessEnablerError/serviceTokenUnavailable``: unlike nil ("no
+    /// identity"), it must not send the request without a token.
+    private static func answer(of provider: Provider, _ reason: ServiceTokenReason, log: Log) async throws -> String? {
+        do {
+            return try await provider(reason)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            let kind = String(describing: type(of: error))
+            log.error("service token: the app's provider failed (\(kind)); nothing sent, the call fails")
+            throw AccessEnablerError.serviceTokenUnavailable.with(underlying: kind)
         }
     }
 

@@ -40,8 +40,10 @@ struct WireClient: Sendable {
                 return response
             }
             log.info("\(endpoint.rawValue): service token refused; sending again once with the app's next one")
+            serviceToken = replacement
             response = try await caller.send(prepared(request, token, replacement))
         }
+        if endpoint.carriesServiceToken { context.serviceTokenUse?.record(serviceToken) }
         return response
     }
 
