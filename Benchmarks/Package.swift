@@ -39,7 +39,7 @@ let package = Package(
         // One side of a network pair run N times, for callgrind / DHAT (Benchmarks/profile.sh).
         .executableTarget(
             name: "AccessEnablerProfile",
-            dependencies: ["BenchmarkSupport"],
+            dependencies: ["BenchmarkSupport", .product(name: "AccessEnabler", package: "AccessEnabler")],
             path: "Sources/AccessEnablerProfile",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The cost of one call of each side of the network pairs, counted by valgrind: instructions
+# The cost of one call of each side of the network pairs (and of the SDK's cached
+# `checkAuthentication` and 10-resource `preauthorize`), counted by valgrind: instructions
 # (callgrind) and heap allocations (DHAT). Counts do not depend on the machine's load, unlike
 # wall times, so they show what a change to the per-call path saves.
 #
@@ -52,10 +53,14 @@ blocks() {
 }
 
 printf '%-24s %-4s %14s %14s\n' "operation" "side" "instr/call" "allocs/call"
-for operation in PreauthorizeNetwork AuthorizeNetwork PreauthorizeNetworkV1 AuthorizeNetworkV1; do
+for operation in PreauthorizeNetwork AuthorizeNetwork PreauthorizeNetworkV1 AuthorizeNetworkV1 \
+    CheckAuthentication PreauthorizeCached; do
     [[ "$operation" =~ ^($pattern)$ ]] || continue
     declare -A per_call=()
-    for side in $sides; do
+    operation_sides="$sides"
+    # The local paths have no raw side.
+    case "$operation" in CheckAuthentication | PreauthorizeCached) operation_sides="sdk" ;; esac
+    for side in $operation_sides; do
         a=$(instructions "$operation" "$side" "$low")
         b=$(instructions "$operation" "$side" "$high")
         per_call[$side]=$(( (b - a) / (high - low) ))

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite struct LegacyAuthenticationTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyAuthenticationTests {
     @Test(arguments: legacyBackends)
     func setRequestorCompletesWithSuccessOrError(backend: AccessEnabler.Backend) async {
         let harness = LegacyHarness(backend: backend)

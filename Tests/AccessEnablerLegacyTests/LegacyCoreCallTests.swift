@@ -7,7 +7,7 @@ import Testing
 /// Each legacy call is one core call in the common case, and learns what that call did from its
 /// return value (not from the shared event stream).
 @MainActor
-@Suite struct LegacyCoreCallTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyCoreCallTests {
     /// The first authorization of a signed-in viewer, then the second for the same resource: one
     /// core call each, only the requests the protocol needs, and the tracking flag (`cached`,
     /// the fourth value) equal to the core's `AuthorizationCheck.fromCache`.

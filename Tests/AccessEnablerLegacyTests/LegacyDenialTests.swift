@@ -6,7 +6,7 @@ import Testing
 /// Which server codes the legacy adapter reports as a denial (`USER_NOT_AUTHORIZED_ERROR`): the
 /// ones the core's table of known codes calls denials, not any code that contains "denied".
 @MainActor
-@Suite struct LegacyDenialTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyDenialTests {
     /// `code` on the authorization call, as a 403 with an enhanced body; the legacy error code
     /// `tokenRequestFailed` reports.
     func legacyCode(for code: String, backend: AsyncAccessEnabler.Backend) async throws -> String {

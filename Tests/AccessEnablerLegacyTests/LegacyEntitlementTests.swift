@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite struct LegacyEntitlementTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyEntitlementTests {
     /// `checkAuthorization` checks the authentication first and reports that check as
     /// `checkAuthentication` does (`setAuthenticationStatus`, `TRACKING_AUTHENTICATION`), then
     /// the authorization's own callbacks, as Adobe's reference lists them.
@@ -77,6 +77,89 @@ import Testing
         let calls = await harness.delegate.next(2)
         #expect(calls[0] == "setAuthenticationStatus(0, \"Provider not Selected Error\")")
         #expect(calls[1].hasPrefix("tokenRequestFailed(sports, \"User Not Authenticated Error\""))
+    }
+
+    /// A sign-in that a later flow replaces leaves its resource waiting on the flow that replaced
+    /// it: `getAuthorization` always ends with `setToken` or `tokenRequestFailed` for its
+    /// resource (the model-based tests' example; issue 31, section 5, item 3).
+    @Test(arguments: legacyBackends)
+    func getAuthorizationWhoseSignInALaterGetAuthenticationReplacesGetsItsToken(backend: AccessEnabler.Backend)
+        async throws
+    {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthorization("news")
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.getAuthentication()
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"],
+            "the replaced sign-in reports nothing")
+        harness.legacy.setSelectedProvider("AutoCable")
+        _ = await harness.delegate.next(1)
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
+        #expect(await harness.delegate.next(2) == ["setAuthenticationStatus(1, \"\")", "setToken(<token>, news)"])
+    }
+
+    /// Two `getAuthorization` calls for a viewer who is not signed in: the second's sign-in
+    /// replaces the first's, and both resources get their tokens once the viewer signs in.
+    @Test(arguments: legacyBackends)
+    func getAuthorizationWhoseSignInALaterGetAuthorizationReplacesGetsItsToken(backend: AccessEnabler.Backend)
+        async throws
+    {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        harness.legacy.getAuthorization("news")
+        _ = await harness.delegate.next(1)
+        harness.legacy.getAuthorization("sports")
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.setSelectedProvider("AutoCable")
+        _ = await harness.delegate.next(1)
+        harness.legacy.handleExternalURL(try await harness.loadLastNavigation(mvpd: "AutoCable"))
+        let signedIn = await harness.delegate.next(3)
+        #expect(signedIn.first == "setAuthenticationStatus(1, \"\")")
+        #expect(Set(signedIn.dropFirst()) == ["setToken(<token>, news)", "setToken(<token>, sports)"])
+    }
+
+    /// The flow that replaced the sign-in is cancelled: the resource fails as a cancelled
+    /// sign-in's does (found by the model-based tests, seed 4).
+    @Test(arguments: legacyBackends)
+    func getAuthorizationWhoseReplacingSignInIsCancelledFails(backend: AccessEnabler.Backend) async {
+        let harness = LegacyHarness(backend: backend)
+        harness.legacy.statusDelegate = harness.delegate
+        harness.delegate.recordStatus = true
+        await harness.configure()
+        harness.legacy.getAuthorization("news")
+        _ = await harness.delegate.next(1)
+        harness.legacy.getAuthentication(true, withData: nil)
+        _ = await harness.delegate.next(1)
+        harness.legacy.setSelectedProvider(nil)
+        let cancelled = await harness.delegate.next(4)
+        #expect(
+            cancelled.prefix(3) == [
+                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")", "status(N130)",
+            ])
+        #expect(cancelled.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
+    }
+
+    /// `getAuthorization` for a signed-in viewer authorizes with the session it has and leaves
+    /// a flow the app is showing alone: the picker is still the viewer's to answer (found by the
+    /// model-based tests, seed 28: it was cancelled, and the app heard
+    /// `PROVIDER_NOT_SELECTED_ERROR` though nobody had cancelled).
+    @Test(arguments: legacyBackends)
+    func getAuthorizationForASignedInViewerLeavesTheOpenPickerOpen(backend: AccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        harness.legacy.getAuthentication(true, withData: nil)
+        #expect(
+            await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"])
+        harness.legacy.getAuthorization("news")
+        #expect(await harness.delegate.next(1) == ["setToken(<token>, news)"])
+        harness.legacy.setSelectedProvider("Cablevision")
+        let answered = await harness.delegate.next(1)
+        #expect(answered.first?.hasPrefix("navigate(toUrl: ") == true, "the picker was still open: \(answered)")
     }
 
     @Test(arguments: legacyBackends)

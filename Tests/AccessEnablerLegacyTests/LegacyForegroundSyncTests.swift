@@ -8,7 +8,7 @@ import Testing
 /// `setRequestorComplete` (which the stored configuration answers at once): a signed-in viewer's
 /// session, or a signed-out viewer's sign-in made elsewhere.
 @MainActor
-@Suite(.timeLimit(.minutes(3))) struct LegacyForegroundSyncTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyForegroundSyncTests {
     /// A logout made elsewhere while the app was in the background: `setRequestorComplete(1)`,
     /// then the sync finds no session on the server and reports the viewer signed out.
     @Test(arguments: legacyBackends)

@@ -40,7 +40,9 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
     }
 
     /// Waits for `extra` more callbacks, then returns the new ones. After `limit` the test fails
-    /// at the caller, naming the callbacks awaited and those that came, and gets those that came.
+    /// at the caller, naming the callbacks awaited and those that came, and gets those that came
+    /// followed by ``missingCallback`` for each that did not: always `extra` lines, so a test
+    /// that reads `calls[2]` fails on a late callback instead of crashing the test process.
     func next(_ extra: Int, within limit: Duration = waitLimit, sourceLocation: SourceLocation = #_sourceLocation)
         async -> [String]
     {
@@ -51,8 +53,12 @@ final class RecordingDelegate: NSObject, @preconcurrency EntitlementDelegate, @p
                 "Timed out after \(limit) waiting for \(extra) more delegate callbacks after \(calls[..<start]); got \(got)",
                 sourceLocation: sourceLocation)
         }
-        return Array(calls[start..<min(calls.count, start + extra)])
+        let got = Array(calls[start..<min(calls.count, start + extra)])
+        return got + Array(repeating: Self.missingCallback, count: extra - got.count)
     }
+
+    /// What ``next(_:within:sourceLocation:)`` returns in place of a callback that did not come.
+    static let missingCallback = "<no callback>"
 
     func setRequestorComplete(_ status: Int32) { record("setRequestorComplete(\(status))") }
     func setAuthenticationStatus(_ status: Int32, errorCode code: String!) {

@@ -7,7 +7,7 @@ import Testing
 /// `logout` on iOS reports `setAuthenticationStatus(0, …)` when the logout page is done: when the
 /// app hands its redirect back, when a new flow replaces it, or when it can no longer finish.
 @MainActor
-@Suite struct LegacyLogoutTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyLogoutTests {
     /// The app never hands the page back: the status comes once ``LegacySession/logoutPageLimit``
     /// has passed on the SDK's clock, not before.
     @Test(arguments: legacyBackends)
@@ -52,7 +52,7 @@ import Testing
 /// it. Serialized: each test holds a thread in ``GatedStorage`` (a store's calls are synchronous),
 /// and two at once could hold every thread of a two-core machine.
 @MainActor
-@Suite(.serialized) struct LegacyLogoutPageRaceTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct LegacyLogoutPageRaceTests {
     /// The app hands the page's redirect back while the logout still clears storage (before it
     /// begins to wait for the page): the status follows once storage is cleared, with no wait on
     /// the clock.
@@ -63,6 +63,9 @@ import Testing
         await harness.configure()
         try await harness.signIn("Cablevision")
         storage.close()
+        // Opened however the test ends: a throw before the open below must not leave a pool
+        // thread parked in the held removal for the rest of the run.
+        defer { storage.open() }
         harness.legacy.logout()
         #expect(await harness.delegate.next(1) == ["navigate(toUrl: /adobe-services/logout)"])
         await eventually("the logout clears storage") { storage.isHoldingARemoval }
@@ -91,6 +94,9 @@ import Testing
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
 
         storage.close()
+        // Opened however the test ends: a throw before the open below must not leave a pool
+        // thread parked in the held removal for the rest of the run.
+        defer { storage.open() }
         harness.legacy.logout()
         await eventually("the adapter presents the logout page") { safari.presented.count == 2 }
         await eventually("the logout clears storage") { storage.isHoldingARemoval }
@@ -102,51 +108,56 @@ import Testing
 }
 
 /// In-memory token storage whose removals wait while it is closed: a logout can be held while it
-/// clears storage, after its page was shown.
+/// clears storage, after its page was shown. A held removal is suspended, not blocking a thread.
 final class GatedStorage: TokenStorage, @unchecked Sendable {
     private let records = InMemoryTokenStorage()
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var closed = false
-    private var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
 
     /// Holds every removal from now on, until ``open()``.
     func close() {
-        condition.lock()
-        closed = true
-        condition.unlock()
+        lock.withLock { closed = true }
     }
 
     /// Lets the held removals and every later one through.
     func open() {
-        condition.lock()
-        closed = false
-        condition.broadcast()
-        condition.unlock()
+        let released = lock.withLock {
+            closed = false
+            defer { held = [] }
+            return held
+        }
+        released.forEach { $0.resume() }
     }
 
     /// Whether a removal is being held.
     var isHoldingARemoval: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return holding
+        lock.withLock { !held.isEmpty }
     }
 
-    func loadRecords() throws -> [String: Data] { try records.loadRecords() }
-    func writeRecord(_ data: Data, forKey key: String) throws { try records.writeRecord(data, forKey: key) }
-    func removeAllRecords() throws { try records.removeAllRecords() }
-    func removeRecord(forKey key: String) throws {
-        condition.lock()
-        while closed {
-            holding = true
-            condition.wait()
-        }
-        holding = false
-        condition.unlock()
-        try records.removeRecord(forKey: key)
+    func loadRecords(before deadline: TokenStorageDeadline) async throws -> [String: Data] {
+        try await records.loadRecords(before: deadline)
     }
-    func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies check: (Data?) -> Bool)
-        throws -> Bool
-    {
-        try records.applyChanges(changes, ifRecord: key, satisfies: check)
+    func writeRecord(_ data: Data, forKey key: String, before deadline: TokenStorageDeadline) async throws {
+        try await records.writeRecord(data, forKey: key, before: deadline)
+    }
+    func removeAllRecords(before deadline: TokenStorageDeadline) async throws {
+        try await records.removeAllRecords(before: deadline)
+    }
+    func removeRecord(forKey key: String, before deadline: TokenStorageDeadline) async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let passes = lock.withLock {
+                if closed { held.append(continuation) }
+                return !closed
+            }
+            if passes { continuation.resume() }
+        }
+        try await records.removeRecord(forKey: key, before: deadline)
+    }
+    func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies check: (Data?) -> Bool,
+        before deadline: TokenStorageDeadline
+    ) async throws -> Bool {
+        try await records.applyChanges(changes, ifRecord: key, satisfies: check, before: deadline)
     }
 }

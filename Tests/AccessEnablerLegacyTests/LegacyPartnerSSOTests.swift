@@ -5,7 +5,7 @@ import Testing
 
 /// `getAuthentication` with the Apple TV Provider (a fake partner framework) on REST API v2.
 @MainActor
-@Suite struct LegacyPartnerSSOTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyPartnerSSOTests {
     let clock = TestClock()
     let emulator: PassEmulator
     let fake: FakePartnerFramework

@@ -6,7 +6,7 @@ import Testing
 /// `getAuthentication:` with the SDK 2.0–2.3.1 filter, an array of MVPD IDs for Apple's TV
 /// Provider picker, through the adapter with a fake partner framework on REST API v2.
 @MainActor
-@Suite struct LegacyProviderListFilterTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyProviderListFilterTests {
     let clock = TestClock()
     let emulator: PassEmulator
     let fake: FakePartnerFramework
@@ -89,7 +89,7 @@ import Testing
 /// `setOptions(["applicationProfile": …])`: sent on REST API v1, which has the parameter; REST API
 /// v2 has none, so nothing is sent and a debug log line says so.
 @MainActor
-@Suite struct LegacyApplicationProfileTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyApplicationProfileTests {
     @Test(arguments: legacyBackends)
     func theApplicationProfileIsSentOnV1AndLoggedAsNotSentOnV2(backend: AccessEnabler.Backend) async throws {
         let lines = LockedLines()

@@ -42,7 +42,7 @@ final class RecordingSafari: SafariPagePresenting {
 }
 
 @MainActor
-@Suite struct LegacySafariTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySafariTests {
     /// Loads `url` like Safari, as alice, until the app's scheme: where it ended.
     func loadInSafari(_ url: URL, mvpd: String, in harness: LegacyHarness) async throws -> String {
         let browser = HeadlessPresenter(
@@ -142,7 +142,7 @@ final class RecordingSafari: SafariPagePresenting {
 /// An MVPD that requires Safari, chosen where the adapter's picker never sees it: its page still
 /// goes to Safari, the browser the core chose its redirect URL for.
 @MainActor
-@Suite struct LegacySafariRoutingTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySafariRoutingTests {
     @Test func anMVPDChosenInTheTVProviderPickerThatRequiresSafariGoesToSafari() async throws {
         let clock = TestClock()
         let emulator = PassEmulator(scenario: .safariCablevision, clock: clock)

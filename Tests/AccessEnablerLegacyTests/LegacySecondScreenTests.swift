@@ -6,7 +6,7 @@ import Testing
 /// The tvOS flow of the legacy adapter (`usesSecondScreenAuthentication`): the picker, then
 /// `status` `REGCODE` with the code, polling until the viewer has signed in on another device.
 @MainActor
-@Suite struct LegacySecondScreenTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySecondScreenTests {
     static let activationURL = URL(string: "https://tv.example/activate")!
 
     func harness() -> LegacyHarness {
@@ -127,7 +127,7 @@ import Testing
 /// The registration-code path composes the core's provider choice and its second-screen sign-in:
 /// nothing aborts a browser flow on the way, so observers of the core see only what happened.
 @MainActor
-@Suite struct LegacySecondScreenChoiceTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySecondScreenChoiceTests {
     func harness() -> LegacyHarness {
         let harness = LegacySecondScreenTests().harness()
         return harness
@@ -178,7 +178,7 @@ import Testing
 /// The registration-code path takes what the browser path takes: `getAuthentication`'s data, and
 /// `getAuthorization`'s sign-in (tvOS has no web view).
 @MainActor
-@Suite struct LegacySecondScreenCallTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySecondScreenCallTests {
     @Test func aPromotionalTempPassIdentityReachesTheServer() async throws {
         let harness = LegacySecondScreenTests().harness()
         await harness.configure()
@@ -242,8 +242,9 @@ import Testing
     }
 
     /// A flow started after `getAuthorization` showed its code replaces that sign-in: the old
-    /// code's activation is not heard, and the new code's polling is the one
-    /// `setSelectedProvider(nil)` stops.
+    /// code's activation is not heard, the new code's polling is the one
+    /// `setSelectedProvider(nil)` stops, and the resource then fails with the flow that replaced
+    /// its sign-in.
     @Test func aNewSignInReplacesGetAuthorizationsCode() async throws {
         let harness = LegacySecondScreenTests().harness()
         await harness.configure()
@@ -256,16 +257,18 @@ import Testing
         harness.legacy.getAuthentication()
         #expect(
             await harness.delegate.next(1) == ["displayProviderDialog([\"Cablevision\", \"AutoCable\", \"TempPass\"])"],
-            "the superseded getAuthorization ends without a callback")
+            "the replaced sign-in reports nothing")
         harness.legacy.setSelectedProvider("Cablevision")
         #expect(await harness.delegate.next(1) == ["status(REGCODE)"])
         await eventually("only the new code is polled") { harness.clock.pendingSleeps == 1 }
 
         harness.legacy.setSelectedProvider(nil)
+        let cancelled = await harness.delegate.next(4)
         #expect(
-            await harness.delegate.next(2) == [
-                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")",
+            cancelled.prefix(3) == [
+                "status(N005)", "setAuthenticationStatus(0, \"Provider not Selected Error\")", "status(N130)",
             ])
+        #expect(cancelled.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
         await eventually("the polling stopped") { harness.clock.pendingSleeps == 0 }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// `statusDelegate` (`EntitlementStatus.status(_:)`): the advanced codes the adapter reports today,
 /// each just before the callback of the call it belongs to.
 @MainActor
-@Suite struct LegacyStatusTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyStatusTests {
     func harness(_ backend: AccessEnabler.Backend) -> LegacyHarness {
         let harness = LegacyHarness(backend: backend)
         harness.legacy.statusDelegate = harness.delegate
@@ -118,7 +118,7 @@ import Testing
 /// The legacy methods can be called from any thread, as the Objective-C SDK's could; the work and
 /// the callbacks still run on the main actor, in call order.
 @MainActor
-@Suite struct LegacyThreadingTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacyThreadingTests {
     @Test(arguments: legacyBackends)
     func callsFromAnotherThreadRunOnTheMainActorInOrder(backend: AccessEnabler.Backend) async {
         let harness = LegacyHarness(backend: backend)

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite struct LegacySurfaceTests {
+@Suite(.timeLimit(.minutes(5))) struct LegacySurfaceTests {
     func configuration(_ emulator: PassEmulator, storage: any TokenStorage, clock: TestClock)
         -> AccessEnabler.Configuration
     {

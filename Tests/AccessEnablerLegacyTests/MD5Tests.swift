@@ -1,7 +1,7 @@
 import Testing
 @testable import AccessEnablerLegacy
 
-@Suite struct MD5Tests {
+@Suite(.timeLimit(.minutes(5))) struct MD5Tests {
     @Test(arguments: [
         ("", "d41d8cd98f00b204e9800998ecf8427e"), ("a", "0cc175b9c0f1b6a831c399e269772661"),
         ("abc", "900150983cd24fb0d6963f7d28e17f72"), ("message digest", "f96b697d7cb7938d525a2f31aaf161d0"),

@@ -24,7 +24,8 @@ final class RecordingScreens: TVProviderScreens {
     }
 
     /// Waits for `extra` more lines, then returns the new ones. After `limit` the test fails at
-    /// the caller, naming the lines awaited and those that came, and gets those that came.
+    /// the caller, naming the lines awaited and those that came, and gets those that came followed
+    /// by `RecordingDelegate.missingCallback` for each that did not (always `extra` lines).
     func next(_ extra: Int, within limit: Duration = waitLimit, sourceLocation: SourceLocation = #_sourceLocation)
         async -> [String]
     {
@@ -35,7 +36,8 @@ final class RecordingScreens: TVProviderScreens {
                 "Timed out after \(limit) waiting for \(extra) more screen callbacks after \(log[..<start]); got \(got)",
                 sourceLocation: sourceLocation)
         }
-        return Array(log[start..<min(log.count, start + extra)])
+        let got = Array(log[start..<min(log.count, start + extra)])
+        return got + Array(repeating: RecordingDelegate.missingCallback, count: extra - got.count)
     }
 
     func requestorConfigured(_ success: Bool) { record("requestorConfigured(\(success))") }
@@ -90,7 +92,7 @@ func onMainQueue() -> Bool {
 /// the emulator: every callback reaches it once, in order, on the main thread, with the value
 /// types the legacy SDK delivered.
 @MainActor
-@Suite struct MigrationFixtureTests {
+@Suite(.timeLimit(.minutes(5))) struct MigrationFixtureTests {
     /// The web view: loads a login page as `alice` and lets the app's navigation policy see where
     /// it ends.
     func loadLoginPage(_ url: URL, in harness: LegacyHarness) async throws -> URL {
@@ -286,7 +288,7 @@ func onMainQueue() -> Bool {
 /// written against Adobe's framework) and `#else` (the migrated code). The only conditional code is
 /// the import line: the migration guide's one edit. Everything else, `AccessEnabler(...)` and
 /// `MVPD` included, is the code written against the Objective-C SDK, unchanged.
-@Suite struct MigrationEditsTests {
+@Suite(.timeLimit(.minutes(5))) struct MigrationEditsTests {
     @Test func theOldAndMigratedCodeDifferByTheImportLineOnly() throws {
         let fixture = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -324,7 +326,7 @@ final class MinimalDelegate: NSObject, @preconcurrency EntitlementDelegate {
 }
 
 @MainActor
-@Suite struct OptionalCallbackTests {
+@Suite(.timeLimit(.minutes(5))) struct OptionalCallbackTests {
     @Test(arguments: legacyBackends)
     func withoutTheSafariCallbackTheLoginPageGoesToNavigateToUrl(backend: AccessEnabler.Backend) async throws {
         let harness = LegacyHarness(backend: backend)

@@ -4,7 +4,7 @@ import Testing
 
 /// The Objective-C header of the legacy constants (AccessEnablerLegacyObjC.h) repeats the Swift
 /// constants as macros; Objective-C apps must get the same values as Swift apps.
-@Suite struct ObjCConstantsHeaderTests {
+@Suite(.timeLimit(.minutes(5))) struct ObjCConstantsHeaderTests {
     /// Each Swift constant as its macro would be written: integers as they are, strings as
     /// Objective-C literals.
     static let swiftConstants: [String: String] = [

@@ -9,7 +9,7 @@ import Testing
 /// Objective-C app reaches is this behaviour. (The forwarding itself needs the Objective-C
 /// runtime; .ci/apple-sdk-check compiles the fixture against it.)
 @MainActor
-@Suite struct ObjCFixtureSequenceTests {
+@Suite(.timeLimit(.minutes(5))) struct ObjCFixtureSequenceTests {
     @MainActor final class Results {
         var responses: [PreauthorizeResponse] = []
         var failures: [PreauthorizeResponse] = []

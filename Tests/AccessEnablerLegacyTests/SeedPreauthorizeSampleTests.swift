@@ -8,7 +8,7 @@ import Testing
 /// only change is the class name: the sample mixes `PreauthorizationRequest` (a documentation
 /// slip, kept as a deprecated alias) with the real `PreauthorizeRequest`.
 @MainActor
-@Suite struct SeedPreauthorizeSampleTests {
+@Suite(.timeLimit(.minutes(5))) struct SeedPreauthorizeSampleTests {
     @MainActor final class Results {
         var responses: [PreauthorizeResponse] = []
         var failures: [PreauthorizeResponse] = []

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct AuthorizationTests {
+@Suite(.timeLimit(.minutes(5))) struct AuthorizationTests {
     @Test func authorizeGrantsAndStoresTheAuthorization() async throws {
         let harness = try await Harness.make()
         try await harness.login()
@@ -144,7 +144,7 @@ import Testing
     }
 }
 
-@Suite struct UserMetadataTests {
+@Suite(.timeLimit(.minutes(5))) struct UserMetadataTests {
     @Test func metadataWithAnEncryptedValue() async throws {
         let harness = try await Harness.make()
         try await harness.login()

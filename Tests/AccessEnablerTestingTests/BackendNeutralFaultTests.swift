@@ -5,7 +5,7 @@ import Testing
 
 /// Faults are injected on operations: the routes both REST API versions have fire on either, and
 /// a fault on a route the clients' version never calls is reported instead of silently waiting.
-@Suite struct BackendNeutralFaultTests {
+@Suite(.timeLimit(.minutes(5))) struct BackendNeutralFaultTests {
     /// An SDK client of `backend` signed in with AutoCable against a fresh emulator.
     private func signedIn(_ backend: AccessEnabler.Backend) async throws -> (PassEmulator, AccessEnabler, Warnings) {
         let clock = TestClock()

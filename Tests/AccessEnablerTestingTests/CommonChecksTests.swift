@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct CommonChecksTests {
+@Suite(.timeLimit(.minutes(5))) struct CommonChecksTests {
     @Test func unknownOrMissingRequestorIsInvalidRequestor() async throws {
         let harness = try await Harness.make()
         try expectEnhancedError(
@@ -85,7 +85,7 @@ import Testing
     }
 }
 
-@Suite struct ConfigurationTests {
+@Suite(.timeLimit(.minutes(5))) struct ConfigurationTests {
     @Test func configurationListsTheRequestorsMVPDs() async throws {
         let harness = try await Harness.make()
         let response = try await harness.v1("/api/v1/config/REF")

@@ -5,7 +5,7 @@ import Testing
 
 /// Every control input is checked before it reaches code that would trap or answer nonsense: a
 /// bad value is a 400 that names the field, and the emulator keeps working.
-@Suite struct ControlInputTests {
+@Suite(.timeLimit(.minutes(5))) struct ControlInputTests {
     /// A control request and the field its 400 must name.
     struct BadInput: Sendable, CustomTestStringConvertible {
         var path: String

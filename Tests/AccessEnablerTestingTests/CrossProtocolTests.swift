@@ -4,7 +4,7 @@ import Testing
 @testable import AccessEnablerTesting
 
 /// One shared state behind both protocols.
-@Suite struct CrossProtocolTests {
+@Suite(.timeLimit(.minutes(5))) struct CrossProtocolTests {
     @Test func aV1LoginIsAV2Profile() async throws {
         let harness = try await Harness.make()
         try await harness.login()

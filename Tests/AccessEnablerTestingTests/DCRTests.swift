@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct DCRTests {
+@Suite(.timeLimit(.minutes(5))) struct DCRTests {
     @Test func registerReturnsClientCredentials() async throws {
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)
@@ -148,7 +148,7 @@ import Testing
     }
 }
 
-@Suite struct BearerTests {
+@Suite(.timeLimit(.minutes(5))) struct BearerTests {
     @Test(arguments: [
         EmulatorRoute.configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize,
         .userMetadata, .logout,

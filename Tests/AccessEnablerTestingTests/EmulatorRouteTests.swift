@@ -6,7 +6,7 @@ import Testing
 /// Every ``EmulatorRoute`` is reachable on its path with each method of its
 /// ``EmulatorRoute/allowedMethods`` and answers any other method 405, so the method table on the
 /// route is the one the dispatcher uses.
-@Suite struct EmulatorRouteTests {
+@Suite(.timeLimit(.minutes(5))) struct EmulatorRouteTests {
     /// A path each route serves. Exhaustive: a new route does not compile here until it has one.
     static func samplePath(of route: EmulatorRoute) -> String {
         switch route {

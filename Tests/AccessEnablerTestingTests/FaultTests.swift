@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct FaultTests {
+@Suite(.timeLimit(.minutes(5))) struct FaultTests {
     @Test func statusFault() async throws {
         let harness = try await Harness.make()
         await harness.emulator.inject(.status(503, body: "maintenance", contentType: "text/plain"), on: .configuration)

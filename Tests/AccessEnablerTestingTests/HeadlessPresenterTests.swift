@@ -9,7 +9,7 @@ private struct FixedTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
 }
 
-@Suite struct HeadlessPresenterTests {
+@Suite(.timeLimit(.minutes(5))) struct HeadlessPresenterTests {
     private let providers = [
         MVPD(id: "Cablevision", serviceProvider: URL(string: "https://sp.pass-emulator.test")!),
         MVPD(id: "AutoCable", serviceProvider: URL(string: "https://sp.pass-emulator.test")!),

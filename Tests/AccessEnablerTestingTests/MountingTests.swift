@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite struct TransportTests {
+@Suite(.timeLimit(.minutes(5))) struct TransportTests {
     @Test func routesByOrigin() async throws {
         let clock = TestClock()
         let first = PassEmulator(baseURL: URL(string: "https://sp-one.pass-emulator.test")!, clock: clock)
@@ -29,7 +29,7 @@ import FoundationNetworking
     }
 }
 
-@Suite struct URLProtocolTests {
+@Suite(.timeLimit(.minutes(5))) struct URLProtocolTests {
     private func session(_ emulators: [PassEmulator]) -> URLSession {
         URLSession(configuration: PassEmulator.makeURLSessionConfiguration(routing: emulators))
     }

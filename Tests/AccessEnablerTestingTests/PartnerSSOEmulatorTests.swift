@@ -4,7 +4,7 @@ import Testing
 @testable import AccessEnablerTesting
 
 /// The emulator's partner single sign-on APIs and their `AP-Partner-Framework-Status` checks.
-@Suite struct PartnerSSOEmulatorTests {
+@Suite(.timeLimit(.minutes(5))) struct PartnerSSOEmulatorTests {
     static func header(access: String = "granted", id: String? = "Cablevision-Apple", expires: Int64? = ms(3600))
         -> String
     {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct RESTv2DecisionTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2DecisionTests {
     @Test func absurdTTLsAreSentAsInt64MaxMilliseconds() async throws {
         var scenario = EmulatorScenario.standard
         scenario.mediaTokenTTL = 1e300

@@ -4,7 +4,7 @@ import Testing
 @testable import AccessEnablerTesting
 
 /// Faults, the request log and waiting work per v2 route as they do for v1.
-@Suite struct RESTv2FaultTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2FaultTests {
     @Test func faultsApplyToTheirV2RouteOnly() async throws {
         let harness = try await Harness.make()
         await harness.emulator.inject(.status(503, body: "down", contentType: "text/plain"), on: .sessions)

@@ -4,7 +4,7 @@ import Testing
 @testable import AccessEnablerTesting
 
 /// The checks every protected `/api/v2/*` call makes, and the v2 configuration.
-@Suite struct RESTv2GuardTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2GuardTests {
     @Test func missingOrExpiredBearerIs401WithTheEnhancedBodyEvenWhenV1WouldBePlain() async throws {
         let harness = try await Harness.make()
         await harness.emulator.setEnhancedErrorReporting(false)
@@ -106,7 +106,7 @@ import Testing
     }
 }
 
-@Suite struct RESTv2ConfigurationTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2ConfigurationTests {
     @Test func configurationFollowsAdobesSample() async throws {
         let harness = try await Harness.make()
         let response = try await harness.v2("/api/v2/REF/configuration")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct RESTv2ProfileTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2ProfileTests {
     /// The profile of `mvpd` in a profiles answer.
     private func profile(
         _ response: HTTPResponse, _ mvpd: String,
@@ -174,7 +174,7 @@ import Testing
     }
 }
 
-@Suite struct SHA1Tests {
+@Suite(.timeLimit(.minutes(5))) struct SHA1Tests {
     @Test(arguments: [
         ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
         ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),

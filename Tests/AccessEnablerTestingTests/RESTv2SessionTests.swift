@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct RESTv2SessionTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2SessionTests {
     @Test func createAnswersAuthenticateWithTheBrowserURL() async throws {
         let harness = try await Harness.make()
         let response = try await harness.createSession()
@@ -284,7 +284,7 @@ import Testing
     }
 }
 
-@Suite struct RESTv2BrowserLoginTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2BrowserLoginTests {
     @Test func headlessPresenterSignsInThroughTheV2BrowserRoute() async throws {
         let harness = try await Harness.make()
         let (code, landed) = try await harness.loginV2()

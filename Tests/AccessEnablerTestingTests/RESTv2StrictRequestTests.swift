@@ -5,7 +5,7 @@ import Testing
 
 /// The emulator holds REST v2 calls to Adobe's pages (``EmulatorScenario/strictV2Requests``, on
 /// by default): what a page does not list is a 400, as Adobe's checklist warns it may be.
-@Suite struct RESTv2StrictRequestTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2StrictRequestTests {
     /// A header the call's page does not list, on a request that is otherwise valid.
     @Test(arguments: [
         ("/api/v2/REF/configuration", HTTPMethod.get, "AP-SDK-Identifier", "swift/1.0.0"),

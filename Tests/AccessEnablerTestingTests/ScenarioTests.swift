@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct ScenarioTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioTests {
     @Test func standardScenarioHasTheReferenceSetup() throws {
         let scenario = EmulatorScenario.standard
         let ref = try #require(scenario.requestor(withID: "REF"))

@@ -5,7 +5,7 @@ import Testing
 
 /// `EmulatorScenario(validatingJSON:)`: the strict decoding a scenario file gets, with the JSON
 /// path of each mistake.
-@Suite struct ScenarioValidationTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioValidationTests {
     private func firstProblem(_ json: String) -> EmulatorScenario.Problem? {
         do {
             _ = try EmulatorScenario(validatingJSON: Data(json.utf8))

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct TempPassTests {
+@Suite(.timeLimit(.minutes(5))) struct TempPassTests {
     @Test func freePreviewStartsATempPass() async throws {
         let harness = try await Harness.make()
         let response = try await harness.startTempPass()

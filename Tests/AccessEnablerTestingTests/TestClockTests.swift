@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite struct TestClockTests {
+@Suite(.timeLimit(.minutes(5))) struct TestClockTests {
     /// Waits until `clock` has `count` suspended sleepers; fails the test (not hangs) otherwise.
     private func waitForSleepers(_ clock: TestClock, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation)
         async

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// On Apple platforms a `URLProtocol` sees neither the session's `httpAdditionalHeaders` nor its
 /// cookies, so the routing tag never arrives: emulators made without a base URL have hosts of
 /// their own, and a session mount reaches the right one by host alone.
-@Suite struct URLProtocolHostRoutingTests {
+@Suite(.timeLimit(.minutes(5))) struct URLProtocolHostRoutingTests {
     /// A mount as Darwin delivers it: no routing header, no routing cookie.
     private func untaggedSession(_ emulator: PassEmulator) -> URLSession {
         let configuration = PassEmulator.makeURLSessionConfiguration(routing: [emulator])

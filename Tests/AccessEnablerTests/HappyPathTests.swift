@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-@Suite struct HappyPathTests {
+@Suite(.timeLimit(.minutes(5))) struct HappyPathTests {
     @Test(arguments: allBackends)
     func fullFlowFromConfigurationToLogout(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)

@@ -72,6 +72,20 @@ extension Task where Failure == any Error {
     }
 }
 
+extension Task where Failure == any Error {
+    /// The task's result, awaited for at most `limit` of real time, as ``value(awaiting:within:sourceLocation:)``
+    /// awaits its value: then the test fails at the caller naming `awaited`, and the task is
+    /// cancelled.
+    nonisolated(nonsending) func result(
+        awaiting awaited: @autoclosure () -> Comment, within limit: Duration = waitLimit,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Result<Success, any Error> {
+        await withWaitLimit(limit, awaiting: awaited, sourceLocation: sourceLocation, cancel: cancel) {
+            await result
+        }
+    }
+}
+
 extension Task where Failure == Never {
     /// The task's value, awaited for at most `limit` of real time: then the test fails at the
     /// caller naming `awaited`, and the task is cancelled (its value is then whatever its

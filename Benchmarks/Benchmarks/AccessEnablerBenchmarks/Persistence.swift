@@ -84,7 +84,8 @@ private func populatedFixture(size: Int, file: URL) async throws -> Fixture {
         _ = try await fixture.enabler.authorize(resource: "stored-\(index)")
     }
     // Record keys are the SDK's business: only check that at least one record per token is there.
-    let stored = try FileTokenStorage(url: file).loadRecords().count
+    let stored = try await FileTokenStorage(url: file).loadRecords(before: TokenStorageDeadline(after: .seconds(30)))
+        .count
     guard stored >= size else { throw BenchmarkFailure("the store holds \(stored) records, expected \(size) or more") }
     return fixture
 }

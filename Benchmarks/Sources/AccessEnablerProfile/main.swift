@@ -1,3 +1,4 @@
+import AccessEnabler
 import BenchmarkSupport
 import Foundation
 
@@ -13,14 +14,21 @@ import Foundation
 //                                                 p50 of each and their ratio (a quick, noisy look)
 //   AccessEnablerProfile OPERATION pair-lean N   the same against a raw client that sets its header
 //                                                 fields at once, as the SDK does (RawClient.setsFieldsAtOnce)
+//   AccessEnablerProfile LOCAL sdk N             a local path (CheckAuthentication, PreauthorizeCached:
+//                                                 the benchmarks of the same names), SDK side only
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count == 3, let operation = NetworkOperation.all.first(where: { $0.name == arguments[0] }),
-    let count = Int(arguments[2]), count >= 0, ["sdk", "raw", "raw-lean", "pair", "pair-lean"].contains(arguments[1])
+let local = LocalOperation.all.first(where: { $0.name == arguments.first })
+guard arguments.count == 3, let count = Int(arguments[2]), count >= 0,
+    local != nil && arguments[1] == "sdk"
+        || NetworkOperation.all.contains(where: { $0.name == arguments[0] })
+            && ["sdk", "raw", "raw-lean", "pair", "pair-lean"].contains(arguments[1])
 else {
     let names = NetworkOperation.all.map(\.name).joined(separator: "|")
+    let locals = LocalOperation.all.map(\.name).joined(separator: "|")
     FileHandle.standardError.write(
         Data("usage: AccessEnablerProfile \(names) sdk|raw|raw-lean|pair|pair-lean N\n".utf8))
+    FileHandle.standardError.write(Data("       AccessEnablerProfile \(locals) sdk N\n".utf8))
     exit(2)
 }
 let mode = arguments[1]
@@ -39,6 +47,15 @@ nonisolated(unsafe) var status: Int32 = 0
 Task.detached {
     defer { finished.signal() }
     do {
+        if let local {
+            let enabler = try await local.make()
+            for _ in 0..<count {
+                guard try await local.call(enabler) else { throw BenchmarkFailure("a call failed") }
+            }
+            print("\(local.name) sdk x\(count)")
+            return
+        }
+        let operation = NetworkOperation.all.first { $0.name == arguments[0] }!
         let pair = try await NetworkPair.make(operation)
         let clock = ContinuousClock()
         switch mode {
@@ -78,3 +95,29 @@ Task.detached {
 }
 finished.wait()
 exit(status)
+
+/// A local path of the SDK (no request): the `CheckAuthentication` and `PreauthorizeCached`
+/// benchmarks, with the same setup.
+struct LocalOperation: Sendable {
+    let name: String
+    let make: @Sendable () async throws -> AccessEnabler
+    let call: @Sendable (AccessEnabler) async throws -> Bool
+
+    static let all: [LocalOperation] = {
+        let cached = PreauthorizeRequest(resources: Fixture.resources(10))
+        return [
+            LocalOperation(
+                name: "CheckAuthentication", make: { try await Fixture.make().enabler },
+                call: { await $0.checkAuthentication().isAuthenticated }),
+            LocalOperation(
+                name: "PreauthorizeCached",
+                make: {
+                    let fixture = try await Fixture.make(configure: { $0.preauthorizeChunkSize = 10 })
+                    _ = try await fixture.enabler.preauthorize(cached)
+                    await fixture.emulator.setRequestLogging(false)
+                    return fixture.enabler
+                },
+                call: { try await $0.preauthorize(cached).authorizedResources.count == 10 }),
+        ]
+    }()
+}

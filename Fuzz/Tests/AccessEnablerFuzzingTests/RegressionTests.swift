@@ -4,7 +4,7 @@ import Testing
 
 /// Replays every input that once crashed (kept in `Regressions/`) and the seed corpus: each must
 /// run to completion.
-@Suite struct RegressionTests {
+@Suite(.timeLimit(.minutes(5))) struct RegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -4,27 +4,31 @@ extension AccessEnabler {
     /// Whether the viewer is authenticated, from the token cache only (no network).
     ///
     /// Authenticated means a non-expired authentication exists for the current requestor and its
-    /// MVPD is in the current configuration. Waits for a configuration load in progress.
+    /// MVPD is in the current configuration. Waits for a configuration load in progress. A login
+    /// or logout another instance made on the same store since is taken first, when the store
+    /// reports changes (``TokenStorage/changeMarker()``).
     public func checkAuthentication() async -> AuthenticationStatus {
         countCall()
-        return await asOneCall { await checkAuthenticationInOneCall() }
-    }
-
-    private func checkAuthenticationInOneCall() async -> AuthenticationStatus {
-        let status = await authenticationStatus()
+        // Another instance or process on the same store may have signed in or out meanwhile.
+        let status = await authenticationStatus(before: storageDeadline(), takingStoreChanges: true)
         emitCachedCheck(status)
         return status
     }
 
-    func authenticationStatus() async -> AuthenticationStatus {
-        switch await currentSession() {
+    func authenticationStatus(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false) async
+        -> AuthenticationStatus
+    {
+        switch await currentSession(before: deadline, takingStoreChanges: takingStoreChanges) {
         case .success(let current): return .authenticated(current.authentication)
         case .failure(let reason): return .notAuthenticated(reason)
         }
     }
 
     /// The viewer's session, or why there is none (the reasons ``checkAuthentication()`` gives).
-    func currentSession() async -> Result<CurrentSession, AccessEnablerError> {
+    /// With `takingStoreChanges`, a login or logout another instance stored is taken first.
+    func currentSession(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false) async
+        -> Result<CurrentSession, AccessEnablerError>
+    {
         let loaded: RequestorConfiguration
         do {
             loaded = try await currentConfiguration()
@@ -34,7 +38,8 @@ extension AccessEnabler {
             return .failure(.requestorNotConfigured)
         }
         do {
-            let session = try await requireAuthentication(for: loaded.requestorID)
+            let session = try await requireAuthentication(
+                for: loaded.requestorID, before: deadline, takingStoreChanges: takingStoreChanges)
             guard let mvpd = loaded.mvpd(withID: session.authentication.mvpd.id) else {
                 return .failure(.providerNotAvailable)
             }
@@ -109,13 +114,11 @@ extension AccessEnabler {
         presenter: any AuthenticationPresenter,
         partnerFallback: (@Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void)?
     ) async throws -> Authentication {
-        try await asOneCall {
-            try await authenticate(
-                choice: ProviderChoice(
-                    answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
-                    partnerFallback: partnerFallback, picker: presenter),
-                data: data, presenter: presenter)
-        }
+        try await authenticate(
+            choice: ProviderChoice(
+                answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
+                partnerFallback: partnerFallback, picker: presenter),
+            data: data, presenter: presenter)
     }
 
     /// The provider choice, then the MVPD's login in `presenter`'s browser.
@@ -149,7 +152,7 @@ extension AccessEnabler {
         log.info("authenticating with \(mvpd.id)")
 
         let logoutEpoch = await cache.logoutEpoch
-        var context = try await context(for: requestorID)
+        var context = try await context(for: requestorID, before: storageDeadline())
         context.redirectURL = try await redirectURL(for: mvpd)
         let pollUntil: PollDeadline
         switch try await backend.startAuthentication(
@@ -165,16 +168,18 @@ extension AccessEnabler {
             // Mechanism Starting) and stops when the session's code expires, or sooner: the MVPD
             // login has ended, so a profile that has not come within the configured wait will not.
             pollUntil = PollDeadline.afterRedirect(
-                now: clock.now, wait: max(configuration.profileWaitAfterRedirect, .zero),
-                codeExpires: codeExpires ?? clock.now.adding(Self.defaultCodeLifetime))
+                uptime: clock.uptime, wait: max(configuration.profileWaitAfterRedirect, .zero),
+                codeLeft: codeExpires.map { .seconds($0.timeIntervalSince(clock.now)) } ?? Self.defaultCodeLifetime)
             log.info(
-                "the login reached the redirect URL; waiting up to \(pollUntil.date.timeIntervalSince(clock.now)) s for the profile of \(mvpd.id)"
+                "the login reached the redirect URL; waiting up to \(pollUntil.uptime - clock.uptime) for the profile of \(mvpd.id)"
             )
         case .complete:
             // Nothing interactive: the service provider has the authentication already.
-            pollUntil = PollDeadline(date: clock.now, endsWithLogin: false)
+            pollUntil = PollDeadline(uptime: clock.uptime, endsWithLogin: false)
         }
         try Task.checkCancellation()
+        // The viewer's part is over: what the login stores has a deadline of its own.
+        context.storageDeadline = storageDeadline()
         let session = try await awaitAuthentication(
             mvpd: mvpd, configuration: loaded, data: data, context: context, until: pollUntil)
         return try await keepAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch)
@@ -182,23 +187,28 @@ extension AccessEnabler {
 
     /// Stores the authentication a login led to (a browser login, or a second-screen sign-in)
     /// unless a logout began since `logoutEpoch` was read, remembers its MVPD, and reports it.
+    /// The viewer's part is over: its storage deadline starts now.
     func keepAuthentication(_ session: AuthenticationRecord, for requestorID: String, ifLogoutEpoch logoutEpoch: UInt64)
         async throws -> Authentication
     {
+        let deadline = storageDeadline()
         guard session.expires > clock.now else {
             log.error("the service provider issued an authentication that had already expired; not stored")
             throw AccessEnablerError.authenticationSessionExpired.with(
                 details:
                     "The service provider issued an authentication that had already expired; check the device clock.")
         }
-        guard try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch) else {
+        guard
+            try await cache.storeAuthentication(
+                session, for: requestorID, ifLogoutEpoch: logoutEpoch, before: deadline)
+        else {
             // A logout began while the viewer was signing in: nothing is written back.
             log.info("authentication finished after a logout started; discarded")
             throw CancellationError()
         }
         // The choice is remembered once it led to a session: a failed or cancelled attempt
         // leaves the store as it was.
-        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID)
+        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID, before: deadline)
         hub.emit(
             .authenticationChecked(
                 .init(
@@ -210,19 +220,20 @@ extension AccessEnabler {
     /// expiry (Adobe's authentication codes last 30 minutes).
     static let defaultCodeLifetime: Duration = .seconds(1800)
 
-    /// When polling for a browser login's profile stops.
+    /// When polling for a browser login's profile stops: an ``AccessEnablerClock/uptime``, so
+    /// that a wall clock set back meanwhile does not make the wait longer.
     struct PollDeadline {
-        var date: Date
-        /// Whether `date` is the end of the wait after the redirect (the MVPD login ended
+        var uptime: Duration
+        /// Whether `uptime` is the end of the wait after the redirect (the MVPD login ended
         /// without a profile) rather than the code's expiry.
         var endsWithLogin: Bool
 
-        /// `wait` after `now`, or the code's expiry when that comes first.
-        static func afterRedirect(now: Date, wait: Duration, codeExpires: Date) -> PollDeadline {
-            let bounded = now.adding(wait)
-            return bounded < codeExpires
-                ? PollDeadline(date: bounded, endsWithLogin: true)
-                : PollDeadline(date: codeExpires, endsWithLogin: false)
+        /// `wait` after `uptime`, or the code's expiry (`codeLeft` from now, as the server's
+        /// expiry read on the wall clock when the redirect came) when that comes first.
+        static func afterRedirect(uptime: Duration, wait: Duration, codeLeft: Duration) -> PollDeadline {
+            wait < codeLeft
+                ? PollDeadline(uptime: uptime + wait, endsWithLogin: true)
+                : PollDeadline(uptime: uptime + max(codeLeft, .zero), endsWithLogin: false)
         }
     }
 
@@ -235,7 +246,7 @@ extension AccessEnabler {
         until deadline: PollDeadline
     ) async throws -> AuthenticationRecord {
         let found = try await pollForSignIn(
-            "authentication for \(mvpd.id)", until: deadline.date, endsAtLastPoll: true, waitsFirst: false
+            "authentication for \(mvpd.id)", until: deadline.uptime, endsAtLastPoll: true, waitsFirst: false
         ) {
             try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, data: data, context: context)
         }
@@ -286,12 +297,10 @@ extension AccessEnabler {
 
     /// The MVPD the viewer last picked for the current requestor (kept until logout).
     public func selectedProvider() async -> MVPD? {
-        await asOneCall { await selectedProviderInOneCall() }
-    }
-
-    private func selectedProviderInOneCall() async -> MVPD? {
         guard let requestorID = requestor.requestorID else { return nil }
-        guard let stored = try? await cache.selectedMVPD(for: requestorID) else { return nil }
+        guard let stored = try? await cache.selectedMVPD(for: requestorID, before: storageDeadline()) else {
+            return nil
+        }
         return requestor.configuration?.mvpd(withID: stored.id) ?? stored
     }
 }

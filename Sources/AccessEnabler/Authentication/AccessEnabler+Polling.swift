@@ -16,8 +16,11 @@ extension AccessEnabler {
     /// ending the sign-in on one failed request would throw that away, while waiting longer
     /// than the deadline would only delay the same outcome. When the deadline passes right
     /// after a failed poll, that failure is thrown: it says more than "no profile".
+    ///
+    /// `deadline` is an ``AccessEnablerClock/uptime`` of the SDK's clock: a wall clock set back or
+    /// forward meanwhile neither extends nor shortens the polling.
     func pollForSignIn<Value: Sendable>(
-        _ what: String, until deadline: Date, endsAtLastPoll: Bool, waitsFirst: Bool,
+        _ what: String, until deadline: Duration, endsAtLastPoll: Bool, waitsFirst: Bool,
         beforeEachPoll: () async throws -> Void = {}, poll: () async throws -> Value?
     ) async throws -> Value? {
         var wait = waitsFirst ? pollingInterval : .zero
@@ -29,13 +32,13 @@ extension AccessEnabler {
         while true {
             if wait > .zero {
                 if endsAtLastPoll {
-                    guard clock.now.adding(wait) < deadline else { return try passed() }
+                    guard clock.uptime + wait < deadline else { return try passed() }
                     try await clock.sleep(for: wait)
                 } else {
-                    let left = deadline.timeIntervalSince(clock.now)
-                    guard left > 0 else { return try passed() }
-                    try await clock.sleep(for: min(wait, .seconds(left)))
-                    guard clock.now < deadline else { return try passed() }
+                    let left = deadline - clock.uptime
+                    guard left > .zero else { return try passed() }
+                    try await clock.sleep(for: min(wait, left))
+                    guard clock.uptime < deadline else { return try passed() }
                 }
                 try await beforeEachPoll()
             }

@@ -14,13 +14,13 @@ extension AccessEnabler {
     ///   service provider's error (a service provider other than the session's that fails is
     ///   left out).
     public func availableProfiles() async throws -> [Authentication] {
-        try await asOneCall { try await availableProfilesInOneCall() }
-    }
-
-    private func availableProfilesInOneCall() async throws -> [Authentication] {
+        let deadline = storageDeadline()
         let loaded = try await currentConfiguration()
-        let local = try await cache.session(for: loaded.requestorID)?.authentication
-        return try await serverAuthentications(loaded, local: local, preferring: nil).map {
+        let local = try await cache.session(for: loaded.requestorID, before: deadline)?.authentication
+        let owed = await sendOwedLogout(for: loaded.requestorID, before: deadline)
+        return try await serverAuthentications(loaded, local: local, preferring: nil, before: deadline).filter {
+            !Self.isLoggedOut($0, owed: owed)
+        }.map {
             Authentication(record: $0, requestorID: loaded.requestorID)
         }
     }
@@ -50,7 +50,7 @@ extension AccessEnabler {
     ///   when an adopted authentication could not be stored (it is kept in memory).
     @discardableResult
     public func refreshAuthentication(preferring mvpdID: String? = nil) async throws -> AuthenticationStatus {
-        try await asOneCall { try await refreshAuthenticationInOneCall(preferring: mvpdID).status }
+        try await refreshAuthentication(preferring: mvpdID, before: storageDeadline()).status
     }
 
     /// ``refreshAuthentication(preferring:)`` that also says whether it removed the local session
@@ -60,18 +60,21 @@ extension AccessEnabler {
     package func refreshAuthenticationReportingChange() async throws -> (
         status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool
     ) {
-        try await asOneCall { try await refreshAuthenticationInOneCall(preferring: nil) }
+        try await refreshAuthentication(preferring: nil, before: storageDeadline())
     }
 
-    private func refreshAuthenticationInOneCall(preferring mvpdID: String?) async throws -> (
-        status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool
-    ) {
+    private func refreshAuthentication(preferring mvpdID: String?, before deadline: TokenStorageDeadline) async throws
+        -> (status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool)
+    {
         let loaded = try await currentConfiguration()
         let requestorID = loaded.requestorID
-        let (local, generation) = try await cache.sessionState(for: requestorID)
+        // A server logout still owed is sent first; while it fails, its profile is not the viewer's.
+        let owed = await sendOwedLogout(for: requestorID, before: deadline)
+        let (local, generation) = try await cache.sessionState(for: requestorID, before: deadline)
         let serviceTokenUse = ServiceTokenUse()
         let found = try await serverAuthentications(
-            loaded, local: local?.authentication, preferring: mvpdID, serviceTokenUse: serviceTokenUse)
+            loaded, local: local?.authentication, preferring: mvpdID, before: deadline, serviceTokenUse: serviceTokenUse
+        ).filter { !Self.isLoggedOut($0, owed: owed) }
         if found.count > 1 {
             hub.emit(.profilesAvailable(found.map { Authentication(record: $0, requestorID: requestorID) }))
         }
@@ -83,7 +86,7 @@ extension AccessEnabler {
             updated.serviceProvider = local.authentication.serviceProvider
             updated.issued = local.authentication.issued
             if updated != local.authentication,
-                try await cache.updateAuthentication(updated, for: requestorID, ifSession: local)
+                try await cache.updateAuthentication(updated, for: requestorID, ifSession: local, before: deadline)
             {
                 log.info("the service provider changed the authentication (expiry or attributes); updated it")
             }
@@ -99,7 +102,7 @@ extension AccessEnabler {
         }
         guard let best = found.first else {
             var removed = false
-            if let local, try await cache.removeAuthentication(local, for: requestorID) {
+            if let local, try await cache.removeAuthentication(local, for: requestorID, before: deadline) {
                 removed = true
                 log.info("the service provider holds no authentication any more; removed it locally")
                 hub.emit(
@@ -110,7 +113,9 @@ extension AccessEnabler {
             return (await checkAuthentication(), removed, false)
         }
         var adopted = false
-        if try await cache.replaceAuthentication(local, with: best, for: requestorID, ifGeneration: generation) {
+        if try await cache.replaceAuthentication(
+            local, with: best, for: requestorID, ifGeneration: generation, before: deadline)
+        {
             adopted = local == nil
             log.info("adopted the service provider's authentication with \(best.mvpd.id)")
             if local != nil, localOnServer == nil {
@@ -119,9 +124,16 @@ extension AccessEnabler {
                         reason: AccessEnablerError.authenticationSessionMissing.with(
                             details: "The service provider no longer holds the authentication.")))
             }
-            try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID)
+            try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID, before: deadline)
         }
         return (await checkAuthentication(), false, adopted)
+    }
+
+    /// Whether `record` is the profile a server logout still owed was to remove: the viewer logged
+    /// out of it (the same MVPD at the same service provider).
+    static func isLoggedOut(_ record: AuthenticationRecord, owed: AuthenticationRecord?) -> Bool {
+        guard let owed else { return false }
+        return record.mvpd.id == owed.mvpd.id && record.serviceProvider == owed.serviceProvider
     }
 
     /// The valid authentications the service providers hold, best first: the `preferred` MVPD's,
@@ -130,9 +142,9 @@ extension AccessEnabler {
     /// decides about the local session) or of all of them throws, another's is logged and skipped.
     func serverAuthentications(
         _ loaded: RequestorConfiguration, local: AuthenticationRecord?, preferring preferred: String?,
-        serviceTokenUse: ServiceTokenUse? = nil
+        before deadline: TokenStorageDeadline, serviceTokenUse: ServiceTokenUse? = nil
     ) async throws -> [AuthenticationRecord] {
-        var context = try await context(for: loaded.requestorID)
+        var context = try await context(for: loaded.requestorID, before: deadline)
         context.serviceTokenUse = serviceTokenUse
         let issuer = local.flatMap { try? ServiceProvider.validated($0.serviceProvider) }
         var serviceProviders = requestor.serviceProviders
@@ -158,7 +170,7 @@ extension AccessEnabler {
             }
         }
         if answered == 0, let firstFailure { throw firstFailure }
-        let selected = try? await cache.selectedMVPD(for: loaded.requestorID)?.id
+        let selected = try? await cache.selectedMVPD(for: loaded.requestorID, before: deadline)?.id
         func rank(_ record: AuthenticationRecord) -> Int {
             switch record.mvpd.id {
             case preferred: 0
@@ -183,7 +195,8 @@ extension AccessEnabler {
         Task { [weak self] in
             guard let self else { return }
             do {
-                let context = try await self.context(for: requestorID)
+                let deadline = self.storageDeadline()
+                let context = try await self.context(for: requestorID, before: deadline)
                 let session = cached.authentication
                 guard
                     var fresh = try await self.backend.completeAuthentication(
@@ -193,7 +206,8 @@ extension AccessEnabler {
                 fresh.mvpd = session.mvpd
                 fresh.serviceProvider = session.serviceProvider
                 if fresh != session,
-                    try await self.cache.updateAuthentication(fresh, for: requestorID, ifSession: cached)
+                    try await self.cache.updateAuthentication(
+                        fresh, for: requestorID, ifSession: cached, before: deadline)
                 {
                     self.log.info("the profile changed after the authorization; updated it")
                 }

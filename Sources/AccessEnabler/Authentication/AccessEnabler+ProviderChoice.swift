@@ -42,7 +42,9 @@ extension AccessEnabler {
     func chooseProvider(_ choice: ProviderChoice, configuration loaded: RequestorConfiguration) async throws
         -> ProviderChoiceOutcome
     {
-        if choice.answersSignedIn, case .authenticated(let existing) = await authenticationStatus() {
+        if choice.answersSignedIn,
+            case .authenticated(let existing) = await authenticationStatus(before: storageDeadline())
+        {
             emitCachedCheck(.authenticated(existing))
             return .signedIn(existing)
         }

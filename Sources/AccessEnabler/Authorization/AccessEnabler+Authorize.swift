@@ -23,7 +23,7 @@ extension AccessEnabler {
     ///   cannot use, so the server's answer is treated as unusable data (check the device clock).
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
         countCall()
-        return try await asOneCall { try await checkedAuthorization(resource: resource, data: data) }.token
+        return try await checkedAuthorization(resource: resource, data: data, before: storageDeadline()).token
     }
 
     /// ``authorize(resource:data:)`` with the check record its event carried.
@@ -31,18 +31,19 @@ extension AccessEnabler {
         -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
     {
         countCall()
-        return try await asOneCall { try await checkedAuthorization(resource: resource, data: data) }
+        return try await checkedAuthorization(resource: resource, data: data, before: storageDeadline())
     }
 
-    private func checkedAuthorization(resource: String, data: [String: String]) async throws
-        -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
+    private func checkedAuthorization(resource: String, data: [String: String], before deadline: TokenStorageDeadline)
+        async throws -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
     {
         guard !resource.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
         let loaded = try await currentConfiguration()
-        let session = try await requireAuthentication(for: loaded.requestorID)
-        return try await authorize(resource: resource, data: data, session: session, requestorID: loaded.requestorID)
+        let session = try await requireAuthentication(for: loaded.requestorID, before: deadline)
+        return try await authorize(
+            resource: resource, data: data, session: session, requestorID: loaded.requestorID, before: deadline)
     }
 
     /// ``authorize(resource:data:)`` for the legacy adapter, in one call: first the check
@@ -57,16 +58,9 @@ extension AccessEnabler {
         authenticated: (@Sendable (Authentication) -> Void)? = nil
     ) async throws -> AuthorizationAttempt {
         countCall("authorizeIfAuthenticated(resource:data:)")
-        return try await asOneCall {
-            try await authorizeIfAuthenticatedInOneCall(resource: resource, data: data, authenticated: authenticated)
-        }
-    }
-
-    private func authorizeIfAuthenticatedInOneCall(
-        resource: String, data: [String: String], authenticated: (@Sendable (Authentication) -> Void)?
-    ) async throws -> AuthorizationAttempt {
+        let deadline = storageDeadline()
         let current: CurrentSession
-        switch await currentSession() {
+        switch await currentSession(before: deadline) {
         case .failure(let reason):
             emitCachedCheck(.notAuthenticated(reason))
             return .notAuthenticated(reason)
@@ -79,16 +73,18 @@ extension AccessEnabler {
             throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
         }
         let (token, check) = try await authorize(
-            resource: resource, data: data, session: current.session, requestorID: current.configuration.requestorID)
+            resource: resource, data: data, session: current.session, requestorID: current.configuration.requestorID,
+            before: deadline)
         return .authorized(token, check: check, mvpd: current.mvpd)
     }
 
     private func authorize(
-        resource: String, data: [String: String], session: CachedSession, requestorID: String
+        resource: String, data: [String: String], session: CachedSession, requestorID: String,
+        before deadline: TokenStorageDeadline
     ) async throws -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck) {
         do {
             let (token, fromCache) = try await mediaToken(
-                for: resource, data: data, session: session, requestorID: requestorID)
+                for: resource, data: data, session: session, requestorID: requestorID, before: deadline)
             guard token.expires > clock.now else {
                 log.error("the service provider issued a media token that had already expired")
                 throw AccessEnablerError.serverResponseFormatUnknown.with(
@@ -101,7 +97,7 @@ extension AccessEnabler {
             hub.emit(.authorizationChecked(check))
             return (token, check)
         } catch {
-            await handleSessionRejection(error, session: session, requestorID: requestorID)
+            await handleSessionRejection(error, session: session, requestorID: requestorID, before: deadline)
             if let error = error as? AccessEnablerError {
                 hub.emit(
                     .authorizationChecked(
@@ -115,9 +111,10 @@ extension AccessEnabler {
     }
 
     private func mediaToken(
-        for resource: String, data: [String: String], session cached: CachedSession, requestorID: String
+        for resource: String, data: [String: String], session cached: CachedSession, requestorID: String,
+        before deadline: TokenStorageDeadline
     ) async throws -> (MediaToken, fromCache: Bool) {
-        let context = try await context(for: requestorID)
+        let context = try await context(for: requestorID, before: deadline)
         let session = cached.authentication
         if backend.issuesMediaTokenWithAuthorization {
             // Each decision carries its own media token, so every call is its own request; the
@@ -125,7 +122,8 @@ extension AccessEnabler {
             let grant = try await backend.authorize(resource, data: data, session: session, context: context)
             guard let token = grant.mediaToken else { throw AccessEnablerError.serverResponseFormatUnknown }
             do {
-                _ = try await cache.storeAuthorization(grant.authorization, for: requestorID, ifSession: cached)
+                _ = try await cache.storeAuthorization(
+                    grant.authorization, for: requestorID, ifSession: cached, before: deadline)
             } catch {
                 // No later call relies on this record (each decision is its own request): the
                 // media token is still good, and only the stored expiry is missing.
@@ -137,25 +135,26 @@ extension AccessEnabler {
             }
             return (token, false)
         }
-        if let cached = try await cache.authorization(for: resource, requestor: requestorID), cached.expires > clock.now
+        if let cached = try await cache.authorization(for: resource, requestor: requestorID, before: deadline),
+            cached.expires > clock.now
         {
             do {
                 return (try await backend.mediaToken(for: cached, session: session, context: context), true)
             } catch let error as AccessEnablerError where Self.meansAuthorizationGone(error) {
                 // The server dropped the authorization before its local expiry: obtain a new one.
                 log.info("the server no longer has the cached authorization (\(error.code)); authorizing again")
-                try await cache.removeAuthorization(for: resource, requestor: requestorID)
+                try await cache.removeAuthorization(for: resource, requestor: requestorID, before: deadline)
             }
         }
         let authorization = try await sharedAuthorization(
-            for: resource, data: data, session: cached, requestorID: requestorID, context: context)
+            for: resource, data: data, session: cached, requestorID: requestorID, context: context, before: deadline)
         return (try await backend.mediaToken(for: authorization, session: session, context: context), false)
     }
 
     /// One authorization request per resource (and data) for all concurrent callers.
     private func sharedAuthorization(
         for resource: String, data: [String: String], session cached: CachedSession, requestorID: String,
-        context: RequestContext
+        context: RequestContext, before deadline: TokenStorageDeadline
     ) async throws -> AuthorizationRecord {
         let session = cached.authentication
         func key(_ generation: UInt64) -> AuthorizationKey {
@@ -169,14 +168,17 @@ extension AccessEnabler {
             inFlight: { sharedRequests.authorizations[key($0)] },
             setInFlight: { sharedRequests.authorizations[key($0)] = $1 },
             cached: {
-                guard let cached = try await cache.authorization(for: resource, requestor: requestorID),
+                guard
+                    let cached = try await cache.authorization(for: resource, requestor: requestorID, before: deadline),
                     cached.expires > clock.now
                 else { return nil }
                 return cached
             },
             fetch: {
                 let grant = try await backend.authorize(resource, data: data, session: session, context: context)
-                if try await !cache.storeAuthorization(grant.authorization, for: requestorID, ifSession: cached) {
+                if try await !cache.storeAuthorization(
+                    grant.authorization, for: requestorID, ifSession: cached, before: deadline)
+                {
                     log.info("authorization finished after the session changed; not stored")
                 }
                 return grant.authorization

@@ -129,22 +129,32 @@ public actor AccessEnabler {
 
     // MARK: Shared helpers
 
-    /// The context of a call for `requestorID`.
-    func context(for requestorID: String) async throws -> RequestContext {
-        var context = try await baseContext(for: requestorID)
+    /// The storage deadline of a call that starts now: its ``RetryPolicy/deadline`` on the SDK's
+    /// clock. Every public call makes one and passes it to each storage operation it makes.
+    nonisolated func storageDeadline() -> TokenStorageDeadline {
+        TokenStorageDeadline(after: configuration.retryPolicy.deadline, on: clock)
+    }
+
+    /// The context of a call for `requestorID`, whose storage operations (the device seed, the
+    /// DCR credentials) end by `deadline`.
+    func context(for requestorID: String, before deadline: TokenStorageDeadline) async throws -> RequestContext {
+        var context = try await baseContext(for: requestorID, before: deadline)
         context.partnerFrameworkStatus = await currentPartnerStatusHeader()
+        context.storageDeadline = deadline
         return context
     }
 
-    private func baseContext(for requestorID: String) async throws -> RequestContext {
-        let deviceID = try await currentDeviceID()
+    private func baseContext(for requestorID: String, before deadline: TokenStorageDeadline) async throws
+        -> RequestContext
+    {
+        let deviceID = try await currentDeviceID(before: deadline)
         return contextMemo.context(requestorID: requestorID, deviceID: deviceID, options: options)
     }
 
     /// The device ID: the SHA-256 hex of the seed.
-    func currentDeviceID() async throws -> String {
+    func currentDeviceID(before deadline: TokenStorageDeadline) async throws -> String {
         if let deviceID { return deviceID }
-        let (seed, lasting) = try await deviceSeed()
+        let (seed, lasting) = try await deviceSeed(before: deadline)
         let id = SHA256.hexDigest(seed)
         if lasting { deviceID = id }
         return id
@@ -157,18 +167,18 @@ public actor AccessEnabler {
     /// seed: for the process where the refusal is lasting (macOS), else (iOS, tvOS, where a
     /// correctly signed app meets it now and then) for this call only. Any other Keychain failure
     /// is a storage failure, so a passing one never changes the device ID.
-    private func deviceSeed() async throws -> (seed: String, lasting: Bool) {
+    private func deviceSeed(before deadline: TokenStorageDeadline) async throws -> (seed: String, lasting: Bool) {
         let cache = self.cache
         guard let shared = sharedDeviceSeed else {
-            return (try await cache.deviceSeed(configured: configuration.deviceIDSeed), true)
+            return (try await cache.deviceSeed(configured: configuration.deviceIDSeed, before: deadline), true)
         }
         do {
-            switch try await shared.seed(adopting: { try await cache.deviceSeed(configured: nil) }) {
+            switch try await shared.seed(adopting: { try await cache.deviceSeed(configured: nil, before: deadline) }) {
             case .shared(let seed):
-                try await cache.keepSharedDeviceSeed(seed, accessGroup: shared.accessGroup)
+                try await cache.keepSharedDeviceSeed(seed, accessGroup: shared.accessGroup, before: deadline)
                 return (seed, true)
             case .notEntitled(let lasting):
-                let own = try await cache.deviceRecord()
+                let own = try await cache.deviceRecord(before: deadline)
                 let copy = own.accessGroup == shared.accessGroup
                 if !loggedGroupRefusal {
                     loggedGroupRefusal = true
@@ -198,8 +208,11 @@ public actor AccessEnabler {
 
     /// The valid authentication of `requestorID` (with the cache generation it was read at), or
     /// the status-0 error that says why there is none.
-    func requireAuthentication(for requestorID: String) async throws -> CachedSession {
-        guard let session = try await cache.session(for: requestorID) else {
+    func requireAuthentication(
+        for requestorID: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false
+    ) async throws -> CachedSession {
+        let stored = try await cache.session(for: requestorID, before: deadline, takingStoreChanges: takingStoreChanges)
+        guard let session = stored else {
             throw AccessEnablerError.authenticationSessionMissing
         }
         guard session.authentication.expires > clock.now else { throw AccessEnablerError.authenticationSessionExpired }
@@ -209,9 +222,11 @@ public actor AccessEnabler {
     /// Drops the local authentication when the server says the session a request was sent for is
     /// gone, unless the session changed meanwhile (a logout, a new login): the rejection is about
     /// `session` only.
-    func handleSessionRejection(_ error: any Error, session: CachedSession, requestorID: String) async {
+    func handleSessionRejection(
+        _ error: any Error, session: CachedSession, requestorID: String, before deadline: TokenStorageDeadline
+    ) async {
         guard let error = error as? AccessEnablerError, Self.meansSessionGone(error) else { return }
-        guard (try? await cache.removeAuthentication(session, for: requestorID)) == true else {
+        guard (try? await cache.removeAuthentication(session, for: requestorID, before: deadline)) == true else {
             log.info("server rejected a session that is no longer the current one (\(error.code)); nothing removed")
             return
         }

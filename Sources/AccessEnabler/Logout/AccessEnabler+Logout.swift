@@ -15,24 +15,33 @@ extension AccessEnabler {
     /// reported as an event and in the outcome, not thrown, because the viewer is signed out on this
     /// device either way.
     ///
+    /// The server call is retried as the ``RetryPolicy`` allows (removing a profile twice removes
+    /// nothing more). A server logout that still failed is remembered in storage and sent again
+    /// by the next ``refreshAuthentication(preferring:)``, ``availableProfiles()`` or logout, of
+    /// this instance or another on the same store; until it goes through, no refresh takes the
+    /// profile it was to remove back. A new login forgets it.
+    ///
     /// - Returns: The TV Provider sign-outs the viewer still has to do and the server or browser
     ///   step's failure, if any.
     /// - Throws: ``AccessEnablerError/storageFailure`` when storage could not be cleared.
     @discardableResult
     public func logout(presenter: (any AuthenticationPresenter)? = nil) async throws -> LogoutOutcome {
-        try await asOneCall { try await logoutInOneCall(presenter: presenter) }
-    }
-
-    private func logoutInOneCall(presenter: (any AuthenticationPresenter)?) async throws -> LogoutOutcome {
         await cache.invalidateInFlightWork()
         sharedRequests.removeAll()
         var outcome = LogoutOutcome()
-        if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID,
-            let session = try? await cache.authentication(for: requestorID)
-        {
-            outcome = await logOutRemotely(session: session, requestorID: requestorID, presenter: presenter)
+        if let requestorID = requestor.configuration?.requestorID ?? requestor.requestorID {
+            let deadline = storageDeadline()
+            if let session = try? await cache.authentication(for: requestorID, before: deadline) {
+                // Owed until the server confirms it, in case the call fails or the app stops first.
+                await cache.oweLogout(of: session, for: requestorID, before: deadline)
+                outcome = await logOutRemotely(session: session, requestorID: requestorID, presenter: presenter)
+            } else {
+                // Signed out locally already: a server logout still owed is sent now.
+                _ = await sendOwedLogout(for: requestorID, before: deadline)
+            }
         }
-        try await cache.clearUserData()
+        // After the server (and the viewer's logout pages): the clearing has a deadline of its own.
+        try await cache.clearUserData(before: storageDeadline())
         hub.emit(.authenticationRemoved(reason: nil))
         hub.emit(.loggedOut)
         log.info("logged out")
@@ -44,10 +53,12 @@ extension AccessEnabler {
     ) async -> LogoutOutcome {
         var outcome = LogoutOutcome()
         do {
-            var context = try await context(for: requestorID)
+            var context = try await context(for: requestorID, before: storageDeadline())
             // The server logout happens even when the MVPD's Safari page cannot come back.
             context.redirectURL = (try? await redirectURL(for: session.mvpd)) ?? configuration.redirectURL
-            for step in try await backend.logout(session: session, context: context) {
+            let steps = try await backend.logout(session: session, context: context)
+            await cache.settleLogout(of: session, for: requestorID, before: storageDeadline())
+            for step in steps {
                 switch step {
                 case .interactive(let url):
                     guard let presenter else { continue }
@@ -77,5 +88,28 @@ extension AccessEnabler {
             hub.emit(.logoutIncomplete(incomplete))
         }
         return outcome
+    }
+
+    /// Sends the server logout still owed for `requestorID` (an earlier logout's that failed, in
+    /// this instance or another on the same store), if any; forgets it once it went through.
+    /// Returns the session whose logout is still owed (nil: none). The viewer was signed out
+    /// locally when it was owed: its logout pages are not shown again.
+    func sendOwedLogout(for requestorID: String, before deadline: TokenStorageDeadline) async
+        -> AuthenticationRecord?
+    {
+        guard let owed = await cache.owedLogout(for: requestorID, before: deadline) else { return nil }
+        do {
+            var context = try await context(for: requestorID, before: deadline)
+            context.redirectURL = (try? await redirectURL(for: owed.mvpd)) ?? configuration.redirectURL
+            _ = try await backend.logout(session: owed, context: context)
+        } catch {
+            if error is CancellationError { return owed }
+            let code = (error as? AccessEnablerError)?.code ?? "unknown"
+            log.error("the server logout owed since an earlier logout failed again (\(code)); kept for the next call")
+            return owed
+        }
+        await cache.settleLogout(of: owed, for: requestorID, before: deadline)
+        log.info("sent the server logout owed since an earlier logout")
+        return nil
     }
 }

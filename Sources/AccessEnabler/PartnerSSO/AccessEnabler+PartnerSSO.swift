@@ -48,7 +48,8 @@ extension AccessEnabler {
         let step = try await serverValidated {
             try await partnerSignOn.startPartnerAuthentication(
                 partner: framework.partnerName, serviceProvider: serviceProvider,
-                domain: loaded.loginDomain(for: mvpdForStatus), context: try await context(for: requestorID))
+                domain: loaded.loginDomain(for: mvpdForStatus),
+                context: try await context(for: requestorID, before: storageDeadline()))
         }
         let session: AuthenticationRecord
         switch step {
@@ -70,7 +71,8 @@ extension AccessEnabler {
             }
             guard
                 let existing = try await backend.completeAuthentication(
-                    mvpd: mvpd, configuration: loaded, data: [:], context: try await context(for: requestorID))
+                    mvpd: mvpd, configuration: loaded, data: [:],
+                    context: try await context(for: requestorID, before: storageDeadline()))
             else { return fallBack(.serverFallback(reasonType: "authorize")) }
             session = existing
         case .success(.partnerProfile(var authenticationRequest)):
@@ -87,7 +89,7 @@ extension AccessEnabler {
             let created = try await serverValidated {
                 try await partnerSignOn.partnerProfiles(
                     partner: framework.partnerName, response: response.response, serviceProvider: serviceProvider,
-                    configuration: loaded, context: try await context(for: requestorID))
+                    configuration: loaded, context: try await context(for: requestorID, before: storageDeadline()))
             }
             switch created {
             case .failure(let failure): return fallBack(.validationFailed(code: failure.code))
@@ -111,11 +113,15 @@ extension AccessEnabler {
                 details:
                     "The service provider issued an authentication that had already expired; check the device clock.")
         }
-        guard try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch) else {
+        // The partner's pages are over: what the sign-in stores has a deadline of its own.
+        let deadline = storageDeadline()
+        guard
+            try await cache.storeAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch, before: deadline)
+        else {
             log.info("partner authentication finished after a logout started; discarded")
             throw CancellationError()
         }
-        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID)
+        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID, before: deadline)
         log.info("signed in with \(session.mvpd.id) through the partner \(framework.partnerName)")
         hub.emit(.partnerSingleSignOn(.signedIn(mvpdID: session.mvpd.id)))
         hub.emit(

@@ -15,10 +15,6 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/authenticationSessionExpired``. A server failure of the whole call
     ///   throws the server's status (the legacy "Error" response, with no decisions).
     public func preauthorize(_ request: PreauthorizeRequest) async throws -> PreauthorizeResponse {
-        try await asOneCall { try await preauthorizeInOneCall(request) }
-    }
-
-    private func preauthorizeInOneCall(_ request: PreauthorizeRequest) async throws -> PreauthorizeResponse {
         guard let loaded = requestor.configuration else { throw AccessEnablerError.requestorNotConfigured }
         let requestorID = loaded.requestorID
         let resources = Self.distinct(request.resources)
@@ -28,8 +24,9 @@ extension AccessEnabler {
         }
         let now = clock.now
         let useCache = !request.disabledFeatures.contains(.localCache)
+        let deadline = storageDeadline()
         let state = try await cache.preauthorizationState(
-            for: requestorID, resources: resources, now: now, useCache: useCache)
+            for: requestorID, resources: resources, now: now, useCache: useCache, before: deadline)
         guard let cachedSession = state.session else { throw AccessEnablerError.authenticationSessionMissing }
         let session = cachedSession.authentication
         guard session.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
@@ -44,9 +41,9 @@ extension AccessEnabler {
         do {
             fetched = try await fetchDecisions(
                 missing, session: session, requestorID: requestorID,
-                bypassRemoteCache: request.disabledFeatures.contains(.remoteCache))
+                bypassRemoteCache: request.disabledFeatures.contains(.remoteCache), before: deadline)
         } catch {
-            await handleSessionRejection(error, session: cachedSession, requestorID: requestorID)
+            await handleSessionRejection(error, session: cachedSession, requestorID: requestorID, before: deadline)
             throw error
         }
         // Cached and fetched decisions in request order; the fetched ones, in `missing` order,
@@ -88,9 +85,10 @@ extension AccessEnabler {
     /// the chunks not yet answered. Returns a decision per resource, in order (nil where the
     /// server sent none).
     private func fetchDecisions(
-        _ resources: [String], session: AuthenticationRecord, requestorID: String, bypassRemoteCache: Bool
+        _ resources: [String], session: AuthenticationRecord, requestorID: String, bypassRemoteCache: Bool,
+        before deadline: TokenStorageDeadline
     ) async throws -> [Decision?] {
-        let context = try await context(for: requestorID)
+        let context = try await context(for: requestorID, before: deadline)
         let size = max(1, configuration.preauthorizeChunkSize)
         let chunks = stride(from: 0, to: resources.count, by: size).map {
             Array(resources[$0..<min($0 + size, resources.count)])

@@ -58,14 +58,6 @@ extension AccessEnabler {
     public func setRequestor(_ requestorID: String, serviceProviders: [URL] = [], refresh: Bool = false) async throws
         -> RequestorConfiguration
     {
-        try await asOneCall {
-            try await setRequestorInOneCall(requestorID, serviceProviders: serviceProviders, refresh: refresh)
-        }
-    }
-
-    private func setRequestorInOneCall(_ requestorID: String, serviceProviders: [URL], refresh: Bool) async throws
-        -> RequestorConfiguration
-    {
         guard !requestorID.isEmpty else {
             throw AccessEnablerError.invalidArgument.with(details: "The requestor ID is empty.")
         }
@@ -93,12 +85,15 @@ extension AccessEnabler {
     private func loadConfiguration(_ requestorID: String, from providers: [ServiceProvider], storedIfUsable: Bool)
         async throws -> RequestorConfiguration
     {
+        let deadline = storageDeadline()
         let operation = SharedOperation { [self, providers] in
-            if storedIfUsable, let stored = await self.usableStoredConfiguration(requestorID, from: providers) {
+            if storedIfUsable,
+                let stored = await self.usableStoredConfiguration(requestorID, from: providers, before: deadline)
+            {
                 return LoadedConfiguration(
                     configuration: stored.configuration, fetched: stored.fetched, fromStorage: true)
             }
-            let fetched = try await self.fetchConfiguration(requestorID: requestorID, from: providers)
+            let fetched = try await self.fetchConfiguration(requestorID: requestorID, from: providers, before: deadline)
             return LoadedConfiguration(configuration: fetched, fetched: self.clock.now, fromStorage: false)
         }
         requestor.pending = operation
@@ -107,17 +102,18 @@ extension AccessEnabler {
 
     /// The stored configuration of `requestorID`, if it was fetched from the same service
     /// providers and the viewer is authenticated with one of its MVPDs or it is still fresh.
-    private func usableStoredConfiguration(_ requestorID: String, from providers: [ServiceProvider]) async
-        -> ConfigurationRecord?
-    {
+    private func usableStoredConfiguration(
+        _ requestorID: String, from providers: [ServiceProvider], before deadline: TokenStorageDeadline
+    ) async -> ConfigurationRecord? {
         guard backend.cachesConfiguration,
-            let stored = try? await cache.storedConfiguration(for: requestorID),
+            let stored = try? await cache.storedConfiguration(for: requestorID, before: deadline),
             stored.serviceProviders == providers.map(\.origin)
         else { return nil }
         let age = clock.now.timeIntervalSince(stored.fetched)
         // A fetch time in the future (the device clock was set back) proves nothing about its age.
         if age >= 0, age < configuration.configurationTTL.timeInterval { return stored }
-        guard let session = try? await cache.authentication(for: requestorID), session.expires > clock.now,
+        guard let session = try? await cache.authentication(for: requestorID, before: deadline),
+            session.expires > clock.now,
             stored.mvpds.contains(where: { $0.id == session.mvpd.id })
         else { return nil }
         return stored
@@ -159,8 +155,10 @@ extension AccessEnabler {
                         "configuration from storage (fetched \(Int(clock.now.timeIntervalSince(loaded.fetched))) s ago)"
                     )
                 } else {
-                    await keep(loaded)
-                    await reconcileAuthentication(with: loaded.configuration)
+                    // After the network: what the load stores has a deadline of its own.
+                    let deadline = storageDeadline()
+                    await keep(loaded, before: deadline)
+                    await reconcileAuthentication(with: loaded.configuration, before: deadline)
                 }
                 hub.emit(.configurationLoaded(loaded.configuration))
             }
@@ -198,18 +196,19 @@ extension AccessEnabler {
     /// Stores a configuration every service provider answered for the next launch (REST API v2).
     /// One with failures is not stored: the next launch asks again rather than trusting, for a
     /// whole TTL, a list that lacks what the failed service providers offer.
-    private func keep(_ loaded: LoadedConfiguration) async {
+    private func keep(_ loaded: LoadedConfiguration, before deadline: TokenStorageDeadline) async {
         guard backend.cachesConfiguration, loaded.configuration.failures.isEmpty else { return }
         try? await cache.storeConfiguration(
             ConfigurationRecord(
-                loaded.configuration, serviceProviders: requestor.serviceProviders, fetched: loaded.fetched))
+                loaded.configuration, serviceProviders: requestor.serviceProviders, fetched: loaded.fetched),
+            before: deadline)
     }
 
     /// Fetches every service provider's configuration concurrently and merges the answers.
-    private func fetchConfiguration(requestorID: String, from providers: [ServiceProvider]) async throws
-        -> RequestorConfiguration
-    {
-        let context = try await context(for: requestorID)
+    private func fetchConfiguration(
+        requestorID: String, from providers: [ServiceProvider], before deadline: TokenStorageDeadline
+    ) async throws -> RequestorConfiguration {
+        let context = try await context(for: requestorID, before: deadline)
         let backend = self.backend
         let clock = self.clock
         let timeout = configuration.configurationTimeout
@@ -274,26 +273,30 @@ extension AccessEnabler {
             failures: failures.sorted { $0.0 < $1.0 }.map {
                 ServiceProviderFailure(serviceProvider: providers[$0.0].baseURL, error: $0.1)
             })
-        await keepBindingsOfFailedServiceProviders(in: &merged)
+        await keepBindingsOfFailedServiceProviders(in: &merged, before: storageDeadline())
         return merged
     }
 
     /// A service provider that failed said nothing about what it offers: its MVPDs stay bound to
     /// it, as the previous configuration of this requestor had them (in memory, else stored), and
     /// so does the MVPD of the stored authentication.
-    private func keepBindingsOfFailedServiceProviders(in merged: inout RequestorConfiguration) async {
+    private func keepBindingsOfFailedServiceProviders(
+        in merged: inout RequestorConfiguration, before deadline: TokenStorageDeadline
+    ) async {
         let failed = Set(merged.failures.map(\.serviceProvider))
         guard !failed.isEmpty else { return }
         var kept: [MVPD] = []
         var previous = requestor.configuration
-        if previous == nil { previous = try? await cache.storedConfiguration(for: merged.requestorID)?.configuration }
+        if previous == nil {
+            previous = try? await cache.storedConfiguration(for: merged.requestorID, before: deadline)?.configuration
+        }
         if let previous, previous.requestorID == merged.requestorID {
             kept += previous.mvpds.filter { failed.contains($0.serviceProvider) }
             for (serviceProvider, domains) in previous.domainsByServiceProvider where failed.contains(serviceProvider) {
                 merged.domainsByServiceProvider[serviceProvider] = domains
             }
         }
-        if let session = try? await cache.authentication(for: merged.requestorID),
+        if let session = try? await cache.authentication(for: merged.requestorID, before: deadline),
             failed.contains(session.serviceProvider)
         {
             kept.append(session.mvpd)
@@ -320,12 +323,14 @@ extension AccessEnabler {
 
     /// Drops the local authentication when the service provider that issued it answered without
     /// its MVPD. Only an answer can say that; the removal is conditional on the session read here.
-    private func reconcileAuthentication(with loaded: RequestorConfiguration) async {
-        guard let session = try? await cache.session(for: loaded.requestorID) else { return }
+    private func reconcileAuthentication(with loaded: RequestorConfiguration, before deadline: TokenStorageDeadline)
+        async
+    {
+        guard let session = try? await cache.session(for: loaded.requestorID, before: deadline) else { return }
         let authentication = session.authentication
         guard loaded.mvpd(withID: authentication.mvpd.id) == nil,
             loaded.answeredServiceProviders.contains(authentication.serviceProvider),
-            (try? await cache.removeAuthentication(session, for: loaded.requestorID)) == true
+            (try? await cache.removeAuthentication(session, for: loaded.requestorID, before: deadline)) == true
         else { return }
         log.info("the authenticated MVPD is no longer offered; removed the local authentication")
         hub.emit(.authenticationRemoved(reason: .providerNotAvailable))

@@ -45,7 +45,7 @@ public struct FileTokenStorageError: Error, Sendable, Hashable, CustomStringConv
     public static let ownedByAnotherUser = Self(.ownedByAnotherUser, file: nil)
     /// Users other than the owner may write to the folder (code 4).
     public static let writableByOthers = Self(.writableByOthers, file: nil)
-    /// Another instance or process held the lock longer than the lock timeout (code 5).
+    /// Another process held the lock past the call's deadline or the lock timeout (code 5).
     public static let lockTimedOut = Self(.lockTimedOut, file: nil)
 
     /// This reason, about `file`.
@@ -62,7 +62,7 @@ public struct FileTokenStorageError: Error, Sendable, Hashable, CustomStringConv
             case .symbolicLink: "\(subject) is a symbolic link, which the storage does not follow"
             case .ownedByAnotherUser: "\(subject) belongs to another user"
             case .writableByOthers: "other users can write to the folder \(subject)"
-            case .lockTimedOut: "another instance or process held the lock \(subject) longer than the lock timeout"
+            case .lockTimedOut: "another process held the lock \(subject) past the call's deadline"
             }
         return "FileTokenStorageError.\(code): \(reason)"
     }
@@ -195,38 +195,6 @@ extension FileTokenStorage {
             if code == EWOULDBLOCK { return false }
             if code != EINTR { throw posixError(code) }
         }
-    }
-
-    /// Waits at most `allowed` for the exclusive `flock` on `descriptor` that another holder has:
-    /// polls with back-off sleeps (1 ms doubling up to 50 ms) on the monotonic clock. Returns
-    /// whether it took the lock and how long it waited.
-    static func waitForLock(_ descriptor: Int32, within allowed: Duration) throws -> LockWait {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let deadline = start.advanced(by: max(allowed, .zero))
-        var backOff = Duration.milliseconds(1)
-        while true {
-            // A cancelled caller returns at once (it does not sit out the other holder); its
-            // write is retried with the next one, as after a timeout.
-            if Task.isCancelled { throw CancellationError() }
-            let remaining = deadline - clock.now
-            guard remaining > .zero else { return LockWait(acquired: false, waited: clock.now - start) }
-            usleep(microseconds(min(backOff, remaining)))
-            backOff = min(backOff * 2, .milliseconds(50))
-            if try tryLock(descriptor) { return LockWait(acquired: true, waited: clock.now - start) }
-        }
-    }
-
-    /// How a wait for the lock ended.
-    struct LockWait: Sendable, Hashable {
-        var acquired: Bool
-        var waited: Duration
-    }
-
-    private static func microseconds(_ duration: Duration) -> useconds_t {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-        return useconds_t(clamping: max(total, 1))
     }
 
     static func posixError(_ code: Int32 = errno) -> NSError {

@@ -18,7 +18,7 @@ import Darwin
 /// Several instances, in one process or in several, may share the files: each change takes an
 /// exclusive `flock` on `<name>.lock`, appends never overwrite another writer's records, and
 /// compaction re-reads the files under the lock before it rewrites them. A conditional change
-/// (``applyChanges(_:ifRecord:satisfies:)``, which the SDK uses for every removal or write that
+/// (``applyChanges(_:ifRecord:satisfies:before:)``, which the SDK uses for every removal or write that
 /// depends on the session it read earlier) re-reads the record under the same lock, with what
 /// other processes appended, and appends only if it is still the one expected: a late answer
 /// in one process never removes or overwrites the login another process made meanwhile.
@@ -55,13 +55,16 @@ import Darwin
 ///
 /// ## Waiting for the lock
 ///
-/// A change or a load waits for another instance or process holding the lock, then throws
-/// ``FileTokenStorageError/lockTimedOut`` (the SDK retries the write with the next one). Within
-/// an SDK call, all of the call's operations together wait at most ``lockTimeout`` (and at most
-/// the call's ``RetryPolicy/deadline``; see ``TokenStorageWaitBudget``); used directly, outside
-/// any budget, each operation waits at most ``lockTimeout``. Uncontended, taking the lock is one
-/// `flock` call; contended, the storage polls with back-off sleeps of 1 ms up to 50 ms, blocking
-/// the calling thread until the lock is free or the allowance runs out.
+/// A change or a load waits for another process holding the lock until the call's
+/// ``TokenStorageDeadline`` (and at most ``lockTimeout``), then throws
+/// ``FileTokenStorageError/lockTimedOut`` (the SDK retries the write with the next one). An SDK
+/// call gives all of its operations one deadline, so together they wait at most its
+/// ``RetryPolicy/deadline``. Uncontended, taking the lock is one `flock` call; held by another
+/// process, the storage tries again after suspending on the deadline's clock (1 ms, doubling up
+/// to 50 ms): a wait never blocks a thread. Instances in one process that share the files take
+/// turns on a lock of the process (held only while an operation reads and writes, never while
+/// it waits), so they never wait for each other on the clock; a cancelled task stops waiting.
+/// The change marker (``changeMarker()``) is read without the lock: two `stat` calls.
 public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// The snapshot format version this type writes.
     public static let formatVersion = 2
@@ -71,15 +74,17 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     /// The snapshot file.
     public let url: URL
-    /// How long an SDK call waits in total for another instance or process that holds the lock
-    /// (an operation outside any ``TokenStorageWaitBudget``: how long it waits).
+    /// The longest one operation waits for another process that holds the lock, whatever its
+    /// deadline.
     public let lockTimeout: Duration
     /// The journal of changes since the snapshot.
     public var journalURL: URL { sibling(".journal") }
     var lockURL: URL { sibling(".lock") }
 
-    /// Guards `lockDescriptor` and `lastRead`; the file lock guards the files.
-    private let lock = NSLock()
+    /// Guards `lockDescriptor` and `lastRead`, and takes turns with the other instances of the
+    /// process on the same files (one lock per lock file); the file lock guards the files
+    /// against other processes. Held only in synchronous stretches, never across a suspension.
+    private let lock: NSLock
     private var lockDescriptor: Int32 = -1
     /// The records as a conditional change last read them, so that the next one replays only
     /// what was appended since instead of decoding the whole store: a condition then costs the
@@ -102,19 +107,16 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         var afterTemporarySnapshotWrite: (@Sendable () -> Void)?
         /// Transforms the encoded journal line before it is appended (a torn write).
         var journalLine: (@Sendable (Data) -> Data)?
-        /// Replaces the wait for a lock another holder has: given the descriptor and how long
-        /// the wait may last, returns whether it took the lock and how long it waited.
-        var lockWait: (@Sendable (_ descriptor: Int32, _ allowed: Duration) throws -> LockWait)?
     }
 
     /// Creates storage backed by the files at `url` (created on the first write).
     ///
     /// - Parameters:
     ///   - url: The snapshot file; the journal and the lock file sit next to it.
-    ///   - lockTimeout: How long an SDK call waits in total for another instance or process
-    ///     holding the lock before it throws ``FileTokenStorageError/lockTimedOut``. The default
-    ///     is the SDK's default `Configuration.requestTimeout`; the storage cannot see the
-    ///     configuration, so an app that changes `requestTimeout` should pass the same value here.
+    ///   - lockTimeout: The longest one operation waits for another process holding the lock
+    ///     before it throws ``FileTokenStorageError/lockTimedOut``, even when the call's deadline
+    ///     is later. The SDK's calls wait until their deadline (their ``RetryPolicy/deadline``,
+    ///     30 s by default), so the default changes nothing for them.
     public convenience init(url: URL, lockTimeout: Duration = .seconds(30)) {
         self.init(url: url, lockTimeout: lockTimeout, hooks: Hooks())
     }
@@ -123,7 +125,22 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         self.url = url
         self.lockTimeout = lockTimeout
         self.hooks = hooks
+        self.lock = Self.processLock(for: url)
     }
+
+    /// The lock of the process for the files of `url`, shared by every instance on them.
+    private static func processLock(for url: URL) -> NSLock {
+        let key = url.standardizedFileURL.path
+        return processLocks.withLock { locks in
+            if let lock = locks[key] { return lock }
+            let lock = NSLock()
+            locks[key] = lock
+            return lock
+        }
+    }
+
+    /// One per store path the process opened; kept for the life of the process (a lock each).
+    private static let processLocks = LockedValue<[String: NSLock]>([:])
 
     deinit {
         if lockDescriptor >= 0 { close(lockDescriptor) }
@@ -131,39 +148,50 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     // MARK: TokenStorage
 
-    public func loadRecords() throws -> [String: Data] {
-        try exclusively { try readAll() }
+    public nonisolated(nonsending) func loadRecords(before deadline: TokenStorageDeadline) async throws
+        -> [String: Data]
+    {
+        try await exclusively(before: deadline) { try readAll() }
     }
 
-    public func writeRecord(_ data: Data, forKey key: String) throws {
-        try append([JournalEntry(op: .put, key: key, value: data)])
+    public nonisolated(nonsending) func writeRecord(
+        _ data: Data, forKey key: String, before deadline: TokenStorageDeadline
+    ) async throws {
+        try await append([JournalEntry(op: .put, key: key, value: data)], before: deadline)
     }
 
-    public func removeRecord(forKey key: String) throws {
-        try append([JournalEntry(op: .remove, key: key, value: nil)])
+    public nonisolated(nonsending) func removeRecord(forKey key: String, before deadline: TokenStorageDeadline)
+        async throws
+    {
+        try await append([JournalEntry(op: .remove, key: key, value: nil)], before: deadline)
     }
 
-    public func removeAllRecords() throws {
-        try append([JournalEntry(op: .clear, key: nil, value: nil)])
+    public nonisolated(nonsending) func removeAllRecords(before deadline: TokenStorageDeadline) async throws {
+        try await append([JournalEntry(op: .clear, key: nil, value: nil)], before: deadline)
     }
 
     /// Re-reads the files under the lock (the snapshot and every journal line, other processes'
     /// included) and appends `changes` in the same lock only if the record under `key`
     /// satisfies `condition`.
-    public func applyChanges(
-        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool
-    )
-        throws -> Bool
-    {
+    public nonisolated(nonsending) func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool,
+        before deadline: TokenStorageDeadline
+    ) async throws -> Bool {
         let entries = changes.map { change in
             switch change {
             case .write(let data, let key): JournalEntry(op: .put, key: key, value: data)
             case .remove(let key): JournalEntry(op: .remove, key: key, value: nil)
             }
         }
-        return try withoutActuallyEscaping(condition) { condition in
-            try append(entries) { records in condition(records[key]) }
-        }
+        return try await append(entries, before: deadline, checks: true) { records in condition(records[key]) }
+    }
+
+    /// The snapshot's identity (device, inode, size, modification time) and the journal's: every
+    /// change appends to the journal or replaces the snapshot. Read without the lock.
+    public nonisolated(nonsending) func changeMarker() async throws -> TokenStorageChangeMarker? {
+        let snapshot = try Self.snapshotIdentity(url)
+        let journal = try Self.snapshotIdentity(journalURL)
+        return TokenStorageChangeMarker([snapshot?.values ?? [], journal?.values ?? []])
     }
 
     // MARK: Files
@@ -185,37 +213,57 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + suffix)
     }
 
-    /// Runs `body` holding the in-process lock and the cross-process file lock.
-    private func exclusively<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` holding the process's lock and the cross-process file lock. While another
+    /// process holds the file lock, suspends on the deadline's clock and tries again (1 ms,
+    /// doubling up to 50 ms) until the deadline or ``lockTimeout``, whichever comes first.
+    private nonisolated(nonsending) func exclusively<T>(
+        before deadline: TokenStorageDeadline, _ body: () throws -> T
+    ) async throws -> T {
+        let clock = deadline.clock
+        let timeout = clock.uptime + max(lockTimeout, .zero)
+        var backOff = Duration.milliseconds(1)
+        while true {
+            if case .ran(let result) = try attemptExclusively(body) { return result }
+            // A cancelled caller returns at once (it does not sit out the other holder); its
+            // write is retried with the next one, as after a timeout.
+            try Task.checkCancellation()
+            let remaining = min(deadline.uptime, timeout) - clock.uptime
+            guard remaining > .zero else { throw FileTokenStorageError.lockTimedOut.about(lockURL) }
+            try await clock.sleep(for: min(backOff, remaining))
+            backOff = min(backOff * 2, .milliseconds(50))
+        }
+    }
+
+    /// What one attempt at the locks did.
+    private enum Attempt<T> {
+        case ran(T)
+        case heldByAnotherProcess
+    }
+
+    /// One synchronous attempt: the process's lock (which only operations that are reading or
+    /// writing hold), then one try at the file lock; runs `body` if it took both.
+    private func attemptExclusively<T>(_ body: () throws -> T) throws -> Attempt<T> {
         lock.lock()
         defer { lock.unlock() }
         if lockDescriptor < 0 {
             try Self.prepareFolder(url.deletingLastPathComponent())
             lockDescriptor = try Self.openChecked(lockURL, O_RDWR | O_CREAT).descriptor
         }
-        try lockExclusively()
+        guard try Self.tryLock(lockDescriptor) else { return .heldByAnotherProcess }
         defer { flock(lockDescriptor, LOCK_UN) }
-        return try body()
+        return .ran(try body())
     }
 
-    /// Takes the file lock, waiting for another holder at most what the call's
-    /// ``TokenStorageWaitBudget`` has left of ``lockTimeout`` (outside a budget, ``lockTimeout``).
-    private func lockExclusively() throws {
-        if try Self.tryLock(lockDescriptor) { return }
-        let budget = TokenStorageWaitBudget.current
-        let allowed = budget?.allowance(within: lockTimeout) ?? max(lockTimeout, .zero)
-        let wait = try (hooks.lockWait ?? Self.waitForLock)(lockDescriptor, allowed)
-        budget?.recordWait(wait.waited)
-        guard wait.acquired else { throw FileTokenStorageError.lockTimedOut.about(lockURL) }
-    }
-
-    /// Appends changes (one write); compacts when the journal has outgrown the snapshot. With a
-    /// `condition`, first reads the records under the lock and appends only if it holds; returns
+    /// Appends changes (one write); compacts when the journal has outgrown the snapshot. When it
+    /// `checks`, first reads the records under the lock and appends only if `condition` holds; returns
     /// whether it appended. Appends are not fsynced: a process crash cannot lose them (they are
     /// in the kernel), a power cut may lose the last few, which the SDK obtains again; snapshots
     /// are fsynced before the rename.
     @discardableResult
-    private func append(_ entries: [JournalEntry], if condition: (([String: Data]) -> Bool)? = nil) throws -> Bool {
+    private nonisolated(nonsending) func append(
+        _ entries: [JournalEntry], before deadline: TokenStorageDeadline, checks: Bool = false,
+        if condition: ([String: Data]) -> Bool = { _ in true }
+    ) async throws -> Bool {
         var lines = Data()
         for entry in entries {
             var line = try JSONEncoder().encode(entry)
@@ -223,12 +271,12 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
             if let transform = hooks.journalLine { line = transform(line) }
             lines.append(line)
         }
-        return try exclusively {
+        return try await exclusively(before: deadline) {
             let snapshotSize = try Self.snapshotSize(url)
             let (descriptor, size) = try Self.openChecked(journalURL, O_RDWR | O_CREAT)
             defer { close(descriptor) }
             try Self.dropTornTail(of: descriptor, size: size)
-            if let condition, !condition(try currentRecords(journal: descriptor)) { return false }
+            if checks, !condition(try currentRecords(journal: descriptor)) { return false }
             if lines.isEmpty { return true }
             guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.posixError() }
             try Self.writeAll(lines, to: descriptor)

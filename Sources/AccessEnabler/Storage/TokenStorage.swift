@@ -3,45 +3,76 @@ import Foundation
 /// Persistent storage for the SDK's records (tokens, credentials, the selected MVPD).
 ///
 /// A key–value store of opaque records: the SDK writes one small record per change, so the cost
-/// of a write does not depend on how much is stored. Calls are synchronous and made from the
-/// token cache actor one at a time. Throw on any failure: the SDK reports it as a storage error
-/// and never treats an unreadable store as "logged out". Throw ``TokenStorageCorruption`` from
-/// ``loadRecords()`` when the stored data is unreadable and was moved aside.
+/// of a write does not depend on how much is stored. The token cache calls it one operation at
+/// a time. Throw on any failure: the SDK reports it as a storage error and never treats an
+/// unreadable store as "logged out". Throw ``TokenStorageCorruption`` from
+/// ``loadRecords(before:)`` when the stored data is unreadable and was moved aside.
+///
+/// The requirements are `nonisolated(nonsending)`: they run on the caller's executor (the token
+/// cache's), so a store that answers at once costs no hop. A store that has to wait (for another
+/// process's lock) suspends, with ``TokenStorageDeadline/sleep(upTo:)`` or any other
+/// suspension, and never blocks the thread: the SDK's calls run on Swift's cooperative pool,
+/// which has as many threads as the device has cores.
+///
+/// A store written for the synchronous protocol of earlier versions conforms to
+/// ``SynchronousTokenStorage`` instead (deprecated).
 ///
 /// ## Several processes on one store
 ///
 /// A removal or a write that depends on a session read earlier (the session a rejected request
 /// was sent for, the session an authorization was obtained for) goes through
-/// ``applyChanges(_:ifRecord:satisfies:)``: the store reads the record again, with what other
-/// instances and processes wrote since, and applies the changes only if it is still the one the
-/// caller expects. The default implementation reads with ``loadRecords()`` and then writes,
-/// which is enough within one process; a store shared between processes should implement it
-/// under a lock that spans the read and the writes, as ``FileTokenStorage`` does.
+/// ``applyChanges(_:ifRecord:satisfies:before:)``: the store reads the record again, with what
+/// other instances and processes wrote since, and applies the changes only if it is still the
+/// one the caller expects. A store shared between processes implements it under a lock that
+/// spans the read and the writes, as ``FileTokenStorage`` does, and reports a
+/// ``changeMarker()`` so that an instance learns that another one wrote.
 ///
 /// ## Waiting
 ///
-/// A store that waits for other processes (a file lock) should wait no longer than
-/// ``TokenStorageWaitBudget/current`` allows: the SDK gives each call one budget for all of
-/// its storage operations.
+/// Each operation carries the ``TokenStorageDeadline`` of the SDK call it belongs to (one per
+/// public call: the call's ``RetryPolicy/deadline``, on the SDK's clock). A store that waits for
+/// other processes waits no later than that deadline, then throws.
 public protocol TokenStorage: Sendable {
     /// Every stored record.
-    func loadRecords() throws -> [String: Data]
+    nonisolated(nonsending) func loadRecords(before deadline: TokenStorageDeadline) async throws -> [String: Data]
     /// Stores `data` under `key`, replacing any previous record.
-    func writeRecord(_ data: Data, forKey key: String) throws
+    nonisolated(nonsending) func writeRecord(_ data: Data, forKey key: String, before deadline: TokenStorageDeadline)
+        async throws
     /// Removes the record under `key`; removing a missing record is not an error.
-    func removeRecord(forKey key: String) throws
+    nonisolated(nonsending) func removeRecord(forKey key: String, before deadline: TokenStorageDeadline) async throws
     /// Removes every record.
-    func removeAllRecords() throws
+    nonisolated(nonsending) func removeAllRecords(before deadline: TokenStorageDeadline) async throws
     /// Applies `changes` in order, only if the record stored under `key` (nil when there is none),
-    /// read again now, satisfies `condition`. Returns whether it applied them.
-    ///
-    /// Has a default implementation (``loadRecords()``, then the writes and removals), atomic
-    /// only as far as nothing else writes in between.
-    func applyChanges(_ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool)
-        throws -> Bool
+    /// read again now, satisfies `condition`. Returns whether it applied them; with no changes,
+    /// it reads the one record.
+    nonisolated(nonsending) func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool,
+        before deadline: TokenStorageDeadline
+    ) async throws -> Bool
+    /// A value that changes whenever anyone (this instance, another one, another process)
+    /// changes the store, cheap to read (no lock, no decoding); nil when the store cannot tell.
+    /// The SDK compares it in `checkAuthentication()`, which otherwise answers from memory, to
+    /// take a login or logout another process made. By default nil.
+    nonisolated(nonsending) func changeMarker() async throws -> TokenStorageChangeMarker?
 }
 
-/// One change ``TokenStorage/applyChanges(_:ifRecord:satisfies:)`` applies.
+extension TokenStorage {
+    public nonisolated(nonsending) func changeMarker() async throws -> TokenStorageChangeMarker? { nil }
+}
+
+/// What ``TokenStorage/changeMarker()`` returns: equal markers mean the store has not changed
+/// between the two readings. Compared within one process only.
+public struct TokenStorageChangeMarker: Sendable, Hashable {
+    private let value: Int
+
+    /// A marker made of `state`: what changes when the store changes (a file's identity, size and
+    /// modification time; a counter).
+    public init(_ state: some Hashable) {
+        value = state.hashValue
+    }
+}
+
+/// One change ``TokenStorage/applyChanges(_:ifRecord:satisfies:before:)`` applies.
 public enum TokenStorageChange: Sendable, Hashable {
     /// Stores the data under the key, replacing any previous record.
     case write(Data, forKey: String)
@@ -61,23 +92,6 @@ public enum TokenStorageChange: Sendable, Hashable {
         case .write(let data, let key): try write(data, key)
         case .remove(let key): try remove(key)
         }
-    }
-}
-
-extension TokenStorage {
-    /// Reads the record with ``loadRecords()``, then applies the changes one by one with
-    /// ``writeRecord(_:forKey:)`` and ``removeRecord(forKey:)``. Another process may write
-    /// between the read and the writes: implement it in a store that can lock across processes.
-    public func applyChanges(
-        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool
-    )
-        throws -> Bool
-    {
-        guard condition(try loadRecords()[key]) else { return false }
-        for change in changes {
-            try change.apply(write: { try writeRecord($0, forKey: $1) }, remove: { try removeRecord(forKey: $0) })
-        }
-        return true
     }
 }
 

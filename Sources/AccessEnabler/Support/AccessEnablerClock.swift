@@ -2,11 +2,21 @@ import Foundation
 
 /// The source of time for every TTL, expiry and wait in the SDK.
 ///
+/// Two readings: ``now``, the wall clock, for what the server dates (expiries, TTLs), and
+/// ``uptime``, a monotonic clock, for how long something has lasted (a poll's deadline, a
+/// call's storage deadline, the retry deadline): setting the device's clock back or forward
+/// moves ``now`` only.
+///
 /// Inject a clock through ``AccessEnabler/Configuration/clock`` to test expiry without sleeping
 /// (`AccessEnablerTesting` ships a `TestClock`).
 public protocol AccessEnablerClock: Sendable {
     /// The current wall-clock time, compared with the server's epoch-millisecond expiries.
     var now: Date { get }
+    /// How long the clock has run since an arbitrary start: monotonic (never set, never goes
+    /// back), on the same time scale as ``sleep(for:)``. The SDK measures durations and
+    /// deadlines with it. By default it is ``now`` since 1970, which a change of the wall clock
+    /// moves: implement it in a clock of your own.
+    var uptime: Duration { get }
     /// Suspends for `duration` of this clock's time; throws `CancellationError` when cancelled.
     func sleep(for duration: Duration) async throws
     /// Suspends for `duration` as the time limit of work raced against it (a request's
@@ -19,13 +29,20 @@ extension AccessEnablerClock {
     public func sleep(asTimeLimit duration: Duration) async throws {
         try await sleep(for: duration)
     }
+
+    /// The wall clock's time since 1970: a clock that predates ``uptime`` keeps measuring as it did.
+    public var uptime: Duration { .seconds(now.timeIntervalSince1970) }
 }
 
-/// The real clock: `Date()` and `Task.sleep`.
+/// The real clock: `Date()`, `ContinuousClock` (which goes on while the device sleeps) and
+/// `Task.sleep`.
 public struct SystemClock: AccessEnablerClock {
     /// Creates the system clock.
     public init() {}
     public var now: Date { Date() }
+    public var uptime: Duration { ContinuousClock.now - Self.origin }
+    /// The instant ``uptime`` counts from: the first reading in the process.
+    private static let origin = ContinuousClock.now
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }

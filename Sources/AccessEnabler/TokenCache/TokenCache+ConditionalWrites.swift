@@ -14,22 +14,25 @@ extension TokenCache {
     /// Applies `changes` only if the authentication stored for `requestor` — read again, with
     /// what other processes wrote — is the session `expected` (nil: no authentication). Storage
     /// failures throw.
-    func applyIfStored(_ expected: AuthenticationRecord?, requestor: String, _ changes: [TokenStorageChange])
-        throws -> StoredSessionOutcome
-    {
+    func applyIfStored(
+        _ expected: AuthenticationRecord?, requestor: String, _ changes: [TokenStorageChange],
+        before deadline: TokenStorageDeadline
+    ) async throws -> StoredSessionOutcome {
         // A login whose write failed is not in the store because of this instance, not because
         // another process changed it: it is written first (as a login, unconditionally).
         let key = StorageKey.authentication(requestor: requestor)
         if pendingWrites.contains(key), let record = sessions[requestor]?.authentication {
-            try storage.writeRecord(try JSONEncoder().encode(record), forKey: key.rawValue)
+            try await storage.writeRecord(try JSONEncoder().encode(record), forKey: key.rawValue, before: deadline)
             pendingWrites.remove(key)
         }
         var stored: AuthenticationRecord?
-        let applied = try storage.applyChanges(changes, ifRecord: key.rawValue) { data in
-            stored = data.flatMap { try? JSONDecoder().decode(AuthenticationRecord.self, from: $0) }
-            guard let expected else { return data == nil }
-            return stored?.isSameSession(as: expected) == true
-        }
+        let applied = try await storage.applyChanges(
+            changes, ifRecord: key.rawValue,
+            satisfies: { data in
+                stored = data.flatMap { try? JSONDecoder().decode(AuthenticationRecord.self, from: $0) }
+                guard let expected else { return data == nil }
+                return stored?.isSameSession(as: expected) == true
+            }, before: deadline)
         return applied ? .applied : .storeChanged(stored)
     }
 
@@ -44,10 +47,14 @@ extension TokenCache {
 
     /// ``applyIfStored(_:requestor:_:)`` for the session `current`; when another process changed
     /// the store, this instance takes what the store holds. Returns whether it applied `changes`.
-    func applyOrAdopt(_ current: AuthenticationRecord, requestor: String, _ changes: [TokenStorageChange]) throws
-        -> Bool
-    {
-        guard case .storeChanged(let stored) = try applyIfStored(current, requestor: requestor, changes) else {
+    func applyOrAdopt(
+        _ current: AuthenticationRecord, requestor: String, _ changes: [TokenStorageChange],
+        before deadline: TokenStorageDeadline
+    ) async throws -> Bool {
+        guard
+            case .storeChanged(let stored) = try await applyIfStored(
+                current, requestor: requestor, changes, before: deadline)
+        else {
             return true
         }
         adopt(stored, for: requestor)
@@ -71,18 +78,21 @@ extension TokenCache {
     /// store refused it (memory keeps it; the key is pending).
     func storeForSession<Record: Encodable>(
         _ record: Record, forKey key: StorageKey, _ session: CachedSession, _ requestor: String,
-        _ apply: (inout RequestorSession) -> Void
-    ) throws(AccessEnablerError) -> Bool {
-        try ensureLoaded()
+        before deadline: TokenStorageDeadline, _ apply: (inout RequestorSession) -> Void
+    ) async throws(AccessEnablerError) -> Bool {
+        try await load(before: deadline)
         guard let current = currentAuthentication(ifStill: session, requestor: requestor) else { return false }
         do {
             let data = try JSONEncoder().encode(record)
-            guard try applyOrAdopt(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) else {
+            guard
+                try await applyOrAdopt(
+                    current, requestor: requestor, [.write(data, forKey: key.rawValue)], before: deadline)
+            else {
                 return false
             }
             apply(&sessions[requestor, default: .init()])
             pendingWrites.remove(key)
-            writePending()
+            await writePending(before: deadline)
             return true
         } catch {
             apply(&sessions[requestor, default: .init()])
@@ -90,6 +100,35 @@ extension TokenCache {
             log.error("token storage write failed (\(key.kind.name)): \(Self.summary(of: error))")
             throw AccessEnablerError.storageFailure.with(
                 details: "The \(key.kind.name) could not be stored; it is kept in memory until the app quits.")
+        }
+    }
+
+    /// Takes the authentication another instance or process stored for `requestor` since memory
+    /// last matched the store: when the store's change marker moved, reads the one record again
+    /// and adopts it (a login, a logout) unless this instance's own write of it is pending. A
+    /// store without a marker, or one that cannot be read now, leaves memory as it is; so does a
+    /// store another process holds locked: a check from memory never waits for it (the next
+    /// check looks again).
+    func takeStoredAuthentication(for requestor: String, before deadline: TokenStorageDeadline) async {
+        guard isLoaded, let marker = try? await storage.changeMarker(), marker != storeMarker else { return }
+        await exclusively { () async -> Void in
+            let key = StorageKey.authentication(requestor: requestor)
+            var data: Data?
+            do {
+                _ = try await storage.applyChanges(
+                    [], ifRecord: key.rawValue,
+                    satisfies: {
+                        data = $0
+                        return true
+                    }, before: TokenStorageDeadline(after: .zero, on: deadline.clock))
+            } catch {
+                log.debug("token storage not read again now: \(Self.summary(of: error))")
+                return
+            }
+            if !pendingWrites.contains(key) {
+                adopt(data.flatMap { try? JSONDecoder().decode(AuthenticationRecord.self, from: $0) }, for: requestor)
+            }
+            storeMarker = marker
         }
     }
 }

@@ -3,31 +3,44 @@ import Foundation
 // Loading the store once: integrity checks, recovery, and decoding records into memory.
 extension TokenCache {
 
+    /// Makes memory ready to read: loads the store on first use (see ``load(before:)``), and
+    /// waits for an operation on the store that is running, if any. Memory-only readers call it;
+    /// once loaded, with nothing running, it costs two comparisons.
+    func ensureLoaded(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) {
+        if isLoaded, !storageBusy { return }
+        try await exclusively { () async throws(AccessEnablerError) in try await load(before: deadline) }
+    }
+
     /// Loads the store on first use. A read failure throws (and is retried next time); unreadable
-    /// data that storage moved aside is reported and the cache starts empty.
-    func ensureLoaded() throws(AccessEnablerError) {
+    /// data that storage moved aside is reported and the cache starts empty. Call in
+    /// ``exclusively(_:)``.
+    func load(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) {
         if isLoaded { return }
         do {
+            // Read before the records: a change made after it is seen by the next comparison.
+            let marker = try await storage.changeMarker()
             var records: [String: Data]
             if integrityCheck == .clear {
                 // What the wipe leaves is what there is: no second read.
-                records = try wipeKeepingDeviceSeed(from: try? storage.loadRecords())
+                let stored = try? await storage.loadRecords(before: deadline)
+                records = try await wipeKeepingDeviceSeed(from: stored, before: deadline)
                 log.info("token storage cleared at start (integrity check: clear)")
             } else {
                 do {
-                    records = try storage.loadRecords()
+                    records = try await storage.loadRecords(before: deadline)
                 } catch let corruption as TokenStorageCorruption {
                     log.error("token storage unreadable: \(corruption.reason)")
                     events.emit(.storageRecovered(.init(movedTo: corruption.movedTo, reason: corruption.reason)))
                     records = [:]
                 }
             }
-            if integrityCheck == .all, let failure = verify(records) {
-                records = try wipeKeepingDeviceSeed(from: records)
+            if integrityCheck == .all, let failure = await verify(records, before: deadline) {
+                records = try await wipeKeepingDeviceSeed(from: records, before: deadline)
                 log.error("token storage failed its integrity check (\(failure)); cleared")
                 events.emit(.storageRecovered(.init(movedTo: nil, reason: "integrity check failed: \(failure)")))
             }
             decode(records)
+            storeMarker = marker
             isLoaded = true
         } catch {
             log.error("token storage could not be read: \(Self.summary(of: error))")
@@ -39,14 +52,16 @@ extension TokenCache {
     /// the same across updates, reboots, logouts and wipes (Adobe's Stable Device Identifier);
     /// only deleting the app (or its Keychain items) makes a new one. Returns what is left.
     @discardableResult
-    func wipeKeepingDeviceSeed(from records: [String: Data]?) throws -> [String: Data] {
+    func wipeKeepingDeviceSeed(from records: [String: Data]?, before deadline: TokenStorageDeadline) async throws
+        -> [String: Data]
+    {
         let seed = records?[StorageKey.device.rawValue].flatMap { data in
             (try? JSONDecoder().decode(DeviceRecord.self, from: data)) != nil ? data : nil
         }
-        try storage.removeAllRecords()
+        try await storage.removeAllRecords(before: deadline)
         guard let seed else { return [:] }
         do {
-            try storage.writeRecord(seed, forKey: StorageKey.device.rawValue)
+            try await storage.writeRecord(seed, forKey: StorageKey.device.rawValue, before: deadline)
         } catch {
             // Memory keeps it (decoded from the returned records) and the next write retries.
             pendingWrites.insert(.device)
@@ -56,13 +71,13 @@ extension TokenCache {
     }
 
     /// The legacy "all" check: storage must round-trip a record and every record must decode.
-    func verify(_ records: [String: Data]) -> String? {
+    func verify(_ records: [String: Data], before deadline: TokenStorageDeadline) async -> String? {
         let probeKey = "integrity-probe"
         let probe = Data(UUID().uuidString.utf8)
         do {
-            try storage.writeRecord(probe, forKey: probeKey)
-            let readBack = try storage.loadRecords()[probeKey]
-            try storage.removeRecord(forKey: probeKey)
+            try await storage.writeRecord(probe, forKey: probeKey, before: deadline)
+            let readBack = try await storage.loadRecords(before: deadline)[probeKey]
+            try await storage.removeRecord(forKey: probeKey, before: deadline)
             if readBack != probe { return "storage did not return what was written" }
         } catch {
             return "storage is not operable"
@@ -84,6 +99,7 @@ extension TokenCache {
         case .authorization: return (try? decoder.decode(AuthorizationRecord.self, from: data)) != nil
         case .userMetadata: return (try? decoder.decode(UserMetadataRecord.self, from: data)) != nil
         case .configuration: return (try? decoder.decode(ConfigurationRecord.self, from: data)) != nil
+        case .owedLogout: return (try? decoder.decode(OwedLogoutRecord.self, from: data)) != nil
         case nil: return true
         }
     }
@@ -121,6 +137,8 @@ extension TokenCache {
                         try decoder.decode(UserMetadataRecord.self, from: data)
                 case .configuration(let requestor):
                     configurations[requestor] = try decoder.decode(ConfigurationRecord.self, from: data)
+                case .owedLogout(let requestor):
+                    owedLogouts[requestor] = try decoder.decode(OwedLogoutRecord.self, from: data)
                 }
             } catch {
                 log.error("ignoring an undecodable \(key.kind.name) record")

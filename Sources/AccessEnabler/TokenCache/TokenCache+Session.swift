@@ -5,21 +5,31 @@ import Foundation
 extension TokenCache {
     // MARK: Authentication
 
-    func authentication(for requestor: String) throws(AccessEnablerError) -> AuthenticationRecord? {
-        try ensureLoaded()
+    func authentication(for requestor: String, before deadline: TokenStorageDeadline) async throws(AccessEnablerError)
+        -> AuthenticationRecord?
+    {
+        try await ensureLoaded(before: deadline)
         return sessions[requestor]?.authentication
     }
 
-    /// The authentication of `requestor` with the generation it was read at, in one call.
-    func session(for requestor: String) throws(AccessEnablerError) -> CachedSession? {
-        try sessionState(for: requestor).session
+    /// The authentication of `requestor` with the generation it was read at, in one call. With
+    /// `takingStoreChanges`, first takes the authentication another instance stored since memory
+    /// last matched the store (``takeStoredAuthentication(for:before:)``), in the same call.
+    func session(for requestor: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false)
+        async throws(AccessEnablerError) -> CachedSession?
+    {
+        if takingStoreChanges { await takeStoredAuthentication(for: requestor, before: deadline) }
+        return try await sessionState(for: requestor, before: deadline).session
     }
 
     /// The authentication of `requestor` (if any) and the cache generation, read together: what a
     /// later conditional write compares with.
-    func sessionState(for requestor: String) throws(AccessEnablerError) -> (session: CachedSession?, generation: UInt64)
+    func sessionState(for requestor: String, before deadline: TokenStorageDeadline) async throws(AccessEnablerError)
+        -> (
+            session: CachedSession?, generation: UInt64
+        )
     {
-        try ensureLoaded()
+        try await ensureLoaded(before: deadline)
         return (
             sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) },
             generation
@@ -33,9 +43,19 @@ extension TokenCache {
     /// ``storeAuthentication(_:for:ifLogoutEpoch:)`` does.
     func replaceAuthentication(
         _ expected: CachedSession?, with record: AuthenticationRecord, for requestor: String,
-        ifGeneration expectedGeneration: UInt64
-    ) throws(AccessEnablerError) -> Bool {
-        try ensureLoaded()
+        ifGeneration expectedGeneration: UInt64, before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) -> Bool {
+        try await exclusively { () async throws(AccessEnablerError) -> Bool in
+            try await load(before: deadline)
+            return try await replaceLoadedAuthentication(
+                expected, with: record, for: requestor, ifGeneration: expectedGeneration, before: deadline)
+        }
+    }
+
+    private func replaceLoadedAuthentication(
+        _ expected: CachedSession?, with record: AuthenticationRecord, for requestor: String,
+        ifGeneration expectedGeneration: UInt64, before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) -> Bool {
         guard expectedGeneration == generation, sessions[requestor]?.authentication == expected?.authentication else {
             return false
         }
@@ -53,7 +73,7 @@ extension TokenCache {
             let changes =
                 dropped.map { TokenStorageChange.remove(forKey: $0.rawValue) }
                 + [.write(data, forKey: key.rawValue)]
-            outcome = try applyIfStored(expected?.authentication, requestor: requestor, changes)
+            outcome = try await applyIfStored(expected?.authentication, requestor: requestor, changes, before: deadline)
         } catch {
             // As a login's: memory keeps it and the next write that works writes it.
             replaceInMemory()
@@ -77,26 +97,47 @@ extension TokenCache {
     /// decisions, user metadata). Returns false, writing nothing, when a logout began since
     /// `logoutEpoch`; throws `storage_failure` when storage refused the write (the authentication
     /// is then held in memory only).
-    func storeAuthentication(_ record: AuthenticationRecord, for requestor: String, ifLogoutEpoch expected: UInt64)
-        throws(AccessEnablerError) -> Bool
-    {
-        try ensureLoaded()
-        guard expected == logoutEpoch else { return false }
-        dropSessionData(for: requestor)
-        generation &+= 1
-        sessions[requestor, default: .init()].authentication = record
-        try persistOrThrow(record, forKey: StorageKey.authentication(requestor: requestor), "authentication")
-        return true
+    func storeAuthentication(
+        _ record: AuthenticationRecord, for requestor: String, ifLogoutEpoch expected: UInt64,
+        before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) -> Bool {
+        try await exclusively { () async throws(AccessEnablerError) -> Bool in
+            try await load(before: deadline)
+            guard expected == logoutEpoch else { return false }
+            let dropped = dropSessionDataInMemory(for: requestor)
+            generation &+= 1
+            sessions[requestor, default: .init()].authentication = record
+            for key in dropped { await persist(AuthorizationRecord?.none, forKey: key, before: deadline) }
+            // A new login replaces the session a failed logout was to remove on the server: sending
+            // that logout now would end the new one.
+            if owedLogouts.removeValue(forKey: requestor) != nil {
+                await persist(
+                    OwedLogoutRecord?.none, forKey: StorageKey.owedLogout(requestor: requestor), before: deadline)
+            }
+            try await persistOrThrow(
+                record, forKey: StorageKey.authentication(requestor: requestor), "authentication", before: deadline)
+            return true
+        }
     }
 
     /// Replaces the authentication of `requestor` with `updated` — the same session as the server
     /// now describes it (a new expiry, changed attributes) — only if it is still `session`.
     /// Authorizations and decisions stay. Returns whether it replaced it; a failed write is
     /// logged (memory holds the update, and the next launch reads it again from the server).
-    func updateAuthentication(_ updated: AuthenticationRecord, for requestor: String, ifSession session: CachedSession)
-        throws(AccessEnablerError) -> Bool
-    {
-        try ensureLoaded()
+    func updateAuthentication(
+        _ updated: AuthenticationRecord, for requestor: String, ifSession session: CachedSession,
+        before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) -> Bool {
+        try await exclusively { () async throws(AccessEnablerError) -> Bool in
+            try await load(before: deadline)
+            return await updateLoadedAuthentication(updated, for: requestor, ifSession: session, before: deadline)
+        }
+    }
+
+    private func updateLoadedAuthentication(
+        _ updated: AuthenticationRecord, for requestor: String, ifSession session: CachedSession,
+        before deadline: TokenStorageDeadline
+    ) async -> Bool {
         guard let current = currentAuthentication(ifStill: session, requestor: requestor),
             updated.isSameSession(as: current)
         else { return false }
@@ -104,7 +145,10 @@ extension TokenCache {
         let key = StorageKey.authentication(requestor: requestor)
         do {
             let data = try JSONEncoder().encode(updated)
-            guard try applyOrAdopt(current, requestor: requestor, [.write(data, forKey: key.rawValue)]) else {
+            guard
+                try await applyOrAdopt(
+                    current, requestor: requestor, [.write(data, forKey: key.rawValue)], before: deadline)
+            else {
                 return false
             }
             pendingWrites.remove(key)
@@ -125,8 +169,18 @@ extension TokenCache {
     /// A removal the store refused is not retried (a later unconditional removal could delete a
     /// login made meanwhile): memory forgets the session, and the next launch, reading it again,
     /// hears the same rejection.
-    func removeAuthentication(_ session: CachedSession, for requestor: String) throws(AccessEnablerError) -> Bool {
-        try ensureLoaded()
+    func removeAuthentication(_ session: CachedSession, for requestor: String, before deadline: TokenStorageDeadline)
+        async throws(AccessEnablerError) -> Bool
+    {
+        try await exclusively { () async throws(AccessEnablerError) -> Bool in
+            try await load(before: deadline)
+            return await removeLoadedAuthentication(session, for: requestor, before: deadline)
+        }
+    }
+
+    private func removeLoadedAuthentication(
+        _ session: CachedSession, for requestor: String, before deadline: TokenStorageDeadline
+    ) async -> Bool {
         guard let current = currentAuthentication(ifStill: session, requestor: requestor) else { return false }
         generation &+= 1
         let keys = dropSessionDataInMemory(for: requestor) + [StorageKey.authentication(requestor: requestor)]
@@ -134,15 +188,11 @@ extension TokenCache {
         pendingWrites.subtract(keys)
         do {
             let changes = keys.map { TokenStorageChange.remove(forKey: $0.rawValue) }
-            if try !applyOrAdopt(current, requestor: requestor, changes) { return false }
+            if try await !applyOrAdopt(current, requestor: requestor, changes, before: deadline) { return false }
         } catch {
             log.error("token storage write failed (authentication): \(Self.summary(of: error))")
         }
         return true
-    }
-
-    func dropSessionData(for requestor: String) {
-        for key in dropSessionDataInMemory(for: requestor) { persist(AuthorizationRecord?.none, forKey: key) }
     }
 
     /// The storage keys of what belongs to the session of `requestor` in memory (authorizations,
@@ -168,21 +218,30 @@ extension TokenCache {
         return keys
     }
 
-    func selectedMVPD(for requestor: String) throws(AccessEnablerError) -> MVPD? {
-        try ensureLoaded()
+    func selectedMVPD(for requestor: String, before deadline: TokenStorageDeadline) async throws(AccessEnablerError)
+        -> MVPD?
+    {
+        try await ensureLoaded(before: deadline)
         return sessions[requestor]?.selectedMVPD
     }
 
-    func storeSelectedMVPD(_ mvpd: MVPD?, for requestor: String) throws(AccessEnablerError) {
-        try ensureLoaded()
-        sessions[requestor, default: .init()].selectedMVPD = mvpd
-        persist(mvpd, forKey: StorageKey.selectedMVPD(requestor: requestor))
+    func storeSelectedMVPD(_ mvpd: MVPD?, for requestor: String, before deadline: TokenStorageDeadline)
+        async throws(AccessEnablerError)
+    {
+        try await exclusively { () async throws(AccessEnablerError) in
+            try await load(before: deadline)
+            sessions[requestor, default: .init()].selectedMVPD = mvpd
+            await persist(mvpd, forKey: StorageKey.selectedMVPD(requestor: requestor), before: deadline)
+        }
     }
 
     // MARK: Authorization
 
-    func authorization(for resource: String, requestor: String) throws(AccessEnablerError) -> AuthorizationRecord? {
-        try ensureLoaded()
+    func authorization(for resource: String, requestor: String, before deadline: TokenStorageDeadline)
+        async throws(AccessEnablerError)
+        -> AuthorizationRecord?
+    {
+        try await ensureLoaded(before: deadline)
         return sessions[requestor]?.authorizations[resource]
     }
 
@@ -192,29 +251,37 @@ extension TokenCache {
     /// on the next viewer's session); throws `storage_failure` when storage refused the write
     /// (the authorization is then held in memory, and written with the next write that works if
     /// the store still holds the session).
-    func storeAuthorization(_ record: AuthorizationRecord, for requestor: String, ifSession session: CachedSession)
-        throws(AccessEnablerError) -> Bool
-    {
+    func storeAuthorization(
+        _ record: AuthorizationRecord, for requestor: String, ifSession session: CachedSession,
+        before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) -> Bool {
         let key = StorageKey.authorization(requestor: requestor, resource: record.resource)
-        return try storeForSession(record, forKey: key, session, requestor) {
-            $0.authorizations[record.resource] = record
+        return try await exclusively { () async throws(AccessEnablerError) -> Bool in
+            try await storeForSession(record, forKey: key, session, requestor, before: deadline) {
+                $0.authorizations[record.resource] = record
+            }
         }
     }
 
-    func removeAuthorization(for resource: String, requestor: String) throws(AccessEnablerError) {
-        try ensureLoaded()
-        guard sessions[requestor]?.authorizations.removeValue(forKey: resource) != nil else { return }
-        persist(AuthorizationRecord?.none, forKey: StorageKey.authorization(requestor: requestor, resource: resource))
+    func removeAuthorization(for resource: String, requestor: String, before deadline: TokenStorageDeadline)
+        async throws(AccessEnablerError)
+    {
+        try await exclusively { () async throws(AccessEnablerError) in
+            try await load(before: deadline)
+            guard sessions[requestor]?.authorizations.removeValue(forKey: resource) != nil else { return }
+            let key = StorageKey.authorization(requestor: requestor, resource: resource)
+            await persist(AuthorizationRecord?.none, forKey: key, before: deadline)
+        }
     }
 
     // MARK: Preauthorization decisions (memory only)
 
     /// The session of `requestor` and its valid cached decisions for `resources` (none when
     /// `useCache` is false), read at one cache generation.
-    func preauthorizationState(for requestor: String, resources: [String], now: Date, useCache: Bool)
-        throws(AccessEnablerError) -> PreauthorizationState
-    {
-        try ensureLoaded()
+    func preauthorizationState(
+        for requestor: String, resources: [String], now: Date, useCache: Bool, before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) -> PreauthorizationState {
+        try await ensureLoaded(before: deadline)
         let session = sessions[requestor]
         let decisions = useCache ? session?.decisions ?? [:] : [:]
         func valid(_ resource: String) -> Decision? {
@@ -249,22 +316,28 @@ extension TokenCache {
 
     // MARK: User metadata
 
-    func userMetadata(for requestor: String) throws(AccessEnablerError) -> UserMetadataRecord? {
-        try ensureLoaded()
+    func userMetadata(for requestor: String, before deadline: TokenStorageDeadline) async throws(AccessEnablerError)
+        -> UserMetadataRecord?
+    {
+        try await ensureLoaded(before: deadline)
         return sessions[requestor]?.userMetadata
     }
 
     /// Stores user metadata fetched for `session`, as ``storeAuthorization(_:for:ifSession:)``
     /// does, but a failed write is only logged (the metadata is fetched again next launch).
-    func storeUserMetadata(_ record: UserMetadataRecord, for requestor: String, ifSession session: CachedSession)
-        throws(AccessEnablerError) -> Bool
-    {
-        try ensureLoaded()
+    func storeUserMetadata(
+        _ record: UserMetadataRecord, for requestor: String, ifSession session: CachedSession,
+        before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) -> Bool {
+        try await ensureLoaded(before: deadline)
         do {
-            return try storeForSession(
-                record, forKey: StorageKey.userMetadata(requestor: requestor), session, requestor
-            ) {
-                $0.userMetadata = record
+            return try await exclusively { () async throws(AccessEnablerError) -> Bool in
+                try await storeForSession(
+                    record, forKey: StorageKey.userMetadata(requestor: requestor), session, requestor,
+                    before: deadline
+                ) {
+                    $0.userMetadata = record
+                }
             }
         } catch {
             // Logged by storeForSession; memory holds it and the key is pending.
@@ -275,17 +348,24 @@ extension TokenCache {
     // MARK: Configuration
 
     /// The configuration of `requestor` as last fetched, if any.
-    func storedConfiguration(for requestor: String) throws(AccessEnablerError) -> ConfigurationRecord? {
-        try ensureLoaded()
+    func storedConfiguration(for requestor: String, before deadline: TokenStorageDeadline)
+        async throws(AccessEnablerError)
+        -> ConfigurationRecord?
+    {
+        try await ensureLoaded(before: deadline)
         return configurations[requestor]
     }
 
     /// Keeps `record` for the next launch; a failed write is logged (the configuration is
     /// fetched again then).
-    func storeConfiguration(_ record: ConfigurationRecord) throws(AccessEnablerError) {
-        try ensureLoaded()
-        configurations[record.requestorID] = record
-        persist(record, forKey: StorageKey.configuration(requestor: record.requestorID))
+    func storeConfiguration(_ record: ConfigurationRecord, before deadline: TokenStorageDeadline)
+        async throws(AccessEnablerError)
+    {
+        try await exclusively { () async throws(AccessEnablerError) in
+            try await load(before: deadline)
+            configurations[record.requestorID] = record
+            await persist(record, forKey: StorageKey.configuration(requestor: record.requestorID), before: deadline)
+        }
     }
 
     // MARK: Logout
@@ -299,18 +379,22 @@ extension TokenCache {
     /// Removes every record of the viewer's session, for every requestor (legacy parity). The
     /// device seed and DCR registrations stay. Throws when storage could not be cleared; memory is
     /// cleared either way.
-    func clearUserData() throws(AccessEnablerError) {
-        try ensureLoaded()
-        // Again: work that started while the server logout ran must not write back either.
-        invalidateInFlightWork()
-        sessions = [:]
-        pendingWrites = pendingWrites.filter { !$0.isUserRecord }
-        do {
-            let keys = try storage.loadRecords().keys.filter { StorageKey(rawValue: $0)?.isUserRecord == true }
-            for key in keys { try storage.removeRecord(forKey: key) }
-        } catch {
-            log.error("token storage could not be cleared: \(Self.summary(of: error))")
-            throw AccessEnablerError.storageFailure.with(underlying: Self.summary(of: error))
+    func clearUserData(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) {
+        try await exclusively { () async throws(AccessEnablerError) in
+            try await load(before: deadline)
+            // Again: work that started while the server logout ran must not write back either.
+            invalidateInFlightWork()
+            sessions = [:]
+            pendingWrites = pendingWrites.filter { !$0.isUserRecord }
+            do {
+                let keys = try await storage.loadRecords(before: deadline).keys.filter {
+                    StorageKey(rawValue: $0)?.isUserRecord == true
+                }
+                for key in keys { try await storage.removeRecord(forKey: key, before: deadline) }
+            } catch {
+                log.error("token storage could not be cleared: \(Self.summary(of: error))")
+                throw AccessEnablerError.storageFailure.with(underlying: Self.summary(of: error))
+            }
         }
     }
 }

@@ -6,29 +6,31 @@ extension TokenCache {
     /// Writes `record` (nil removes it); after a write that worked, writes again what failed before.
     /// Returns whether `record` itself was written.
     @discardableResult
-    func persist<Record: Encodable>(_ record: Record?, forKey key: StorageKey) -> Bool {
-        guard write(record, forKey: key) else { return false }
-        writePending()
+    func persist<Record: Encodable>(_ record: Record?, forKey key: StorageKey, before deadline: TokenStorageDeadline)
+        async -> Bool
+    {
+        guard await write(record, forKey: key, before: deadline) else { return false }
+        await writePending(before: deadline)
         return true
     }
 
     /// Writes again what failed before, until the storage fails again.
-    func writePending() {
+    func writePending(before deadline: TokenStorageDeadline) async {
         // A rewrite may find that another process changed the stored session; adopting it drops
         // that session's keys from pending, and they must not be written (or removed) after it.
         for pending in pendingWrites where pendingWrites.contains(pending) {
             // The storage failed again: leave the rest for the next write.
-            guard rewrite(pending) else { break }
+            guard await rewrite(pending, before: deadline) else { break }
         }
     }
 
     /// Writes a record that later launches rely on; a failure is the caller's to know: memory
     /// keeps the record for this process (and retries the write with the next one), but the next
     /// launch would not find it.
-    func persistOrThrow<Record: Encodable>(_ record: Record, forKey key: StorageKey, _ what: String)
-        throws(AccessEnablerError)
-    {
-        guard persist(record, forKey: key) else {
+    func persistOrThrow<Record: Encodable>(
+        _ record: Record, forKey key: StorageKey, _ what: String, before deadline: TokenStorageDeadline
+    ) async throws(AccessEnablerError) {
+        guard await persist(record, forKey: key, before: deadline) else {
             throw AccessEnablerError.storageFailure.with(
                 details: "The \(what) could not be stored; it is kept in memory until the app quits.")
         }
@@ -36,12 +38,14 @@ extension TokenCache {
 
     /// One storage operation. A failure leaves `key` pending: memory stays the source of truth
     /// for this process.
-    func write<Record: Encodable>(_ record: Record?, forKey key: StorageKey) -> Bool {
+    func write<Record: Encodable>(_ record: Record?, forKey key: StorageKey, before deadline: TokenStorageDeadline)
+        async -> Bool
+    {
         do {
             if let record {
-                try storage.writeRecord(try JSONEncoder().encode(record), forKey: key.rawValue)
+                try await storage.writeRecord(try JSONEncoder().encode(record), forKey: key.rawValue, before: deadline)
             } else {
-                try storage.removeRecord(forKey: key.rawValue)
+                try await storage.removeRecord(forKey: key.rawValue, before: deadline)
             }
             pendingWrites.remove(key)
             return true
@@ -53,29 +57,39 @@ extension TokenCache {
     }
 
     /// Writes the current memory value of `key` again.
-    func rewrite(_ key: StorageKey) -> Bool {
+    func rewrite(_ key: StorageKey, before deadline: TokenStorageDeadline) async -> Bool {
         switch key {
-        case .device: return write(device, forKey: key)
-        case .client(let origin): return write(clients[origin], forKey: key)
-        case .accessToken(let origin): return write(accessTokens[origin], forKey: key)
-        case .authentication(let requestor): return write(sessions[requestor]?.authentication, forKey: key)
-        case .selectedMVPD(let requestor): return write(sessions[requestor]?.selectedMVPD, forKey: key)
+        case .device: return await write(device, forKey: key, before: deadline)
+        case .client(let origin): return await write(clients[origin], forKey: key, before: deadline)
+        case .accessToken(let origin): return await write(accessTokens[origin], forKey: key, before: deadline)
+        case .authentication(let requestor):
+            return await write(sessions[requestor]?.authentication, forKey: key, before: deadline)
+        case .selectedMVPD(let requestor):
+            return await write(sessions[requestor]?.selectedMVPD, forKey: key, before: deadline)
         case .userMetadata(let requestor):
-            return rewriteForSession(sessions[requestor]?.userMetadata, forKey: key, requestor: requestor)
-        case .configuration(let requestor): return write(configurations[requestor], forKey: key)
+            return await rewriteForSession(
+                sessions[requestor]?.userMetadata, forKey: key, requestor: requestor, before: deadline)
+        case .configuration(let requestor): return await write(configurations[requestor], forKey: key, before: deadline)
+        case .owedLogout(let requestor): return await write(owedLogouts[requestor], forKey: key, before: deadline)
         case .authorization(let requestor, let resource):
-            return rewriteForSession(sessions[requestor]?.authorizations[resource], forKey: key, requestor: requestor)
+            return await rewriteForSession(
+                sessions[requestor]?.authorizations[resource], forKey: key, requestor: requestor, before: deadline)
         }
     }
 
     /// Writes again a record of the session memory holds for `requestor`, only if the store
     /// still holds that session: another process may have logged out or in since the write
     /// failed. Nothing to write (memory removed it, or the store changed) clears it from pending.
-    func rewriteForSession<Record: Encodable>(_ record: Record?, forKey key: StorageKey, requestor: String) -> Bool {
-        guard let record, let session = sessions[requestor]?.authentication else { return write(record, forKey: key) }
+    func rewriteForSession<Record: Encodable>(
+        _ record: Record?, forKey key: StorageKey, requestor: String, before deadline: TokenStorageDeadline
+    ) async -> Bool {
+        guard let record, let session = sessions[requestor]?.authentication else {
+            return await write(record, forKey: key, before: deadline)
+        }
         do {
             let data = try JSONEncoder().encode(record)
-            _ = try applyOrAdopt(session, requestor: requestor, [.write(data, forKey: key.rawValue)])
+            _ = try await applyOrAdopt(
+                session, requestor: requestor, [.write(data, forKey: key.rawValue)], before: deadline)
             pendingWrites.remove(key)
             return true
         } catch {

@@ -14,6 +14,12 @@ import Foundation
 /// through ``TokenStorage/applyChanges(_:ifRecord:satisfies:)``, which compares the stored
 /// authentication (user, MVPD, issuer, issue time) with the expected one and writes nothing
 /// when another process changed it; memory then takes what the store holds.
+///
+/// Storage is asynchronous (a store may wait for another process's lock, suspended, until the
+/// call's deadline), so an operation that reads or writes the store could be interleaved with
+/// another at its suspension points. Operations that touch the store therefore run one at a
+/// time, in order (``exclusively(_:)``), as they did when storage was synchronous; those that
+/// read memory only wait for the one running, if any, and otherwise cost nothing more.
 actor TokenCache {
     let storage: any TokenStorage
     let integrityCheck: StorageIntegrityCheck
@@ -26,8 +32,16 @@ actor TokenCache {
     var accessTokens: [String: AccessTokenRecord] = [:]
     var sessions: [String: RequestorSession] = [:]
     var configurations: [String: ConfigurationRecord] = [:]
+    /// Server logouts still owed, by requestor.
+    var owedLogouts: [String: OwedLogoutRecord] = [:]
     /// Records whose last write failed, retried with the next write.
     var pendingWrites: Set<StorageKey> = []
+    /// Whether an operation that touches the store is running (possibly suspended in it).
+    var storageBusy = false
+    /// The operations waiting for their turn, in order.
+    var storageQueue: [CheckedContinuation<Void, Never>] = []
+    /// The store's change marker when memory last matched it (nil: none, or the store has none).
+    var storeMarker: TokenStorageChangeMarker?
 
     /// Bumped whenever the viewer's session changes (logout, new or removed authentication):
     /// results obtained for an older session (authorizations, decisions, metadata) are dropped.
@@ -51,6 +65,39 @@ actor TokenCache {
         self.integrityCheck = integrityCheck
         self.events = events
         self.log = log
+    }
+
+    /// Runs `body`, which may suspend in the store, after every operation that touches the store
+    /// that began before it, and before any that begins after it: the actor may run other work
+    /// at `body`'s suspensions, but none that touches the store or reads what `body` changes.
+    func exclusively<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
+        await takeTurn()
+        defer { endTurn() }
+        return try await body()
+    }
+
+    /// Waits until no operation touches the store (none runs, or the ones queued have run).
+    func waitForStorage() async {
+        guard storageBusy else { return }
+        await takeTurn()
+        endTurn()
+    }
+
+    private func takeTurn() async {
+        guard storageBusy else {
+            storageBusy = true
+            return
+        }
+        // The turn passes directly from the operation that ends to the first one waiting.
+        await withCheckedContinuation { storageQueue.append($0) }
+    }
+
+    private func endTurn() {
+        if storageQueue.isEmpty {
+            storageBusy = false
+        } else {
+            storageQueue.removeFirst().resume()
+        }
     }
 
     static func summary(of error: any Error) -> String {

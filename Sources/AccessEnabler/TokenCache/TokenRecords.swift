@@ -152,6 +152,8 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
     case authorization(requestor: String, resource: String)
     case userMetadata(requestor: String)
     case configuration(requestor: String)
+    /// A server logout the viewer asked for that has not reached the server yet.
+    case owedLogout(requestor: String)
 
     /// What a key holds. The raw value is the key's prefix on disk (the whole key for the device).
     enum Kind: String, CaseIterable, Sendable {
@@ -163,6 +165,7 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
         case authorization = "authz|"
         case userMetadata = "user-metadata|"
         case configuration = "configuration|"
+        case owedLogout = "owed-logout|"
 
         /// The record's name in logs and error details.
         var name: String {
@@ -175,15 +178,17 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
             case .authorization: "authorization"
             case .userMetadata: "user-metadata"
             case .configuration: "configuration"
+            case .owedLogout: "owed-logout"
             }
         }
 
         /// Whether the kind holds the viewer's session (removed on logout); the device seed and
-        /// the app's DCR registration are not the viewer's and stay.
+        /// the app's DCR registration are not the viewer's and stay, and so does a server logout
+        /// still owed (the logout itself writes it).
         var isUserRecord: Bool {
             switch self {
             case .authentication, .selectedMVPD, .authorization, .userMetadata: true
-            case .device, .client, .accessToken, .configuration: false
+            case .device, .client, .accessToken, .configuration, .owedLogout: false
             }
         }
     }
@@ -198,6 +203,7 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
         case .authorization: .authorization
         case .userMetadata: .userMetadata
         case .configuration: .configuration
+        case .owedLogout: .owedLogout
         }
     }
 
@@ -206,7 +212,7 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
         case .device: Kind.device.rawValue
         case .client(let origin), .accessToken(let origin): kind.rawValue + origin
         case .authentication(let requestor), .selectedMVPD(let requestor), .userMetadata(let requestor),
-            .configuration(let requestor):
+            .configuration(let requestor), .owedLogout(let requestor):
             kind.rawValue + requestor
         case .authorization(let requestor, let resource): kind.rawValue + requestor + "|" + resource
         }
@@ -234,9 +240,16 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
                 requestor: String(rest[..<separator]), resource: String(rest[rest.index(after: separator)...]))
         case .userMetadata: self = .userMetadata(requestor: rest)
         case .configuration: self = .configuration(requestor: rest)
+        case .owedLogout: self = .owedLogout(requestor: rest)
         }
     }
 
     /// Whether the key holds the viewer's session (removed on logout).
     var isUserRecord: Bool { kind.isUserRecord }
+}
+
+/// A server logout that failed (or was cut short): the session it was to remove on the server.
+/// Kept until the server logout succeeds, or a new login replaces the session.
+struct OwedLogoutRecord: Codable, Sendable, Equatable {
+    var session: AuthenticationRecord
 }

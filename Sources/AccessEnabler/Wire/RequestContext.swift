@@ -34,6 +34,9 @@ struct RequestContext: Sendable {
     var partnerFrameworkStatus: String?
     /// Where the service token the requests carry is recorded, when the caller needs to know.
     var serviceTokenUse: ServiceTokenUse?
+    /// The storage deadline of the call the requests belong to: the DCR credentials and access
+    /// token a request reads or renews are stored by it (nil until the call sets it).
+    var storageDeadline: TokenStorageDeadline?
 
     init(
         requestorID: String, deviceID: String, options: AccessEnabler.Options, redirectURL: URL,

@@ -123,7 +123,7 @@ struct HTTPCaller: Sendable {
     func send(_ wireRequest: WireRequest) async throws -> HTTPResponse {
         let request = wireRequest.http
         let endpoint = wireRequest.endpoint
-        let started = clock.now
+        let started = clock.uptime
         var attempt = 1
         while true {
             try Task.checkCancellation()
@@ -165,8 +165,8 @@ struct HTTPCaller: Sendable {
     /// preauthorization chunk) does not spend its time waiting. The SDK's own URLSession
     /// transport enforces the limit in its session delegate, which ends the load and cancels the
     /// transfer; any other transport runs in a task of its own, cancelled when the limit passes.
-    private func exchange(_ request: HTTPRequest, started: Date) async throws -> HTTPResponse {
-        let left = retryPolicy.deadline - .seconds(clock.now.timeIntervalSince(started))
+    private func exchange(_ request: HTTPRequest, started: Duration) async throws -> HTTPResponse {
+        let left = retryPolicy.deadline - (clock.uptime - started)
         let timeout = min(requestTimeout, left)
         guard timeout > .zero else { throw RequestTimedOut(limit: requestTimeout) }
         var limited = request
@@ -186,7 +186,7 @@ struct HTTPCaller: Sendable {
     }
 
     /// The wait before retrying after `response`, or nil to return it as it is.
-    private func retryDelay(for response: HTTPResponse, endpoint: WireEndpoint, attempt: Int, started: Date)
+    private func retryDelay(for response: HTTPResponse, endpoint: WireEndpoint, attempt: Int, started: Duration)
         -> Duration?
     {
         guard endpoint.isRetryable else { return nil }
@@ -206,10 +206,10 @@ struct HTTPCaller: Sendable {
     }
 
     /// `wait`, if another attempt is allowed and would start before the deadline.
-    private func delayIfAllowed(_ wait: Duration, attempt: Int, started: Date) -> Duration? {
+    private func delayIfAllowed(_ wait: Duration, attempt: Int, started: Duration) -> Duration? {
         guard attempt < retryPolicy.maxAttempts else { return nil }
-        let elapsed = clock.now.timeIntervalSince(started)
-        guard elapsed + wait.timeInterval < retryPolicy.deadline.timeInterval else { return nil }
+        let elapsed = clock.uptime - started
+        guard elapsed + wait < retryPolicy.deadline else { return nil }
         return wait
     }
 }

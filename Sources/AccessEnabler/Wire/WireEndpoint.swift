@@ -70,17 +70,19 @@ enum WireEndpoint: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the call may be sent again after a failure: it reads, or its repetition is
-    /// harmless (a second access token, a preauthorization decision). Registration, login
-    /// sessions, TempPass logins, logout, partner profiles (the partner's response is used once)
-    /// and v2 authorization decisions (each may use up a TempPass or degradation quota) change
-    /// server state and are sent once.
+    /// harmless (a second access token, a preauthorization decision, a logout: it removes the
+    /// device's session on v1, the MVPD's profile on v2, and sent again removes nothing more).
+    /// Registration, login sessions, TempPass logins, partner profiles (the partner's response is
+    /// used once) and v2 authorization decisions (each may use up a TempPass or degradation
+    /// quota) change server state and are sent once.
     var isRetryable: Bool {
         switch self {
         case .token, .configuration, .authenticationToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-            .configurationV2, .sessionInfo, .profiles, .profile, .profileForCode, .preauthorizeDecisions:
+            .configurationV2, .sessionInfo, .profiles, .profile, .profileForCode, .preauthorizeDecisions, .logout,
+            .logoutV2:
             true
-        case .register, .freePreview, .logout, .createSession, .resumeSession, .authorizeDecisions, .logoutV2,
-            .partnerSession, .partnerProfile:
+        case .register, .freePreview, .createSession, .resumeSession, .authorizeDecisions, .partnerSession,
+            .partnerProfile:
             false
         }
     }

@@ -408,7 +408,10 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     }
 
     /// `getAuthorization:` — like ``checkAuthorization(_:)``, but runs the authentication flow first
-    /// when the viewer is not authenticated.
+    /// when the viewer is not authenticated. Always ends with `setToken` or `tokenRequestFailed`
+    /// for `resource`: when a later flow (`getAuthentication`, another `getAuthorization`) replaces
+    /// its sign-in, the resource follows that flow. A signed-in viewer's call leaves a flow the app
+    /// shows alone.
     open func getAuthorization(_ resource: String!) {
         getAuthorization(resource, withData: nil)
     }

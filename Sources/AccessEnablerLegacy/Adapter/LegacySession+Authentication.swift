@@ -76,7 +76,9 @@ extension LegacySession {
         authentication.cancelWaiting()
         codeScreen = nil
         let usesSecondScreen = secondScreen.withLock { $0 }
+        authenticationFlowsRunning += 1
         let flow = perform { [self] () -> AuthenticationResult? in
+            defer { authenticationFlowsRunning -= 1 }
             var force = force
             if let mvpdID, await core.checkAuthentication().authentication?.mvpd.id == mvpdID {
                 force = false

@@ -2,9 +2,12 @@ import AccessEnabler
 import Foundation
 
 extension LegacySession {
+    /// A signed-in viewer's authorization leaves a flow the app shows alone; the sign-in of one
+    /// who is not signed in replaces it (``startAuthentication(force:data:filter:)``, which ends
+    /// what waits for the app only once the flow it replaces is cancelled, so that flow reports
+    /// nothing).
     func getAuthorization(_ resource: String, data: [String: String]) {
         whenConfigured { [self] in
-            authentication.cancelWaiting()
             perform { [self] in await authorize(resource, data: data) }
         }
     }
@@ -18,9 +21,13 @@ extension LegacySession {
             case .authorized(let authorized, let record, let signedIn):
                 (token, check, mvpd) = (authorized, record, signedIn)
             case .notAuthenticated:
-                // The sign-in is the authentication flow: a newer flow supersedes it (no callback),
-                // and the viewer leaving its code screen cancels it.
-                guard let result = await startAuthentication(force: false, data: data).value else { return }
+                // The sign-in is the authentication flow: the viewer leaving its code screen
+                // cancels it, and a newer flow replaces it, whose outcome this resource then waits
+                // for (it always gets its `setToken` or `tokenRequestFailed`).
+                guard let result = await outcome(of: startAuthentication(force: false, data: data)) else {
+                    fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: .providerNotSelected))
+                    return
+                }
                 switch result {
                 case .success(let (authentication, _)):
                     let authorized = try await core.authorizeWithCheck(resource: resource, data: data)
@@ -33,6 +40,17 @@ extension LegacySession {
             deliver(token, check: check, mvpd: mvpd, for: resource)
         } catch {
             fail(resource, Self.authorizationFailure(error))
+        }
+    }
+
+    /// The outcome of authentication flow `flow`, or, when a newer flow replaced it, of that one
+    /// (in turn); nil only if it was cancelled with nothing to replace it.
+    private func outcome(of flow: Task<AuthenticationResult?, Never>) async -> AuthenticationResult? {
+        var flow = flow
+        while true {
+            if let result = await flow.value { return result }
+            guard let newer = authenticationFlow, newer != flow else { return nil }
+            flow = newer
         }
     }
 

@@ -21,11 +21,13 @@ extension LegacySession {
     }
 
     /// The enhanced error `checkPreauthorizedResources` reports (`P100`) for `error`; nil when
-    /// the viewer has no session to preauthorize with (signed out, or expired).
+    /// the viewer has no session to preauthorize with (signed out, expired, or one the server no
+    /// longer knows: the core has dropped it, and the viewer is signed out).
     nonisolated static func preauthorizationFailure(_ error: any Error) -> Status? {
         switch error {
         case let error as AccessEnablerError:
-            error == .authenticationSessionMissing || error == .authenticationSessionExpired ? nil : error.status
+            error == .authenticationSessionMissing || error == .authenticationSessionExpired
+                || (!error.isFromSDK && error.meaning.contains(.sessionGone)) ? nil : error.status
         case is CancellationError: nil
         default: AccessEnablerError.networkError.status
         }

@@ -53,7 +53,8 @@ extension LegacySession {
     /// the server holds). Reports a change only when the sync itself made it, and no logout
     /// overlapped it (the logout reports its own): a sign-out when it removed the session the
     /// server no longer holds, a sign-in when it adopted a profile where there was no session
-    /// (`signedIn` is false; a login made meanwhile leaves the sync nothing to adopt). A failed
+    /// (`signedIn` is false; a login made meanwhile leaves the sync nothing to adopt, and a flow
+    /// still waiting for the viewer reports the sign-in itself when it ends). A failed
     /// sync changes nothing: the core keeps the session on a transient failure.
     private func syncProfile(logoutsBefore: UInt64, signedIn: Bool) async {
         guard let refreshed = try? await core.refreshAuthenticationReportingChange(),
@@ -63,7 +64,11 @@ extension LegacySession {
             emit {
                 $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
             }
-        } else if !signedIn, refreshed.adoptedSession, let adopted = refreshed.status.authentication {
+        } else if !signedIn, refreshed.adoptedSession, authenticationFlowsRunning == 0,
+            let adopted = refreshed.status.authentication
+        {
+            // A running flow reports its own end (the adopted profile is often that very login,
+            // its redirect not back yet).
             reportAuthentication(.success((adopted, false)))
         }
     }

@@ -90,6 +90,9 @@ final class LegacySession {
     /// The authentication flow in progress (`getAuthentication`'s, or `getAuthorization`'s sign-in),
     /// cancelled when a new one starts. Its value is nil when it was superseded.
     var authenticationFlow: Task<AuthenticationResult?, Never>?
+    /// How many authentication flows have not ended yet (a superseded one ends when its task
+    /// returns): the foreground re-sync leaves a sign-in for a running flow to report.
+    var authenticationFlowsRunning = 0
     /// `usesSecondScreenAuthentication`: set from any thread, read when a flow starts.
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
     /// `svcRedirectURL` as the app set it, read from any thread (the core gets its URL).

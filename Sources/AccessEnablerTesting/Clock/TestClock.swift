@@ -4,11 +4,14 @@ import Foundation
 /// A manual clock for tests: time moves only when the test calls ``advance(by:)`` or ``set(_:)``.
 ///
 /// Give the same instance to the SDK and to ``PassEmulator`` to test expiry, TTLs and waits
-/// without sleeping. ``sleep(for:)`` suspends until the clock reaches the deadline and honours
-/// task cancellation.
+/// without sleeping. ``sleep(for:)`` suspends until the clock's ``uptime`` reaches the deadline
+/// and honours task cancellation. The wall clock (``now``) and the monotonic clock (``uptime``)
+/// move together, except through ``setWallClock(_:)``, which changes the wall clock alone, as
+/// a viewer who sets the device's time does.
 public final class TestClock: AccessEnablerClock, @unchecked Sendable {
     private struct Sleeper {
-        var deadline: Date
+        /// The ``uptime`` it wakes at.
+        var deadline: Duration
         var continuation: CheckedContinuation<Void, any Error>
         /// A time limit raced against other work (``sleep(asTimeLimit:)``), not a wait.
         var isTimeLimit: Bool
@@ -16,6 +19,7 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
 
     private struct State {
         var now: Date
+        var uptime: Duration = .zero
         var sleepers: [UInt64: Sleeper] = [:]
         var nextID: UInt64 = 0
     }
@@ -33,6 +37,13 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return state.now
+    }
+
+    /// The clock's monotonic time: how far it has been advanced since it was created.
+    public var uptime: Duration {
+        lock.lock()
+        defer { lock.unlock() }
+        return state.uptime
     }
 
     /// The number of tasks suspended in ``sleep(for:)``: waits such as retry back-offs, not the
@@ -55,18 +66,30 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
     public func advance(by duration: Duration) {
         lock.lock()
         state.now = state.now.addingTimeInterval(duration.timeInterval)
+        state.uptime += max(duration, .zero)
         let due = takeDueSleepers()
         lock.unlock()
         due.forEach { $0.resume() }
     }
 
-    /// Sets the clock to `date` (also backwards) and wakes every sleeper whose deadline has passed.
+    /// Sets the clock to `date` and wakes every sleeper whose deadline has passed: forwards, time
+    /// passes (``uptime`` moves as far); backwards, only the wall clock moves, as with
+    /// ``setWallClock(_:)``.
     public func set(_ date: Date) {
         lock.lock()
+        state.uptime += max(.seconds(date.timeIntervalSince(state.now)), .zero)
         state.now = date
         let due = takeDueSleepers()
         lock.unlock()
         due.forEach { $0.resume() }
+    }
+
+    /// Sets the wall clock (``now``) to `date`, backwards or forwards, without time passing:
+    /// ``uptime`` and the sleepers stay as they are, as when a viewer sets the device's time.
+    public func setWallClock(_ date: Date) {
+        lock.lock()
+        state.now = date
+        lock.unlock()
     }
 
     /// Suspends until the clock has been advanced to `now + duration`; a zero or negative duration
@@ -85,9 +108,9 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
             try Task.checkCancellation()
             return
         }
-        let (id, deadline): (UInt64, Date) = lock.withLock {
+        let (id, deadline): (UInt64, Duration) = lock.withLock {
             state.nextID += 1
-            return (state.nextID, state.now.addingTimeInterval(duration.timeInterval))
+            return (state.nextID, state.uptime + duration)
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -96,7 +119,7 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
                 let outcome: Outcome
                 if Task.isCancelled {
                     outcome = .cancel
-                } else if state.now >= deadline {
+                } else if state.uptime >= deadline {
                     outcome = .wake
                 } else {
                     state.sleepers[id] = Sleeper(
@@ -120,7 +143,7 @@ public final class TestClock: AccessEnablerClock, @unchecked Sendable {
 
     /// Removes and returns the continuations of due sleepers; call with the lock held.
     private func takeDueSleepers() -> [CheckedContinuation<Void, any Error>] {
-        let now = state.now
+        let now = state.uptime
         let dueIDs = state.sleepers.filter { $0.value.deadline <= now }.map(\.key)
         return dueIDs.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
     }

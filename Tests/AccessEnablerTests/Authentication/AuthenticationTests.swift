@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-@Suite struct AuthenticationTests {
+@Suite(.timeLimit(.minutes(5))) struct AuthenticationTests {
     @Test func restV1LoginSendsTheDocumentedLoginURL() async throws {
         let harness = Harness(backend: .restV1)
         try await harness.signIn("Cablevision")

@@ -5,7 +5,7 @@ import Testing
 
 /// The second screen against a hostile service provider between the TV and the emulator: answers
 /// rewritten on their way to the TV.
-@Suite struct HostilePeerTests {
+@Suite(.timeLimit(.minutes(5))) struct HostilePeerTests {
     /// Lets `inner` answer, then hands each answer to `rewrite`.
     struct RewritingTransport: HTTPTransport {
         let inner: any HTTPTransport

@@ -6,7 +6,7 @@ import Testing
 /// The second-screen sign-in (REST API v2 secondary-application flow): a TV instance shows a code
 /// and polls; a companion instance (or the emulator's activation page) finishes the login; both
 /// on one emulator and one test clock.
-@Suite struct SecondScreenTests {
+@Suite(.timeLimit(.minutes(5))) struct SecondScreenTests {
     /// A TV and a phone: two SDK instances (separate storage, separate device IDs) on one
     /// emulator and one clock.
     struct Pair {
@@ -322,7 +322,7 @@ import Testing
         }
         #expect(await pair.polls() == 0, "the replaced code is not polled")
         newResult.cancel()
-        _ = await newResult.result
+        _ = await newResult.result(awaiting: "the cancelled new sign-in")
     }
 
     @Test func aNewCodeStopsTheOldPolling() async throws {

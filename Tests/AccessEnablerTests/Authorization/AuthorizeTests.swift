@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-@Suite struct AuthorizeTests {
+@Suite(.timeLimit(.minutes(5))) struct AuthorizeTests {
     @Test(arguments: allBackends)
     func twoHundredConcurrentCallsGetDistinctTokens(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)

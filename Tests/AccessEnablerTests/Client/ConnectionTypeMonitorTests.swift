@@ -4,7 +4,7 @@ import Testing
 @testable import AccessEnabler
 
 /// The connection monitor starts with the instance, so the first request has a connection type.
-@Suite struct ConnectionTypeMonitorTests {
+@Suite(.timeLimit(.minutes(5))) struct ConnectionTypeMonitorTests {
     /// Like Network's path monitor: no connection type until it has been started.
     final class FakeMonitor: ConnectionTypeMonitor {
         private let state = LockedValue<(starts: Int, type: String?)>((0, nil))

@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-@Suite struct DynamicClientRegistrationTests {
+@Suite(.timeLimit(.minutes(5))) struct DynamicClientRegistrationTests {
     @Test(arguments: allBackends)
     func registersOnceAndSendsTheBearerEverywhere(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)

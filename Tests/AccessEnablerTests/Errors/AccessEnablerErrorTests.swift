@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-@Suite struct AccessEnablerErrorTests {
+@Suite(.timeLimit(.minutes(5))) struct AccessEnablerErrorTests {
     @Test func equalityComparesTheCodeOnly() {
         let server = AccessEnablerError(Status(status: 412, code: "authentication_session_missing", message: "gone"))
         #expect(server == .authenticationSessionMissing)

@@ -4,7 +4,7 @@ import Testing
 @testable import AccessEnabler
 
 /// The one table of known server codes: what each means to the flows and its default action.
-@Suite struct KnownErrorCodeTests {
+@Suite(.timeLimit(.minutes(5))) struct KnownErrorCodeTests {
     static let sessionGone = [
         "authentication_session_missing", "authentication_session_expired", "authentication_session_invalidated",
         "preauthorization_authentication_session_missing", "preauthorization_authentication_session_expired",

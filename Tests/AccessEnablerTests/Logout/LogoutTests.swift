@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-@Suite struct LogoutTests {
+@Suite(.timeLimit(.minutes(5))) struct LogoutTests {
     /// The viewer's records: not the app's registration, the device seed or the requestor's
     /// configuration, which survive logout.
     static func userKeys(_ storage: InMemoryTokenStorage) -> Set<String> {
@@ -91,7 +91,7 @@ import Testing
         #expect(viewerB.userID == "bob-user-id")
         gate.open()
 
-        let outcome = await inFlight.result
+        let outcome = await inFlight.result(awaiting: "A's authorization, held across the logout")
         if backend == .restV2 {
             let error = try #require(throws: AccessEnablerError.self) { try outcome.get() }
             #expect(error.code == "authenticated_profile_missing")
@@ -142,7 +142,7 @@ import Testing
     }
 }
 
-@Suite struct RESTv2LogoutTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2LogoutTests {
     @Test func anMVPDWithoutALogoutPageCompletesWithoutTheBrowser() async throws {
         let harness = Harness(backend: .restV2)
         try await harness.configure()

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-@Suite struct MetadataTests {
+@Suite(.timeLimit(.minutes(5))) struct MetadataTests {
     @Test(arguments: allBackends)
     func expiriesComeFromTheCache(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)

@@ -5,7 +5,7 @@ import Testing
 
 /// Partner single sign-on against a hostile service provider: the profile answer to the partner's
 /// response rewritten on its way to the app.
-@Suite struct HostilePartnerTests {
+@Suite(.timeLimit(.minutes(5))) struct HostilePartnerTests {
     /// A partner harness whose `profiles/sso` answers pass through `rename`.
     static func harness(renaming rename: @escaping @Sendable (String) -> [String]) async -> Harness {
         let clock = TestClock()

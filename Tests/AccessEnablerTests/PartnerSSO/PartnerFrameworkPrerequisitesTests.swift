@@ -5,7 +5,7 @@ import Testing
 
 /// A partner framework the app cannot use (Apple's TV Provider without its Info.plist usage
 /// description) is left out with one log line, and never asked anything.
-@Suite struct PartnerFrameworkPrerequisitesTests {
+@Suite(.timeLimit(.minutes(5))) struct PartnerFrameworkPrerequisitesTests {
     /// The fake framework, with what the app lacks.
     struct Framework: PartnerFramework, PartnerFrameworkPrerequisites {
         let fake: FakePartnerFramework

@@ -5,7 +5,7 @@ import Testing
 
 /// Partner single sign-on (Apple's TV Provider) over REST API v2, on the emulator with the fake
 /// partner framework.
-@Suite struct PartnerSSOTests {
+@Suite(.timeLimit(.minutes(5))) struct PartnerSSOTests {
     static let appleID = "Cablevision-Apple"
 
     /// A harness whose app gives `partner`, with Cablevision onboarded for it (`boardingStatus`).

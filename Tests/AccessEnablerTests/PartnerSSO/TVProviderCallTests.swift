@@ -5,7 +5,7 @@ import Testing
 
 /// How the Apple binding waits for VideoSubscriberAccount: an answer from any queue, possibly
 /// before the request's start returns, and the request cancelled when the task is.
-@Suite struct TVProviderCallTests {
+@Suite(.timeLimit(.minutes(5))) struct TVProviderCallTests {
     /// A scripted account manager: the handles it was asked to cancel, and the pending completion.
     final class FakeAccountManager: Sendable {
         private let state = LockedValue<(cancelled: [Int], pending: (@Sendable (TVProviderMetadata) -> Void)?)>(

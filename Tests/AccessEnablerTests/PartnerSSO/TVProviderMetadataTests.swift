@@ -3,7 +3,7 @@ import Testing
 @testable import AccessEnabler
 
 /// What the Apple binding decides from VideoSubscriberAccount's answers, checked on every platform.
-@Suite struct TVProviderMetadataTests {
+@Suite(.timeLimit(.minutes(5))) struct TVProviderMetadataTests {
     @Test func providerAnswerIsAGrantedStatus() throws {
         let expiry = Date(timeIntervalSince1970: 1_900_000_000)
         let outcome = try TVProviderMetadata(providerID: "Cablevision-Apple", expirationDate: expiry).statusOutcome()
@@ -43,7 +43,7 @@ import Testing
 }
 
 /// The metadata requests the Apple binding sends, built on every platform.
-@Suite struct TVProviderMetadataRequestTests {
+@Suite(.timeLimit(.minutes(5))) struct TVProviderMetadataRequestTests {
     @Test func statusRequestOffersTheAppsProviders() {
         let request = TVProviderMetadataRequest.status(
             PartnerStatusRequest(

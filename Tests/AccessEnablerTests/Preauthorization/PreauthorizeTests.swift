@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-@Suite struct PreauthorizeTests {
+@Suite(.timeLimit(.minutes(5))) struct PreauthorizeTests {
     @Test(arguments: allBackends)
     func missingAndExpiredSessionsFailLocallyWithStatusZero(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)

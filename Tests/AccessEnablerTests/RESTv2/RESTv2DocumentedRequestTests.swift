@@ -7,7 +7,7 @@ import Testing
 /// API v2 page lists. The tables below are copied from Adobe's pages (each call's "Request" →
 /// "Headers", one page per call under https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/), not from the SDK, so that
 /// a header the SDK adds or drops by mistake shows up here.
-@Suite struct RESTv2DocumentedRequestTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2DocumentedRequestTests {
     /// The request headers each v2 page lists (required and optional alike). `Authorization` is
     /// on every page; the others differ from page to page.
     static let listedHeaders: [EmulatorRoute: Set<String>] = [
@@ -175,7 +175,7 @@ import Testing
 /// `X-Device-Info` as Adobe's header page describes it
 /// (https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-appendix/rest-api-v2-appendix-headers/rest-api-v2-appendix-headers-x-device-info):
 /// plain Base64 of a JSON object, restricted keys holding values from their lists.
-@Suite struct DeviceInfoHeaderTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceInfoHeaderTests {
     /// The appendix's restricted lists.
     static let restricted: [String: Set<String>] = [
         "primaryHardwareType": [

@@ -5,7 +5,7 @@ import Testing
 
 /// Which REST API v2 call each SDK operation makes, operation by operation, and each sessions
 /// and logout action, against the emulator's REST API v2.
-@Suite struct RESTv2MappingTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2MappingTests {
     static let json = "application/json"
 
     // MARK: setRequestor → GET /configuration

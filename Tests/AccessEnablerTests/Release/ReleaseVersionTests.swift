@@ -4,7 +4,7 @@ import Testing
 
 /// A release is one number in three places: the git tag, `AccessEnabler.version` and the
 /// CHANGELOG heading (CONTRIBUTING.md, "Releases").
-@Suite("Release version")
+@Suite("Release version", .timeLimit(.minutes(5)))
 struct ReleaseVersionTests {
     @Test func theVersionIsASemanticVersionWithoutPrefix() {
         #expect(ReleaseVersion.isSemanticVersion(AccessEnabler.version), "\(AccessEnabler.version)")

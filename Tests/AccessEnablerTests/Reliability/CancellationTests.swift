@@ -5,7 +5,7 @@ import Testing
 
 /// Cancels each flow at each of its network calls: the caller returns at once, and once the held
 /// request completes nothing half-written is left behind; the flow works again afterwards.
-@Suite struct CancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct CancellationTests {
     enum Flow: String, Sendable, CaseIterable {
         case setRequestor, authenticate, preauthorize, authorize, userMetadata
     }
@@ -31,7 +31,7 @@ import Testing
     }
 
     static func userRecords(_ storage: InMemoryTokenStorage) throws -> [String: JSONValue] {
-        try storage.loadRecords().filter {
+        try storage.records.filter {
             ["authn|", "authz|", "selected-mvpd|", "user-metadata|"].contains(where: $0.key.hasPrefix)
         }
         .mapValues { try JSONDecoder().decode(JSONValue.self, from: $0) }

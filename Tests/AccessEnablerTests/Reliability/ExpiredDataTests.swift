@@ -5,7 +5,7 @@ import Testing
 
 /// Data that is already expired when it arrives, by the device's clock: here the device clock runs
 /// ahead of the server's, the usual cause.
-@Suite struct ExpiredDataTests {
+@Suite(.timeLimit(.minutes(5))) struct ExpiredDataTests {
     /// An SDK whose clock is `ahead` of the emulator's.
     static func harness(_ backend: AccessEnabler.Backend, storage: InMemoryTokenStorage, ahead: Duration) -> Harness {
         let serverClock = TestClock()

@@ -6,7 +6,7 @@ import Testing
 /// Every endpoint the SDK calls × every fault the emulator injects: the caller gets the typed
 /// error (or the SDK recovers), and the token store still holds everything it held before —
 /// no token lost, nothing granted.
-@Suite struct FaultMatrixTests {
+@Suite(.timeLimit(.minutes(5))) struct FaultMatrixTests {
     enum Step: String, Sendable, CaseIterable {
         case register, token, configuration, tempPassLogin, authentication, authorize, mediaToken, preauthorize,
             userMetadata, logout
@@ -136,7 +136,7 @@ import Testing
         let first = Harness(backend: testCase.backend, clock: clock, emulator: emulator, storage: storage)
         try await first.signIn("AutoCable")
         _ = try await first.enabler.authorize(resource: "news")
-        let before = try storage.loadRecords()
+        let before = try await storage.loadRecords()
         let userBefore = before.filter { Self.isUserRecord($0.key) }
         #expect(!userBefore.isEmpty)
 
@@ -144,10 +144,10 @@ import Testing
         var harness = first
         switch testCase.step {
         case .register:
-            for key in before.keys where key.hasPrefix("dcr.") { try storage.removeRecord(forKey: key) }
+            for key in before.keys where key.hasPrefix("dcr.") { try await storage.removeRecord(forKey: key) }
             harness = Harness(backend: testCase.backend, clock: clock, emulator: emulator, storage: storage)
         case .token:
-            for key in before.keys where key.hasPrefix("dcr.token") { try storage.removeRecord(forKey: key) }
+            for key in before.keys where key.hasPrefix("dcr.token") { try await storage.removeRecord(forKey: key) }
             harness = Harness(backend: testCase.backend, clock: clock, emulator: emulator, storage: storage)
         case .configuration:
             harness = Harness(backend: testCase.backend, clock: clock, emulator: emulator, storage: storage)
@@ -179,7 +179,7 @@ import Testing
                 || testCase.fault == .stalled,
             "the fault was exercised")
 
-        let after = try storage.loadRecords()
+        let after = try await storage.loadRecords()
         if testCase.step == .logout {
             #expect(
                 after.keys.filter(Self.isUserRecord).isEmpty,

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// No retain cycle keeps an `AccessEnabler`, its token cache or its storage alive after use.
-@Suite struct LifetimeTests {
+@Suite(.timeLimit(.minutes(5))) struct LifetimeTests {
     enum Flow: String, CaseIterable, Sendable {
         case unused, configured, failedConfiguration, signedIn, authorized, failedAuthorization, preauthorized,
             loggedOut

@@ -19,7 +19,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
 /// Mixed operations from many concurrent tasks against the emulator with random faults. Runs a
 /// reduced size by default; `ACCESSENABLER_SOAK_FULL=1` runs 10,000 operations from 50 tasks;
 /// `ACCESSENABLER_SOAK_SEED` replays a seed.
-@Suite struct SoakTests {
+@Suite(.timeLimit(.minutes(10))) struct SoakTests {
     static let full = ProcessInfo.processInfo.environment["ACCESSENABLER_SOAK_FULL"] == "1"
     static let seed = ProcessInfo.processInfo.environment["ACCESSENABLER_SOAK_SEED"].flatMap(UInt64.init) ?? 20_261_121
     static let tasks = full ? 50 : 10

@@ -6,7 +6,7 @@ import Testing
 /// REST API v2 checklist, Configuration Retrieval / Configuration Caching / TV Provider Selection
 /// Caching: the configuration is fetched only when the MVPD picker needs it or nothing usable is
 /// stored.
-@Suite struct ConfigurationCachingTests {
+@Suite(.timeLimit(.minutes(5))) struct ConfigurationCachingTests {
     /// A new instance on the same storage, emulator and clock (an app launch).
     func relaunch(_ harness: Harness, configure: (inout AccessEnabler.Configuration) -> Void = { _ in }) -> Harness {
         Harness(

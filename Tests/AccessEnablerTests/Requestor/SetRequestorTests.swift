@@ -3,7 +3,7 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-@Suite struct SetRequestorTests {
+@Suite(.timeLimit(.minutes(5))) struct SetRequestorTests {
     @Test(arguments: allBackends)
     func callsBeforeConfigurationFailLocallyWithRequestorNotConfigured(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)

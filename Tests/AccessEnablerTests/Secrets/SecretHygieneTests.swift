@@ -5,7 +5,7 @@ import Testing
 
 /// No token, client secret, software statement or device ID from the exchange may appear in an
 /// error's description, debug description, dump, or in the SDK's log.
-@Suite struct SecretHygieneTests {
+@Suite(.timeLimit(.minutes(5))) struct SecretHygieneTests {
     @Test(arguments: allBackends)
     func noSecretLeaksIntoErrorsOrLogs(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend) { $0.deviceIDSeed = "DEVICE-SEED-SECRET-4711" }

@@ -150,7 +150,8 @@ extension Harness {
         #expect(items.count == 1)
         #expect(items.first?.accessGroup == Self.group)
         #expect(items.first?.thisDeviceAfterFirstUnlock == true, "readable after first unlock, never synchronized")
-        #expect(try Self.storedSeed(appA) == Self.storedSeed(appB), "A's own seed, adopted by the group; B's copy")
+        #expect(
+            try await Self.storedSeed(appA) == Self.storedSeed(appB), "A's own seed, adopted by the group; B's copy")
 
         // A logout in B signs A out on the server too: one device, one profile.
         try await appB.enabler.logout()
@@ -158,8 +159,10 @@ extension Harness {
     }
 
     /// The device seed an app keeps with its tokens.
-    static func storedSeed(_ app: Harness) throws -> String? {
-        try app.storage.loadRecords()["device"].map { try JSONDecoder().decode(DeviceRecord.self, from: $0).seed }
+    static func storedSeed(_ app: Harness) async throws -> String? {
+        try await app.storage.loadRecords(before: .inTests)["device"].map {
+            try JSONDecoder().decode(DeviceRecord.self, from: $0).seed
+        }
     }
 
     /// iOS answers a correctly signed app with `errSecMissingEntitlement` now and then: an app the
@@ -229,7 +232,9 @@ extension Harness {
         _ = try? await unentitled.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         #expect(try await unentitled.sentDeviceID() != appA.sentDeviceID())
         let id = try await unentitled.sentDeviceID()
-        #expect(try unentitled.storage.loadRecords()["device"] != nil, "its own seed, kept with its tokens")
+        #expect(
+            try await unentitled.storage.loadRecords(before: .inTests)["device"] != nil,
+            "its own seed, kept with its tokens")
         let lines = unentitled.logLines.all.filter { $0.message.contains("keychain-access-groups") }
         #expect(lines.count == 1, "logged once")
         #expect(lines.first?.level == .error)
@@ -247,7 +252,8 @@ extension Harness {
         let appB = device.app()
         let error = await #expect(throws: AccessEnablerError.self) { try await appB.configure() }
         #expect(error == .storageFailure)
-        #expect(try appB.storage.loadRecords()["device"] == nil, "no seed of its own made meanwhile")
+        #expect(
+            try await appB.storage.loadRecords(before: .inTests)["device"] == nil, "no seed of its own made meanwhile")
         device.keychain.locked = false
         try await appB.configure()
         #expect(try await appB.enabler.refreshAuthentication().isAuthenticated)
@@ -283,7 +289,7 @@ extension Harness {
         let app = Harness(
             app: nil, accessGroup: Self.group, clock: device.clock, emulator: device.emulator)
         _ = try await app.sentDeviceID()
-        #expect(try app.storage.loadRecords()["device"] != nil)
+        #expect(try await app.storage.loadRecords(before: .inTests)["device"] != nil)
         #expect(app.logLines.all.contains { $0.message.contains("this platform has no Keychain") })
     }
 }

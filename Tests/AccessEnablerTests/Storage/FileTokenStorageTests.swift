@@ -9,22 +9,22 @@ import Musl
 import Darwin
 #endif
 
-@Suite struct FileTokenStorageTests {
+@Suite(.timeLimit(.minutes(5))) struct FileTokenStorageTests {
     func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("FileTokenStorageTests-\(UUID().uuidString)", isDirectory: true)
             .appendingPathComponent("tokens.json")
     }
 
-    @Test func recordsSurviveANewInstance() throws {
+    @Test func recordsSurviveANewInstance() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let first = FileTokenStorage(url: url)
-        try first.writeRecord(Data("one".utf8), forKey: "a")
-        try first.writeRecord(Data("two".utf8), forKey: "b|c/d")
-        try first.removeRecord(forKey: "a")
+        try await first.writeRecord(Data("one".utf8), forKey: "a")
+        try await first.writeRecord(Data("two".utf8), forKey: "b|c/d")
+        try await first.removeRecord(forKey: "a")
         let second = FileTokenStorage(url: url)
-        #expect(try second.loadRecords() == ["b|c/d": Data("two".utf8)])
+        #expect(try await second.loadRecords() == ["b|c/d": Data("two".utf8)])
     }
 
     func permissions(_ url: URL) throws -> Int? {
@@ -32,38 +32,38 @@ import Darwin
     }
 
     /// Enough records that the journal outgrows the minimum and is compacted.
-    func fill(_ storage: FileTokenStorage, count: Int, prefix: String = "k") throws {
+    func fill(_ storage: FileTokenStorage, count: Int, prefix: String = "k") async throws {
         let value = Data(repeating: 0x41, count: 200)
-        for index in 0..<count { try storage.writeRecord(value, forKey: "\(prefix)\(index)") }
+        for index in 0..<count { try await storage.writeRecord(value, forKey: "\(prefix)\(index)") }
     }
 
-    @Test func filesArePrivateAndTheSnapshotIsVersioned() throws {
+    @Test func filesArePrivateAndTheSnapshotIsVersioned() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let storage = FileTokenStorage(url: url)
-        try storage.writeRecord(Data("x".utf8), forKey: "k")
+        try await storage.writeRecord(Data("x".utf8), forKey: "k")
         #expect(try permissions(url.deletingLastPathComponent()) == 0o700, "the missing folder was created private")
         #expect(try permissions(storage.journalURL) == 0o600)
         #expect(try permissions(url.deletingLastPathComponent().appendingPathComponent("tokens.json.lock")) == 0o600)
-        try fill(storage, count: 400)
+        try await fill(storage, count: 400)
         #expect(try permissions(url) == 0o600)
         let object = try JSONDecoder().decode([String: JSONValue].self, from: Data(contentsOf: url))
         #expect(object["version"] == 2)
         #expect(object["format"] == "AccessEnabler.FileTokenStorage")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         #expect(leftovers.allSatisfy { !$0.hasSuffix(".tmp") }, "no temporary file is left behind")
-        #expect(try FileTokenStorage(url: url).loadRecords().count == 401)
+        #expect(try await FileTokenStorage(url: url).loadRecords().count == 401)
     }
 
-    @Test func aWriteAppendsWithoutRewritingTheSnapshot() throws {
+    @Test func aWriteAppendsWithoutRewritingTheSnapshot() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let storage = FileTokenStorage(url: url)
-        try fill(storage, count: 10_000)
+        try await fill(storage, count: 10_000)
         let before = try FileManager.default.attributesOfItem(atPath: url.path)
         let journalBefore =
             try FileManager.default.attributesOfItem(atPath: storage.journalURL.path)[.size] as? Int ?? 0
-        try storage.writeRecord(Data("new".utf8), forKey: "one more")
+        try await storage.writeRecord(Data("new".utf8), forKey: "one more")
         let after = try FileManager.default.attributesOfItem(atPath: url.path)
         #expect(after[.size] as? Int == before[.size] as? Int)
         #expect(
@@ -71,99 +71,103 @@ import Darwin
             "the 10,000 records were not rewritten")
         let journalAfter = try FileManager.default.attributesOfItem(atPath: storage.journalURL.path)[.size] as? Int ?? 0
         #expect(journalAfter - journalBefore < 200, "one short line was appended")
-        #expect(try FileTokenStorage(url: url).loadRecords().count == 10_001)
+        #expect(try await FileTokenStorage(url: url).loadRecords().count == 10_001)
     }
 
-    @Test func versionOneFilesAreReadAndMigratedByTheNextCompaction() throws {
+    @Test func versionOneFilesAreReadAndMigratedByTheNextCompaction() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let old = #"{"format":"AccessEnabler.FileTokenStorage","version":1,"records":{"authn|REF":"eyJ4IjoxfQ=="}}"#
         try Data(old.utf8).write(to: url)
         let storage = FileTokenStorage(url: url)
-        #expect(try storage.loadRecords() == ["authn|REF": Data(#"{"x":1}"#.utf8)])
-        try fill(storage, count: 400)
+        #expect(try await storage.loadRecords() == ["authn|REF": Data(#"{"x":1}"#.utf8)])
+        try await fill(storage, count: 400)
         let object = try JSONDecoder().decode([String: JSONValue].self, from: Data(contentsOf: url))
         #expect(object["version"] == 2)
-        #expect(try FileTokenStorage(url: url).loadRecords()["authn|REF"] == Data(#"{"x":1}"#.utf8))
+        #expect(try await FileTokenStorage(url: url).loadRecords()["authn|REF"] == Data(#"{"x":1}"#.utf8))
     }
 
-    @Test func aTornLastJournalLineIsIgnored() throws {
+    @Test func aTornLastJournalLineIsIgnored() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        try FileTokenStorage(url: url).writeRecord(Data("kept".utf8), forKey: "a")
+        try await FileTokenStorage(url: url).writeRecord(Data("kept".utf8), forKey: "a")
         // The process dies halfway through the next append.
         let torn = FileTokenStorage(url: url, hooks: .init(journalLine: { $0.prefix($0.count / 2) }))
-        try torn.writeRecord(Data("lost".utf8), forKey: "b")
-        #expect(try FileTokenStorage(url: url).loadRecords() == ["a": Data("kept".utf8)])
+        try await torn.writeRecord(Data("lost".utf8), forKey: "b")
+        #expect(try await FileTokenStorage(url: url).loadRecords() == ["a": Data("kept".utf8)])
     }
 
-    @Test func twoInstancesDoNotLoseEachOthersRecords() throws {
+    @Test func twoInstancesDoNotLoseEachOthersRecords() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let first = FileTokenStorage(url: url)
         let second = FileTokenStorage(url: url)
         for index in 0..<300 {
-            try first.writeRecord(Data(repeating: 1, count: 150), forKey: "first-\(index)")
-            try second.writeRecord(Data(repeating: 2, count: 150), forKey: "second-\(index)")
+            try await first.writeRecord(Data(repeating: 1, count: 150), forKey: "first-\(index)")
+            try await second.writeRecord(Data(repeating: 2, count: 150), forKey: "second-\(index)")
         }
-        try second.removeRecord(forKey: "first-0")
-        let records = try FileTokenStorage(url: url).loadRecords()
+        try await second.removeRecord(forKey: "first-0")
+        let records = try await FileTokenStorage(url: url).loadRecords()
         #expect(records.count == 599, "compactions by either instance kept the other's records")
         #expect(records["first-0"] == nil)
         #expect(records["second-299"] == Data(repeating: 2, count: 150))
     }
 
-    @Test func aCorruptJournalIsMovedAsideAndReported() throws {
+    @Test func aCorruptJournalIsMovedAsideAndReported() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let storage = FileTokenStorage(url: url)
-        try storage.writeRecord(Data("x".utf8), forKey: "k")
+        try await storage.writeRecord(Data("x".utf8), forKey: "k")
         let handle = try FileHandle(forWritingTo: storage.journalURL)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("not json\n".utf8))
         try handle.close()
-        let corruption = #expect(throws: TokenStorageCorruption.self) { try FileTokenStorage(url: url).loadRecords() }
+        let corruption = await #expect(throws: TokenStorageCorruption.self) {
+            try await FileTokenStorage(url: url).loadRecords()
+        }
         #expect(corruption?.reason.contains("journal") == true)
-        #expect(try FileTokenStorage(url: url).loadRecords().isEmpty)
+        #expect(try await FileTokenStorage(url: url).loadRecords().isEmpty)
     }
 
-    @Test func corruptFileIsMovedAsideAndReported() throws {
+    @Test func corruptFileIsMovedAsideAndReported() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: url)
         let storage = FileTokenStorage(url: url)
-        let corruption = #expect(throws: TokenStorageCorruption.self) { try storage.loadRecords() }
+        let corruption = await #expect(throws: TokenStorageCorruption.self) { try await storage.loadRecords() }
         let movedTo = try #require(corruption?.movedTo)
         #expect(try Data(contentsOf: movedTo) == Data("{not json".utf8), "the unreadable data is kept, not deleted")
         #expect(!FileManager.default.fileExists(atPath: url.path))
-        #expect(try storage.loadRecords().isEmpty)
+        #expect(try await storage.loadRecords().isEmpty)
     }
 
-    @Test func newerFormatIsNotOverwritten() throws {
+    @Test func newerFormatIsNotOverwritten() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"format":"AccessEnabler.FileTokenStorage","version":99,"records":{}}"#.utf8).write(to: url)
-        let corruption = #expect(throws: TokenStorageCorruption.self) { try FileTokenStorage(url: url).loadRecords() }
+        let corruption = await #expect(throws: TokenStorageCorruption.self) {
+            try await FileTokenStorage(url: url).loadRecords()
+        }
         #expect(corruption?.reason.contains("newer") == true)
         #expect(corruption?.movedTo != nil)
     }
 
-    @Test func unreadableLocationIsAnErrorNotAnEmptyStore() throws {
+    @Test func unreadableLocationIsAnErrorNotAnEmptyStore() async throws {
         // A directory where the file should be: reading fails, and that must not look like "no tokens".
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        #expect(throws: (any Error).self) { try FileTokenStorage(url: url).loadRecords() }
+        await #expect(throws: (any Error).self) { try await FileTokenStorage(url: url).loadRecords() }
     }
 }
 
 /// The files are trusted only after a check of what was opened: never through a symbolic link,
 /// only regular files of the user's (re-secured to 0600 when others could read them), in a folder
 /// others cannot write to; and a lock held elsewhere is waited for no longer than the timeout.
-@Suite struct FileTokenStorageFileCheckTests {
+@Suite(.timeLimit(.minutes(5))) struct FileTokenStorageFileCheckTests {
     static let isRoot = geteuid() == 0
     /// Not the test's user (root can give files away; the check compares with `geteuid()`).
     static let otherUser: uid_t = 65534
@@ -199,36 +203,36 @@ import Darwin
     }
 
     /// Enough records that the journal is compacted into a snapshot.
-    func fill(_ storage: FileTokenStorage, count: Int = 400) throws {
-        for index in 0..<count { try storage.writeRecord(Data(repeating: 0x41, count: 200), forKey: "k\(index)") }
+    func fill(_ storage: FileTokenStorage, count: Int = 400) async throws {
+        for index in 0..<count { try await storage.writeRecord(Data(repeating: 0x41, count: 200), forKey: "k\(index)") }
     }
 
-    @Test func aStoreOthersCouldReadIsReSecuredAndUsed() throws {
+    @Test func aStoreOthersCouldReadIsReSecuredAndUsed() async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = FileTokenStorage(url: url)
-        try fill(first)
-        try first.writeRecord(Data("last".utf8), forKey: "last")
+        try await fill(first)
+        try await first.writeRecord(Data("last".utf8), forKey: "last")
         for file in [url, journal(url), lock(url)] {
             #expect(chmod(file.path, 0o666) == 0)
         }
         let second = FileTokenStorage(url: url)
-        #expect(try second.loadRecords().count == 401)
-        try second.writeRecord(Data("more".utf8), forKey: "more")
+        #expect(try await second.loadRecords().count == 401)
+        try await second.writeRecord(Data("more".utf8), forKey: "more")
         for file in [url, journal(url), lock(url)] {
             #expect(try mode(file) == 0o600, "\(file.lastPathComponent) was re-secured")
         }
-        #expect(try FileTokenStorage(url: url).loadRecords()["more"] == Data("more".utf8))
+        #expect(try await FileTokenStorage(url: url).loadRecords()["more"] == Data("more".utf8))
     }
 
-    @Test func aJournalSomeoneElseCreatedWithOpenPermissionsIsReSecuredAndRead() throws {
+    @Test func aJournalSomeoneElseCreatedWithOpenPermissionsIsReSecuredAndRead() async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         let line = #"{"op":"put","key":"authn|REF","value":"eyJ4IjoxfQ=="}"# + "\n"
         #expect(
             FileManager.default.createFile(
                 atPath: journal(url).path, contents: Data(line.utf8), attributes: [.posixPermissions: 0o666]))
-        #expect(try FileTokenStorage(url: url).loadRecords() == ["authn|REF": Data(#"{"x":1}"#.utf8)])
+        #expect(try await FileTokenStorage(url: url).loadRecords() == ["authn|REF": Data(#"{"x":1}"#.utf8)])
         #expect(try mode(journal(url)) == 0o600)
     }
 
@@ -237,7 +241,7 @@ import Darwin
     }
 
     @Test(arguments: Link.allCases)
-    func aSymbolicLinkIsRefusedAndItsTargetLeftAlone(link: Link) throws {
+    func aSymbolicLinkIsRefusedAndItsTargetLeftAlone(link: Link) async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("target.txt")
@@ -255,10 +259,10 @@ import Darwin
         let before = try names(in: folder)
 
         let storage = FileTokenStorage(url: url)
-        #expect(throws: FileTokenStorageError.symbolicLink) {
-            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        await #expect(throws: FileTokenStorageError.symbolicLink) {
+            try await storage.writeRecord(Data("secret".utf8), forKey: "k")
         }
-        #expect(throws: FileTokenStorageError.symbolicLink) { try storage.loadRecords() }
+        await #expect(throws: FileTokenStorageError.symbolicLink) { try await storage.loadRecords() }
         #expect(try Data(contentsOf: target) == Data("precious\n".utf8), "nothing was written through the link")
         #expect(try mode(target) == 0o644, "the target was not re-secured either")
         let created = Set(try names(in: folder)).subtracting(before)
@@ -268,7 +272,7 @@ import Darwin
     enum Odd: String, CaseIterable, Sendable { case directory, fifo }
 
     @Test(arguments: Odd.allCases)
-    func aJournalThatIsNotARegularFileIsRefused(kind: Odd) throws {
+    func aJournalThatIsNotARegularFileIsRefused(kind: Odd) async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         switch kind {
@@ -276,10 +280,10 @@ import Darwin
         case .fifo: #expect(mkfifo(journal(url).path, 0o600) == 0)
         }
         let storage = FileTokenStorage(url: url)
-        #expect(throws: FileTokenStorageError.notARegularFile) {
-            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        await #expect(throws: FileTokenStorageError.notARegularFile) {
+            try await storage.writeRecord(Data("secret".utf8), forKey: "k")
         }
-        #expect(throws: FileTokenStorageError.notARegularFile) { try storage.loadRecords() }
+        await #expect(throws: FileTokenStorageError.notARegularFile) { try await storage.loadRecords() }
         #expect(try names(in: folder) == ["tokens.json.journal", "tokens.json.lock"], "no snapshot was written")
         if kind == .directory { #expect(try names(in: journal(url)).isEmpty) }
     }
@@ -287,11 +291,11 @@ import Darwin
     enum Owned: String, CaseIterable, Sendable { case journal, snapshot, lock }
 
     @Test(.enabled(if: isRoot, "only root can give a file to another user"), arguments: Owned.allCases)
-    func aFileOwnedByAnotherUserIsRefusedAndLeftAlone(file: Owned) throws {
+    func aFileOwnedByAnotherUserIsRefusedAndLeftAlone(file: Owned) async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try fill(FileTokenStorage(url: url))
-        try FileTokenStorage(url: url).writeRecord(Data("x".utf8), forKey: "x")
+        try await fill(FileTokenStorage(url: url))
+        try await FileTokenStorage(url: url).writeRecord(Data("x".utf8), forKey: "x")
         let path =
             switch file {
             case .journal: journal(url)
@@ -303,10 +307,10 @@ import Darwin
         let journalBefore = try Data(contentsOf: journal(url))
 
         let storage = FileTokenStorage(url: url)
-        #expect(throws: FileTokenStorageError.ownedByAnotherUser) {
-            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        await #expect(throws: FileTokenStorageError.ownedByAnotherUser) {
+            try await storage.writeRecord(Data("secret".utf8), forKey: "k")
         }
-        #expect(throws: FileTokenStorageError.ownedByAnotherUser) { try storage.loadRecords() }
+        await #expect(throws: FileTokenStorageError.ownedByAnotherUser) { try await storage.loadRecords() }
         #expect(try Data(contentsOf: path) == contents)
         #expect(try Data(contentsOf: journal(url)) == journalBefore, "nothing was appended")
         #expect(try owner(path) == Self.otherUser)
@@ -314,63 +318,65 @@ import Darwin
     }
 
     @Test(arguments: [0o777, 0o1777])
-    func aFolderOthersCanWriteToIsRefused(permissions: Int) throws {
+    func aFolderOthersCanWriteToIsRefused(permissions: Int) async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(chmod(folder.path, mode_t(permissions)) == 0)
         let storage = FileTokenStorage(url: url)
-        #expect(throws: FileTokenStorageError.writableByOthers) {
-            try storage.writeRecord(Data("secret".utf8), forKey: "k")
+        await #expect(throws: FileTokenStorageError.writableByOthers) {
+            try await storage.writeRecord(Data("secret".utf8), forKey: "k")
         }
-        #expect(throws: FileTokenStorageError.writableByOthers) { try storage.loadRecords() }
+        await #expect(throws: FileTokenStorageError.writableByOthers) { try await storage.loadRecords() }
         #expect(try names(in: folder).isEmpty, "nothing was created")
     }
 
     @Test(.enabled(if: isRoot, "only root can give a folder to another user"))
-    func aFolderOwnedByAnotherUserIsRefused() throws {
+    func aFolderOwnedByAnotherUserIsRefused() async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(chown(folder.path, Self.otherUser, gid_t(Self.otherUser)) == 0)
-        #expect(throws: FileTokenStorageError.ownedByAnotherUser) {
-            try FileTokenStorage(url: url).writeRecord(Data("secret".utf8), forKey: "k")
+        await #expect(throws: FileTokenStorageError.ownedByAnotherUser) {
+            try await FileTokenStorage(url: url).writeRecord(Data("secret".utf8), forKey: "k")
         }
         #expect(try names(in: folder).isEmpty, "nothing was created")
     }
 
-    @Test func aLockHeldElsewhereFailsTheCallAfterTheTimeoutAndTheNextCallWorks() throws {
+    @Test func aLockHeldElsewhereFailsTheCallAfterTheTimeoutAndTheNextCallWorks() async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         let storage = FileTokenStorage(url: url, lockTimeout: .milliseconds(50))
-        try storage.writeRecord(Data("a".utf8), forKey: "a")
+        try await storage.writeRecord(Data("a".utf8), forKey: "a")
         // flock locks belong to an open file description: a second open contends like another process.
         let holder = open(lock(url).path, O_RDWR)
         #expect(holder >= 0)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
 
-        #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.writeRecord(Data("b".utf8), forKey: "b") }
-        #expect(throws: FileTokenStorageError.lockTimedOut) { try storage.loadRecords() }
-        #expect(throws: FileTokenStorageError.lockTimedOut) {
-            try FileTokenStorage(url: url, lockTimeout: .zero).removeAllRecords()
+        await #expect(throws: FileTokenStorageError.lockTimedOut) {
+            try await storage.writeRecord(Data("b".utf8), forKey: "b")
+        }
+        await #expect(throws: FileTokenStorageError.lockTimedOut) { try await storage.loadRecords() }
+        await #expect(throws: FileTokenStorageError.lockTimedOut) {
+            try await FileTokenStorage(url: url, lockTimeout: .zero).removeAllRecords()
         }
 
         #expect(flock(holder, LOCK_UN) == 0)
-        try storage.writeRecord(Data("b".utf8), forKey: "b")
-        #expect(try storage.loadRecords() == ["a": Data("a".utf8), "b": Data("b".utf8)])
+        try await storage.writeRecord(Data("b".utf8), forKey: "b")
+        #expect(try await storage.loadRecords() == ["a": Data("a".utf8), "b": Data("b".utf8)])
     }
 
-    @Test func theDefaultLockTimeoutIsTheDefaultRequestTimeout() {
+    @Test func theDefaultLockTimeoutIsTheDefaultRequestTimeout() async {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("unused/tokens.json")
         #expect(FileTokenStorage(url: url).lockTimeout == AccessEnabler.Configuration().requestTimeout)
     }
 
-    @Test func theErrorNamesTheFileAndTheReasonAndHasItsOwnDomainAndCodes() throws {
+    @Test func theErrorNamesTheFileAndTheReasonAndHasItsOwnDomainAndCodes() async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createSymbolicLink(
             at: journal(url), withDestinationURL: folder.appendingPathComponent("absent"))
-        let error = #expect(throws: FileTokenStorageError.self) {
-            try FileTokenStorage(url: url).writeRecord(Data("secret".utf8), forKey: "k")
+        let error = await #expect(throws: FileTokenStorageError.self) {
+            try await FileTokenStorage(url: url).writeRecord(Data("secret".utf8), forKey: "k")
         }
         let description = try #require(error).description
         #expect(description.contains(journal(url).path))
@@ -405,13 +411,16 @@ import Darwin
     @Test func aLockHeldTooLongIsAStorageFailureThroughTheSDK() async throws {
         let (folder, url) = try store()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileTokenStorage(url: url).writeRecord(Data("x".utf8), forKey: "unknown record")
+        try await FileTokenStorage(url: url).writeRecord(Data("x".utf8), forKey: "unknown record")
         let holder = open(lock(url).path, O_RDWR)
         #expect(holder >= 0)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
         let harness = Harness(storage: FileTokenStorage(url: url, lockTimeout: .milliseconds(20)))
-        let error = await #expect(throws: AccessEnablerError.self) { try await harness.configure() }
+        // The waits are on the SDK's (test) clock: `driving` moves it while something waits.
+        let error = await #expect(throws: AccessEnablerError.self) {
+            try await driving(harness.clock) { try await harness.configure() }
+        }
         #expect(error == .storageFailure)
         #expect(error?.underlyingSummary == TokenCache.summary(of: FileTokenStorageError.lockTimedOut))
 
@@ -420,7 +429,9 @@ import Darwin
         // A login whose write times out is reported; the session stays in memory and is
         // written with the next write.
         #expect(flock(holder, LOCK_EX) == 0)
-        await #expect(throws: AccessEnablerError.storageFailure) { try await harness.signIn() }
+        await #expect(throws: AccessEnablerError.storageFailure) {
+            try await driving(harness.clock) { try await harness.signIn() }
+        }
         let authentication = try #require(await harness.enabler.checkAuthentication().authentication)
         let failedWrite =
             "token storage write failed (authentication): \(TokenCache.summary(of: FileTokenStorageError.lockTimedOut))"

@@ -12,25 +12,39 @@ final class FlakyStorage: TokenStorage {
     let removals = LockedValue(0)
     struct Unavailable: Error {}
 
-    func loadRecords() throws -> [String: Data] {
+    func loadRecords(before deadline: TokenStorageDeadline) async throws -> [String: Data] {
         if failing.withLock({ $0 }) { throw Unavailable() }
-        return try inner.loadRecords()
+        return try await inner.loadRecords(before: deadline)
     }
-    func writeRecord(_ data: Data, forKey key: String) throws {
+    func writeRecord(_ data: Data, forKey key: String, before deadline: TokenStorageDeadline) async throws {
         if failingWrites.withLock({ $0 }) { throw Unavailable() }
-        try inner.writeRecord(data, forKey: key)
+        try await inner.writeRecord(data, forKey: key, before: deadline)
     }
-    func removeRecord(forKey key: String) throws {
+    func removeRecord(forKey key: String, before deadline: TokenStorageDeadline) async throws {
         removals.withLock { $0 += 1 }
-        try inner.removeRecord(forKey: key)
+        try await inner.removeRecord(forKey: key, before: deadline)
     }
-    func removeAllRecords() throws {
+    func removeAllRecords(before deadline: TokenStorageDeadline) async throws {
         removals.withLock { $0 += 1 }
-        try inner.removeAllRecords()
+        try await inner.removeAllRecords(before: deadline)
+    }
+    /// Reads, then writes and removes one by one, as a store without a lock of its own would.
+    func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool,
+        before deadline: TokenStorageDeadline
+    ) async throws -> Bool {
+        guard condition(try await loadRecords(before: deadline)[key]) else { return false }
+        for change in changes {
+            switch change {
+            case .write(let data, let key): try await writeRecord(data, forKey: key, before: deadline)
+            case .remove(let key): try await removeRecord(forKey: key, before: deadline)
+            }
+        }
+        return true
     }
 }
 
-@Suite struct PersistenceTests {
+@Suite(.timeLimit(.minutes(5))) struct PersistenceTests {
     func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("PersistenceTests-\(UUID().uuidString)")
@@ -117,7 +131,7 @@ final class FlakyStorage: TokenStorage {
         #expect(error?.action == .retry)
         let authentication = try #require(await harness.enabler.checkAuthentication().authentication)
         #expect(authentication.mvpd.id == "Cablevision")
-        #expect(try storage.inner.loadRecords().keys.contains { $0.hasPrefix("authn|") } == false)
+        #expect(try await storage.inner.loadRecords().keys.contains { $0.hasPrefix("authn|") } == false)
 
         if backend == .restV1 {
             // The authorization later calls reuse could not be stored either: reported; held in
@@ -161,7 +175,7 @@ final class FlakyStorage: TokenStorage {
         try await healthy.configure()
         #expect(await healthy.enabler.checkAuthentication().isAuthenticated)
 
-        try storage.writeRecord(Data("{broken".utf8), forKey: "authn|REF")
+        try await storage.writeRecord(Data("{broken".utf8), forKey: "authn|REF")
         let checked = Harness(clock: clock, emulator: emulator, storage: storage) { $0.storageIntegrityCheck = .all }
         let events = EventRecorder(checked.enabler.events)
         try await checked.configure()

@@ -5,7 +5,7 @@ import Testing
 
 /// The keys on disk are a format: a store written by an earlier release must load, and the
 /// cache must write and remove records under the very same bytes.
-@Suite struct StorageKeyTests {
+@Suite(.timeLimit(.minutes(5))) struct StorageKeyTests {
     static let origin = "https://sp.example.com"
     static let later = Date(timeIntervalSinceReferenceDate: 2_000_000_000)
 
@@ -39,7 +39,7 @@ import Testing
         ]
     }
 
-    @Test func everyKeyOnDiskParsesBackToTheSameBytes() throws {
+    @Test func everyKeyOnDiskParsesBackToTheSameBytes() async throws {
         for key in try Self.storeWithTodaysKeys().keys {
             #expect(StorageKey(rawValue: key)?.rawValue == key, "\(key)")
         }
@@ -54,26 +54,26 @@ import Testing
         let storage = InMemoryTokenStorage(records: records)
         let cache = TokenCache(storage: storage, integrityCheck: check, events: EventHub(), log: Log(handler: nil))
 
-        #expect(try await cache.deviceSeed(configured: nil) == "stored-seed")
-        #expect(try await cache.clientCredentials(for: Self.origin)?.clientID == "client-1")
+        #expect(try await cache.deviceSeed(configured: nil, before: .inTests) == "stored-seed")
+        #expect(try await cache.clientCredentials(for: Self.origin, before: .inTests)?.clientID == "client-1")
         let token = try await cache.usableAccessToken(
-            for: Self.origin, softwareStatementDigest: "digest", now: .distantPast)
+            for: Self.origin, softwareStatementDigest: "digest", now: .distantPast, before: .inTests)
         #expect(token?.token == "token")
-        #expect(try await cache.authentication(for: "REQ")?.userID == "user")
-        #expect(try await cache.selectedMVPD(for: "REQ")?.id == "Cablevision")
-        #expect(try await cache.authorization(for: "news", requestor: "REQ") != nil)
-        #expect(try await cache.authorization(for: "a|b", requestor: "REQ") != nil)
-        #expect(try await cache.userMetadata(for: "REQ")?.values["zip"] == "10001")
-        #expect(try await cache.storedConfiguration(for: "REQ")?.mvpds.map(\.id) == ["Cablevision"])
+        #expect(try await cache.authentication(for: "REQ", before: .inTests)?.userID == "user")
+        #expect(try await cache.selectedMVPD(for: "REQ", before: .inTests)?.id == "Cablevision")
+        #expect(try await cache.authorization(for: "news", requestor: "REQ", before: .inTests) != nil)
+        #expect(try await cache.authorization(for: "a|b", requestor: "REQ", before: .inTests) != nil)
+        #expect(try await cache.userMetadata(for: "REQ", before: .inTests)?.values["zip"] == "10001")
+        #expect(try await cache.storedConfiguration(for: "REQ", before: .inTests)?.mvpds.map(\.id) == ["Cablevision"])
         // Nothing was rewritten or dropped by loading.
-        #expect(try storage.loadRecords() == records)
+        #expect(try await storage.loadRecords() == records)
 
         // Removals name the same bytes.
-        try await cache.removeAuthorization(for: "a|b", requestor: "REQ")
-        #expect(try storage.loadRecords()["authz|REQ|a|b"] == nil)
-        try await cache.clearUserData()
+        try await cache.removeAuthorization(for: "a|b", requestor: "REQ", before: .inTests)
+        #expect(try await storage.loadRecords()["authz|REQ|a|b"] == nil)
+        try await cache.clearUserData(before: .inTests)
         #expect(
-            Set(try storage.loadRecords().keys) == [
+            Set(try await storage.loadRecords().keys) == [
                 "device", "dcr.client|\(Self.origin)", "dcr.token|\(Self.origin)",
                 "configuration|REQ",
             ])

@@ -5,7 +5,7 @@ import Testing
 /// External URLs (Location headers, server-sent URLs, the URL a web view hands back) parse alike
 /// on every platform: what iOS 16 / macOS 13's strict `URL(string:)` would refuse is encoded
 /// first. The strict parser is reproduced here with `encodingInvalidCharacters: false`.
-@Suite struct ExternalURLTests {
+@Suite(.timeLimit(.minutes(5))) struct ExternalURLTests {
     static let needingEncoding: [(String, String)] = [
         ("https://sp.example/login?next=a b", "https://sp.example/login?next=a%20b"),
         ("https://sp.example/p|q?x={1}", "https://sp.example/p%7Cq?x=%7B1%7D"),

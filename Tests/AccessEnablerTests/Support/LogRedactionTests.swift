@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-@Suite struct LogRedactionTests {
+@Suite(.timeLimit(.minutes(5))) struct LogRedactionTests {
     @Test func urlsLoseTheirQueryAndAuthenticationCodes() {
         let resume = URL(string: "https://sp.example.com/api/v2/REF/sessions/X7K2PQ?mvpd=Cablevision")!
         #expect(Log.redacted(resume) == "https://sp.example.com/api/v2/REF/sessions/redacted")

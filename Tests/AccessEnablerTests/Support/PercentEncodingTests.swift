@@ -1,7 +1,7 @@
 import Testing
 @testable import AccessEnabler
 
-@Suite struct PercentEncodingTests {
+@Suite(.timeLimit(.minutes(5))) struct PercentEncodingTests {
     @Test func unreservedCharactersStay() {
         #expect(PercentEncoding.encode("AZaz09-._~") == "AZaz09-._~")
     }

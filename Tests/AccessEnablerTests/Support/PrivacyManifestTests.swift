@@ -5,7 +5,7 @@ import Testing
 /// The App Store privacy manifest is in the AccessEnabler module's built bundle, is a property
 /// list Apple's tools can read, and declares what the module's code does: each required-reason
 /// API category it calls (and no other), with the reason that is true, and the data it sends.
-@Suite struct PrivacyManifestTests {
+@Suite(.timeLimit(.minutes(5))) struct PrivacyManifestTests {
     /// The manifest as the build copied it into the module's bundle.
     static func manifest() throws -> [String: Any] {
         let url = try #require(

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-@Suite struct SharedOperationTests {
+@Suite(.timeLimit(.minutes(5))) struct SharedOperationTests {
     @Test func concurrentWaitersShareOneExecution() async throws {
         let runs = LockedValue(0)
         let latch = TestLatch()

@@ -7,7 +7,7 @@ import Testing
 /// on a ``ManualWakeUp`` whose time moves only when the test moves it, so the order in which they
 /// expire does not depend on how the machine schedules threads. The assertions are about order,
 /// never about how long anything took.
-@Suite struct TimeLimitTests {
+@Suite(.timeLimit(.minutes(5))) struct TimeLimitTests {
     @Test func aShorterLimitStartedAfterALongerOneExpiresFirst() {
         let wakeUp = ManualWakeUp()
         let limits = SystemTimeLimits(wakeUp: wakeUp)

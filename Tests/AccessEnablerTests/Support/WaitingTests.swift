@@ -6,7 +6,7 @@ import Testing
 /// The test helpers' waits end: a wait for something that never happens fails the test with a
 /// message naming what it waited for, instead of hanging the run. Each wait here gets a short
 /// limit; the tests assert the failure and its message, never how long the wait took.
-@Suite struct WaitingTests {
+@Suite(.timeLimit(.minutes(5))) struct WaitingTests {
     @Test func eventuallyFailsNamingWhatItAwaited() async {
         let polls = LockedValue(0)
         await withKnownIssue {

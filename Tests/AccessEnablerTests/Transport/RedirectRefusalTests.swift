@@ -8,7 +8,7 @@ import Testing
 /// `URLSessionTransport` never follows a redirect, whichever way it was made, over a real socket:
 /// a server that answers every request with a 302 to itself sees exactly one request, and the
 /// caller gets the 302 with its `Location`.
-@Suite struct RedirectRefusalTests {
+@Suite(.timeLimit(.minutes(5))) struct RedirectRefusalTests {
     enum Construction: String, CaseIterable, Sendable {
         case `default`, configuration, ownSession
     }

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// The limits every request is sent with: the whole exchange within the request timeout (and
 /// within what is left of the call's deadline), the body within the size limit.
-@Suite struct TransportLimitsTests {
+@Suite(.timeLimit(.minutes(5))) struct TransportLimitsTests {
     @Test(arguments: allBackends)
     func theConfiguredRequestTimeoutAndSizeLimitReachEveryRequest(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()
@@ -190,8 +190,11 @@ import FoundationNetworking
                 interval: .milliseconds(1)))
         defer { server.stop() }
         let enabler = Self.enabler(for: server, clock: TestClock(), maximumResponseBytes: 256 * 1024)
+        // Bounded in real time: the test clock never reaches the request timeout, so a size limit
+        // that stopped working would read the endless body for ever; the wait fails the test.
+        let call = Task { try await enabler.setRequestor("REF", serviceProviders: [server.baseURL]) }
         let error = await #expect(throws: AccessEnablerError.self) {
-            try await enabler.setRequestor("REF", serviceProviders: [server.baseURL])
+            try await call.value(awaiting: "the call that reads the endless body")
         }
         #expect(error == .serverResponseFormatUnknown)
         #expect(error?.status.details == "The response was larger than 262144 bytes.")
@@ -214,8 +217,9 @@ import FoundationNetworking
                 repeats: 1))
         defer { server.stop() }
         let enabler = Self.enabler(for: server, clock: TestClock())
+        let call = Task { try await enabler.setRequestor("REF", serviceProviders: [server.baseURL]) }
         let error = await #expect(throws: AccessEnablerError.self) {
-            try await enabler.setRequestor("REF", serviceProviders: [server.baseURL])
+            try await call.value(awaiting: "the call that reads the compressed body")
         }
         #expect(error == .serverResponseFormatUnknown)
         #expect(error?.status.details == "The response was larger than 4194304 bytes.")

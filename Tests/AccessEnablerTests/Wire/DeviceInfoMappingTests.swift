@@ -4,7 +4,7 @@ import Testing
 
 /// What each Apple device reports in `X-Device-Info` (and the legacy tracking device type), from
 /// the facts its platform gives: a pure mapping, checked here for every platform's inputs.
-@Suite struct DeviceInfoMappingTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceInfoMappingTests {
     struct Device: Sendable, CustomTestStringConvertible {
         var name: String
         var platform: DeviceInfo.Platform

@@ -4,7 +4,7 @@ import Testing
 
 /// The per-platform `X-Device-Info` values, for every platform (this process runs on one): the
 /// restricted keys must hold values from the appendix's lists (DeviceInfoHeaderTests has them).
-@Suite struct DeviceInfoPlatformTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceInfoPlatformTests {
     @Test(arguments: DeviceInfo.Platform.allCases)
     func everyPlatformUsesTheAppendixLists(platform: DeviceInfo.Platform) {
         let lists = DeviceInfoHeaderTests.restricted

@@ -5,7 +5,7 @@ import Testing
 /// The error mapping (each HTTP status and enhanced error, and what it becomes), row by row, on
 /// the mapping function itself. The same rows are exercised
 /// end to end against the emulator in `WireErrorRowTests`.
-@Suite struct ErrorMappingTests {
+@Suite(.timeLimit(.minutes(5))) struct ErrorMappingTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func response(_ status: Int, _ body: String = "", headers: HTTPHeaders = [:]) -> HTTPResponse {
@@ -149,7 +149,7 @@ import Testing
 }
 
 /// Out-of-range numbers from the server (found by fuzzing) are clamped, never a trap.
-@Suite struct OutOfRangeNumberTests {
+@Suite(.timeLimit(.minutes(5))) struct OutOfRangeNumberTests {
     @Test func hugeRetryAfterIsClamped() {
         let response = HTTPResponse(status: 429, headers: ["Retry-After": String(repeating: "1", count: 27)])
         let error = ErrorMapping.error(for: response, endpoint: .authorize, now: Date())

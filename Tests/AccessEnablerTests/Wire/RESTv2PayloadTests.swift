@@ -3,7 +3,7 @@ import Testing
 @testable import AccessEnabler
 
 /// Decoding of Adobe's own v2 samples.
-@Suite struct RESTv2PayloadTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2PayloadTests {
     @Test func decodesTheSessionSampleWithStringTimestamps() throws {
         let sample =
             #"{"actionName":"authenticate","actionType":"interactive","reasonType":"none","url":"/api/v2/authenticate/REF30/8ER640M","code":"8ER640M","sessionId":"1b614390-6610-4d14-9421-6565f6e75958","mvpd":"Cablevision","serviceProvider":"REF30","notBefore":"1733735289035","notAfter":"1733737089035"}"#

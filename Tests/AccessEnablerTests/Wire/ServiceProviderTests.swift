@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import AccessEnabler
 
-@Suite struct ServiceProviderTests {
+@Suite(.timeLimit(.minutes(5))) struct ServiceProviderTests {
     @Test(arguments: [
         "https://api.auth.adobe.com", "https://api.auth.adobe.com/", "http://127.0.0.1:8080", "http://localhost:9",
         "http://[::1]:8080", "https://sp.example.com/prefix/", "http://127.12.34.56", "http://LOCALHOST:8080",
@@ -56,7 +56,7 @@ import Testing
     }
 }
 
-@Suite struct RedirectMatchingTests {
+@Suite(.timeLimit(.minutes(5))) struct RedirectMatchingTests {
     let redirect = URL(string: "adobepass://ios.app")!
 
     @Test(arguments: [

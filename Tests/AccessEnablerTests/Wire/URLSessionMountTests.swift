@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// The whole flow through the real `URLSession` stack, with the emulator behind a `URLProtocol`.
-@Suite struct URLSessionMountTests {
+@Suite(.timeLimit(.minutes(5))) struct URLSessionMountTests {
     @Test(arguments: allBackends)
     func fullFlowOverURLSession(backend: AccessEnabler.Backend) async throws {
         let clock = TestClock()

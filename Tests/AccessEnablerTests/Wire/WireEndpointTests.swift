@@ -5,7 +5,7 @@ import Testing
 
 /// Each call is labelled, retried and mapped as the call it is: the log names the call that
 /// failed.
-@Suite struct WireEndpointTests {
+@Suite(.timeLimit(.minutes(5))) struct WireEndpointTests {
     /// The log lines that report an HTTP status, as "<call> answered <status>".
     static func answers(in harness: Harness) -> [String] {
         harness.logLines.all.map { $0.message.replacingOccurrences(of: "[AccessEnabler] ", with: "") }
@@ -51,7 +51,7 @@ import Testing
 }
 
 /// What a protocol does not offer is never attempted: REST API v1 has no partner single sign-on.
-@Suite struct BackendCapabilityTests {
+@Suite(.timeLimit(.minutes(5))) struct BackendCapabilityTests {
     @Test func restV1NeverAsksThePartnerFramework() async throws {
         let clock = TestClock()
         let fake = FakePartnerFramework(clock: clock, picker: .select(PartnerSSOTests.appleID))

@@ -5,7 +5,7 @@ import Testing
 
 /// The error mapping end to end: each HTTP outcome, injected at the emulator, reaches the
 /// caller as the documented error. Rows that name a v1 call run on v1; the others on both backends.
-@Suite struct WireErrorRowTests {
+@Suite(.timeLimit(.minutes(5))) struct WireErrorRowTests {
     static let json = "application/json"
 
     func signedIn(_ backend: AccessEnabler.Backend = .restV1) async throws -> Harness {

@@ -13,16 +13,12 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/requestorNotConfigured`` before `setRequestor`, or
     ///   ``AccessEnablerError/secondScreenNotSupported`` on REST API v1.
     public func activationRequest(forCode code: String) async throws -> ActivationRequest {
-        try await asOneCall { try await activationRequestInOneCall(forCode: code) }
-    }
-
-    private func activationRequestInOneCall(forCode code: String) async throws -> ActivationRequest {
         let loaded = try await currentConfiguration()
         let code = try Self.normalizedCode(code)
         guard let serviceProvider = requestor.serviceProviders.first else {
             throw AccessEnablerError.requestorNotConfigured
         }
-        let context = try await context(for: loaded.requestorID)
+        let context = try await context(for: loaded.requestorID, before: storageDeadline())
         let info = try await backend.requireSecondScreen().activationSession(
             forCode: code, at: serviceProvider, context: context)
         let mvpd = info.mvpdID.map { loaded.mvpd(withID: $0) ?? MVPD(id: $0, serviceProvider: serviceProvider.baseURL) }
@@ -52,12 +48,6 @@ extension AccessEnabler {
     public func activate(code: String, mvpdID: String? = nil, presenter: any AuthenticationPresenter) async throws
         -> MVPD
     {
-        try await asOneCall { try await activateInOneCall(code: code, mvpdID: mvpdID, presenter: presenter) }
-    }
-
-    private func activateInOneCall(code: String, mvpdID: String?, presenter: any AuthenticationPresenter) async throws
-        -> MVPD
-    {
         let request = try await activationRequest(forCode: code)
         var current = try await currentConfiguration()
         let mvpd: MVPD
@@ -72,7 +62,7 @@ extension AccessEnabler {
             (mvpd, current) = (chosen, refreshed)
         }
         log.info("activating a second-screen code with \(mvpd.id)")
-        var context = try await context(for: current.requestorID)
+        var context = try await context(for: current.requestorID, before: storageDeadline())
         context.redirectURL = try await redirectURL(for: mvpd)
         switch try await backend.requireSecondScreen().resumeAuthentication(
             code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)

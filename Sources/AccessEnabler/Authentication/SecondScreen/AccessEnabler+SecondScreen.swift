@@ -60,24 +60,27 @@ extension AccessEnabler {
                 ?? requestor.serviceProviders.first
         else { throw AccessEnablerError.requestorNotConfigured }
         let logoutEpoch = await cache.logoutEpoch
-        let context = try await context(for: requestorID)
+        let context = try await context(for: requestorID, before: storageDeadline())
         let step = try await backend.requireSecondScreen().startSecondScreenAuthentication(
             mvpd: mvpd, domain: mvpd.flatMap { loaded.loginDomain(for: $0) }, at: serviceProvider, context: context)
         switch step {
         case .code(let code, let expires):
             guard secondScreen.isLatest(id) else { throw AccessEnablerError.authenticationCodeReplaced }
             // Polled until the code expires, but never longer than an hour, whatever the server
-            // says (a far-future notAfter would poll forever).
-            let longest = clock.now.adding(Self.maximumCodeLifetime)
+            // says (a far-future notAfter would poll forever). Measured on the monotonic clock: a
+            // wall clock set back meanwhile does not make it poll longer.
+            let (now, uptime) = (clock.now, clock.uptime)
             let shown = ActivationCode(
                 code: code, activationURL: configuration.activationURL,
-                expires: min(expires ?? clock.now.adding(Self.defaultCodeLifetime), longest), mvpd: mvpd)
+                expires: min(expires ?? now.adding(Self.defaultCodeLifetime), now.adding(Self.maximumCodeLifetime)),
+                mvpd: mvpd)
+            let left = Duration.seconds(shown.expires.timeIntervalSince(now))
             let preselected = mvpd.map { " for \($0.id)" } ?? ""
             log.info("second-screen code created\(preselected); polling every \(pollingInterval)")
             return .code(
                 SecondScreenAttempt(
                     id: id, code: shown, serviceProvider: serviceProvider, configuration: loaded, context: context,
-                    logoutEpoch: logoutEpoch))
+                    logoutEpoch: logoutEpoch, pollsUntil: uptime + left))
         case .complete(let mvpdID):
             // The service provider already holds an authentication (TempPass, degraded access,
             // or signed in elsewhere): read it, as after a browser login.
@@ -99,7 +102,7 @@ extension AccessEnabler {
     func awaitSecondScreen(_ attempt: SecondScreenAttempt) async throws -> Authentication {
         let code = attempt.code.code
         let found = try await pollForSignIn(
-            "authentication for the code", until: attempt.code.expires, endsAtLastPoll: false, waitsFirst: true,
+            "authentication for the code", until: attempt.pollsUntil, endsAtLastPoll: false, waitsFirst: true,
             beforeEachPoll: {
                 guard secondScreen.isLatest(attempt.id) else { throw AccessEnablerError.authenticationCodeReplaced }
                 // A logout since the code was shown ends the sign-in: nothing would be kept anyway.
@@ -108,15 +111,18 @@ extension AccessEnabler {
         ) { () -> AuthenticationRecord? in
             let found: [AuthenticationRecord]
             var activatedMVPD: String?
+            // The code is polled for up to an hour: each poll is one call for the storage.
+            var context = attempt.context
+            context.storageDeadline = storageDeadline()
             do {
                 found = try await backend.requireSecondScreen().authentications(
                     forCode: code, at: attempt.serviceProvider, configuration: attempt.configuration,
-                    context: attempt.context)
+                    context: context)
                 guard !found.isEmpty else { return nil }
                 if attempt.code.mvpd == nil, Self.offeredProfiles(found, in: attempt.configuration).count > 1 {
                     // Several profiles for one code: the one of the MVPD the code was activated with.
                     activatedMVPD = try await backend.requireSecondScreen().activationSession(
-                        forCode: code, at: attempt.serviceProvider, context: attempt.context
+                        forCode: code, at: attempt.serviceProvider, context: context
                     ).mvpdID
                 }
             } catch let error as AccessEnablerError

@@ -75,10 +75,7 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case .start:
                 stage = .finished
                 let (enabler, choice, data) = (enabler, choice, data)
-                // Each step is one call for the storage's wait budget.
-                let start = try await TokenStorageWaitBudget.withCurrentOrNew(enabler.newWaitBudget) {
-                    try await enabler.startSecondScreen(choice, data: data)
-                }
+                let start = try await enabler.startSecondScreen(choice, data: data)
                 switch start {
                 case .authenticated(let authentication):
                     return .authenticated(authentication)
@@ -89,10 +86,7 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
             case .polling(let attempt):
                 stage = .finished
                 let enabler = enabler
-                return .authenticated(
-                    try await TokenStorageWaitBudget.withCurrentOrNew(enabler.newWaitBudget) {
-                        try await enabler.awaitSecondScreen(attempt)
-                    })
+                return .authenticated(try await enabler.awaitSecondScreen(attempt))
             case .finished:
                 return nil
             }
@@ -124,6 +118,9 @@ struct SecondScreenAttempt: Sendable {
     var configuration: RequestorConfiguration
     var context: RequestContext
     var logoutEpoch: UInt64
+    /// When polling stops: the ``AccessEnablerClock/uptime`` of the code's expiry, capped at an
+    /// hour from when it was shown (``ActivationCode/expires`` is the same on the wall clock).
+    var pollsUntil: Duration
 }
 
 /// How a second-screen sign-in started.

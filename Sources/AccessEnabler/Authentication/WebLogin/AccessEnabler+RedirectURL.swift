@@ -20,7 +20,7 @@ extension AccessEnabler {
         guard configured == Self.defaultRedirectURL else { return configured }
         var registered: [String] = []
         if let origin = (try? ServiceProvider(mvpd.serviceProvider))?.origin,
-            let uris = try? await cache.clientCredentials(for: origin)?.redirectURIs
+            let uris = try? await cache.clientCredentials(for: origin, before: storageDeadline())?.redirectURIs
         {
             registered = uris
         }

@@ -30,7 +30,7 @@ import Foundation
 ///   and add (`errSecDuplicateItem`): the write updates again;
 /// - any other status, `errSecInteractionNotAllowed` before first unlock included, throws: the
 ///   SDK reports a storage failure and never reads a locked keychain as "signed out".
-struct KeychainRecordStore: TokenStorage {
+struct KeychainRecordStore: Sendable {
     /// Which keychain the queries address.
     enum Flavour: Sendable, Hashable {
         /// The data-protection keychain; on macOS the file keychain when the process lacks the

@@ -22,7 +22,7 @@ import Foundation
 ///
 /// The Keychain has no lock an app and its extensions (or two apps of an access group) could
 /// share. A removal or a write that depends on the session read earlier
-/// (``applyChanges(_:ifRecord:satisfies:)``) reads the stored item first and writes nothing when
+/// (``applyChanges(_:ifRecord:satisfies:before:)``) reads the stored item first and writes nothing when
 /// another process has changed it — a late answer does not remove a login another process made
 /// before it was read — but another process can still write between that read and the removal.
 /// What is guaranteed: each record is written whole, a record another process added meanwhile is
@@ -65,21 +65,36 @@ public final class KeychainTokenStorage: TokenStorage {
             hasFileKeychain: KeychainRecordStore.platformHasFileKeychain, items: SecurityKeychainItems())
     }
 
-    public func loadRecords() throws -> [String: Data] { try store.loadRecords() }
+    // Keychain calls answer at once (or fail): the deadline is not needed.
 
-    public func writeRecord(_ data: Data, forKey key: String) throws { try store.writeRecord(data, forKey: key) }
+    public nonisolated(nonsending) func loadRecords(before deadline: TokenStorageDeadline) async throws
+        -> [String: Data]
+    {
+        try store.loadRecords()
+    }
 
-    public func removeRecord(forKey key: String) throws { try store.removeRecord(forKey: key) }
+    public nonisolated(nonsending) func writeRecord(
+        _ data: Data, forKey key: String, before deadline: TokenStorageDeadline
+    ) async throws {
+        try store.writeRecord(data, forKey: key)
+    }
 
-    public func removeAllRecords() throws { try store.removeAllRecords() }
+    public nonisolated(nonsending) func removeRecord(forKey key: String, before deadline: TokenStorageDeadline)
+        async throws
+    {
+        try store.removeRecord(forKey: key)
+    }
+
+    public nonisolated(nonsending) func removeAllRecords(before deadline: TokenStorageDeadline) async throws {
+        try store.removeAllRecords()
+    }
 
     /// Reads the item under `key`, then applies `changes` if it satisfies `condition`; no lock
     /// spans the two (see "Several processes" above).
-    public func applyChanges(
-        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool
-    )
-        throws -> Bool
-    {
+    public nonisolated(nonsending) func applyChanges(
+        _ changes: [TokenStorageChange], ifRecord key: String, satisfies condition: (Data?) -> Bool,
+        before deadline: TokenStorageDeadline
+    ) async throws -> Bool {
         try store.applyChanges(changes, ifRecord: key, satisfies: condition)
     }
 }

@@ -37,7 +37,7 @@ actor AccessTokenProvider {
     nonisolated func validToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> AccessTokenRecord
     {
-        if let token = try await usableToken(for: serviceProvider) { return token }
+        if let token = try await usableToken(for: serviceProvider, context: context) { return token }
         return try await sharedRenewal(for: serviceProvider, context: context)
     }
 
@@ -47,7 +47,9 @@ actor AccessTokenProvider {
         async throws -> AccessTokenRecord
     {
         // Compare and discard in one step on the cache actor, so a token renewed meanwhile survives.
-        if let renewed = try await cache.discardAccessToken(rejected.token, for: serviceProvider.origin) {
+        if let renewed = try await cache.discardAccessToken(
+            rejected.token, for: serviceProvider.origin, before: storageDeadline(context))
+        {
             return renewed
         }
         return try await sharedRenewal(for: serviceProvider, context: context)
@@ -59,13 +61,22 @@ actor AccessTokenProvider {
     {
         // Compare and discard in one step on the cache actor: credentials registered meanwhile
         // by another caller that saw the same rejection survive.
-        try await cache.discardClient(rejectedClientID, for: serviceProvider.origin)
+        try await cache.discardClient(rejectedClientID, for: serviceProvider.origin, before: storageDeadline(context))
         return try await validToken(for: serviceProvider, context: context)
     }
 
-    private nonisolated func usableToken(for serviceProvider: ServiceProvider) async throws -> AccessTokenRecord? {
+    private nonisolated func usableToken(for serviceProvider: ServiceProvider, context: RequestContext) async throws
+        -> AccessTokenRecord?
+    {
         try await cache.usableAccessToken(
-            for: serviceProvider.origin, softwareStatementDigest: softwareStatementDigest, now: clock.now)
+            for: serviceProvider.origin, softwareStatementDigest: softwareStatementDigest, now: clock.now,
+            before: storageDeadline(context))
+    }
+
+    /// The storage deadline of the call `context` belongs to; a new one (the retry deadline from
+    /// now) for a context made without one.
+    private nonisolated func storageDeadline(_ context: RequestContext) -> TokenStorageDeadline {
+        context.storageDeadline ?? TokenStorageDeadline(after: caller.retryPolicy.deadline, on: clock)
     }
 
     /// Joins the renewal in flight, or starts one. The stored token is checked again after every
@@ -80,7 +91,7 @@ actor AccessTokenProvider {
             setInFlight: { renewals[origin] = $0 },
             startedCount: { renewalsStarted },
             didStart: { renewalsStarted += 1 },
-            cached: { try await usableToken(for: serviceProvider) },
+            cached: { try await usableToken(for: serviceProvider, context: context) },
             fetch: { [self] in try await self.obtainToken(for: serviceProvider, context: context) })
     }
 
@@ -94,7 +105,7 @@ actor AccessTokenProvider {
             return try await requestToken(with: credentials, from: serviceProvider, context: context)
         } catch is InvalidClient {
             log.info("access token request: client unknown to the service provider; registering again")
-            try await cache.storeClientCredentials(nil, for: serviceProvider.origin)
+            try await cache.storeClientCredentials(nil, for: serviceProvider.origin, before: storageDeadline(context))
             credentials = try await register(with: serviceProvider, context: context)
             do {
                 return try await requestToken(with: credentials, from: serviceProvider, context: context)
@@ -107,7 +118,8 @@ actor AccessTokenProvider {
     private func currentCredentials(for serviceProvider: ServiceProvider, context: RequestContext) async throws
         -> ClientCredentialsRecord
     {
-        if let stored = try await cache.clientCredentials(for: serviceProvider.origin),
+        if let stored = try await cache.clientCredentials(
+            for: serviceProvider.origin, before: storageDeadline(context)),
             stored.softwareStatementDigest == softwareStatementDigest
         {
             return stored
@@ -134,7 +146,7 @@ actor AccessTokenProvider {
             clientID: body.client_id.value, clientSecret: body.client_secret.value,
             issuedAt: body.client_id_issued_at.map { Date(timeIntervalSince1970: $0) },
             softwareStatementDigest: softwareStatementDigest, redirectURIs: body.redirect_uris)
-        try await cache.storeClientCredentials(record, for: serviceProvider.origin)
+        try await cache.storeClientCredentials(record, for: serviceProvider.origin, before: storageDeadline(context))
         log.info("registered with \(serviceProvider.origin)")
         return record
     }
@@ -164,7 +176,7 @@ actor AccessTokenProvider {
         let record = AccessTokenRecord(
             token: body.access_token.value, expires: clock.now.addingTimeInterval(lifetime - margin),
             clientID: credentials.clientID)
-        try await cache.storeAccessToken(record, for: serviceProvider.origin)
+        try await cache.storeAccessToken(record, for: serviceProvider.origin, before: storageDeadline(context))
         return record
     }
 

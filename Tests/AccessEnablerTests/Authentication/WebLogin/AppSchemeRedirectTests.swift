@@ -5,7 +5,7 @@ import Testing
 
 /// MVPDs whose pages must open in Safari end them on the app's custom scheme, found as the legacy
 /// SDK found it: the registration's `redirect_uris`, else the bundle's URL types.
-@Suite struct AppSchemeRedirectTests {
+@Suite(.timeLimit(.minutes(5))) struct AppSchemeRedirectTests {
     @Test func theRegistrationsAdbeURIIsTheAppScheme() {
         #expect(
             AppSchemeRedirect.url(in: ["adobepass://ios.app", "adbe.u-XFX://adobe.com"])?.absoluteString

@@ -6,7 +6,7 @@ import Testing
 /// The web login presenter's decisions, without AuthenticationServices: the callback taken from
 /// the redirect URL, the outcome mapping, the picker fallback, and whole logins and logouts
 /// through a fake session that browses the emulator's pages.
-@Suite struct WebLoginPresenterTests {
+@Suite(.timeLimit(.minutes(5))) struct WebLoginPresenterTests {
     static let redirect = URL(string: "adobepass://ios.app")!
 
     @Test(arguments: [

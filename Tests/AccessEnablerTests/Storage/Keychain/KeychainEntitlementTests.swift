@@ -7,7 +7,7 @@ import Testing
 /// profile, a command-line tool): its data-protection searches find nothing and its writes fail
 /// with `errSecMissingEntitlement`. The first write decides the keychain, and what an earlier run
 /// stored in the file keychain is found again.
-@Suite struct KeychainEntitlementTests {
+@Suite(.timeLimit(.minutes(5))) struct KeychainEntitlementTests {
     static let service = "com.adobe.pass.AccessEnabler"
 
     func store(_ keychain: FakeKeychain, accessGroup: String? = nil) -> KeychainRecordStore {

@@ -5,7 +5,7 @@ import Testing
 
 /// The Keychain's query logic against a fake of each Apple keychain: what works on iOS must work
 /// on the macOS file keychain, an unsigned Mac process, a locked device and a second process.
-@Suite struct KeychainRecordStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct KeychainRecordStoreTests {
     static let service = "com.adobe.pass.AccessEnabler"
 
     /// Each platform flavour: the keychain, the flavour asked for, the keychain the items land in.

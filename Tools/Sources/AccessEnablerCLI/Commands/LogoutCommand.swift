@@ -44,7 +44,8 @@ struct LogoutCommand: AsyncParsableCommand {
             }
             if let error = outcome.incompleteError {
                 session.console.err(
-                    "warning: the server logout failed (\(error.code)); the tokens on this device were cleared")
+                    "warning: the server logout failed (\(error.code)); the tokens on this device were cleared,"
+                        + " and the server logout is sent again by the next logout or refresh of the sign-in")
             }
             return LogoutReport()
         }

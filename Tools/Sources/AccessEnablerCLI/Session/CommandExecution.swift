@@ -26,11 +26,9 @@ enum CommandExecution {
         let session = try ClientSession(connection: connection, output: output, adjust: adjust)
         let report: any CommandReport
         do {
-            // One budget for the whole command: a store another process holds costs it one
-            // lock timeout in total, however many SDK calls it makes.
-            // Same limit as the SDK's per-call budget (its retry deadline); that helper is internal.
-            let budget = TokenStorageWaitBudget(limit: session.enabler.configuration.retryPolicy.deadline)
-            report = try await TokenStorageWaitBudget.withCurrent(budget) { try await body(session) }
+            // A store another process holds costs each SDK call of the command its retry deadline
+            // at most (the call's storage deadline).
+            report = try await body(session)
         } catch let error as ValidationError {
             session.progress.stop()
             await session.storageRecoveries.report(to: session.console)

@@ -6,7 +6,7 @@ import Testing
 /// The tool's conventions: `--version`, `completion`, the help screens (EXAMPLES, the connection
 /// options in their own group after the command's own, 80 columns), and the environment
 /// variables that stand for the connection options.
-@Suite("CLI conventions")
+@Suite("CLI conventions", .timeLimit(.minutes(5)))
 struct CLIConventionsTests {
     /// Every command path, for the help checks.
     static let commands: [[String]] = [

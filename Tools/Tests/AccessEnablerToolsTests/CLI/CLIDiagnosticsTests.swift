@@ -6,7 +6,7 @@ import Testing
 
 /// Messages that say what to do: the host and cause of a network failure, an unknown
 /// requestor, a service provider that answered with an error, `--verbose` lines.
-@Suite("CLI diagnostics")
+@Suite("CLI diagnostics", .timeLimit(.minutes(5)))
 struct CLIDiagnosticsTests {
     @Test("a refused connection names the host and the cause on the first line, without --verbose")
     func connectionRefused() async throws {

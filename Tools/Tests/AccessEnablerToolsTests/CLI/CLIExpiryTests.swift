@@ -6,7 +6,7 @@ import Testing
 /// Expiries a server sets absurdly far in the future (`notAfter` = `Int64.max` epoch
 /// milliseconds) are printed, not trapped on, by every command that shows one, and keep working
 /// while they are stored.
-@Suite("CLI far-future expiries")
+@Suite("CLI far-future expiries", .timeLimit(.minutes(5)))
 struct CLIExpiryTests {
     /// A requestor whose only MVPD signs in without a form and whose TTLs overflow every integer
     /// expiry: the emulator sends `Int64.max` milliseconds.

@@ -6,7 +6,7 @@ import Testing
 /// The whole flow through spawned `accessenabler` processes against a server on a loopback port,
 /// on both backends: every `--json` shape and exit code, state kept in `--storage` between
 /// invocations, and no secret in any output.
-@Suite("CLI end to end")
+@Suite("CLI end to end", .timeLimit(.minutes(5)))
 struct CLIFlowTests {
     @Test(
         "configure, status, login, preauthorize, authorize, metadata, logout", arguments: AccessEnabler.Backend.allCases
@@ -202,7 +202,7 @@ struct CLIFlowTests {
 }
 
 /// REST API v2 checklist, Configuration Retrieval: a signed-in `status` is answered from storage.
-@Suite("CLI round trips")
+@Suite("CLI round trips", .timeLimit(.minutes(5)))
 struct CLIRoundTripTests {
     @Test(
         "status while signed in sends no request on REST v2; configure always fetches",

@@ -5,7 +5,7 @@ import Testing
 
 /// `login --second-screen` and `activate` as separate processes against `emulator serve`: a TV
 /// and a phone completing one sign-in, and a TV cancelled with Ctrl-C.
-@Suite("second-screen sign-in (spawned)")
+@Suite("second-screen sign-in (spawned)", .timeLimit(.minutes(5)))
 struct CLISecondScreenTests {
     /// Starts `emulator serve --port 0` (real clock) and returns the process and its URL.
     private func serve() async throws -> (LiveProcess, URL) {

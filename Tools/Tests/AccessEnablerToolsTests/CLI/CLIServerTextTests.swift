@@ -6,7 +6,7 @@ import Testing
 /// Text a server sends (names, user IDs, error details) reaches a terminal only with its control
 /// characters and terminal escape sequences escaped, in every human-output path; `--json` keeps the
 /// exact values.
-@Suite("CLI server text")
+@Suite("CLI server text", .timeLimit(.minutes(5)))
 struct CLIServerTextTests {
     static let requestorName = "Evil\u{1B}[31m Requestor\r"
     static let mvpdName = "Red\u{1B}[31mCable\u{1B}]0;owned\u{07}"

@@ -5,7 +5,7 @@ import Testing
 
 /// A token store the SDK moves aside as unreadable is reported with one line on standard error,
 /// and the command goes on with an empty store.
-@Suite("CLI storage recovery")
+@Suite("CLI storage recovery", .timeLimit(.minutes(5)))
 struct CLIStorageRecoveryTests {
     @Test(
         "a corrupt storage file is moved aside, reported once, and the command still works",
@@ -18,7 +18,7 @@ struct CLIStorageRecoveryTests {
             let client = CLIClient(serviceProvider: server.url, storage: storage, backend: .restV2)
             let login = try await client.run(["login", "--mvpd", "AutoCable"])
             #expect(login.status == 0, "\(login.stderr)")
-            #expect(login.stderr.isEmpty)
+            #expect(Self.reports(login).isEmpty, "\(login.stderr)")
 
             let garbage = "not token JSON, and not a secret-\(UUID().uuidString)"
             try garbage.write(toFile: storage, atomically: true, encoding: .utf8)
@@ -50,10 +50,16 @@ struct CLIStorageRecoveryTests {
             // The store works again: a login lands, and nothing more is reported.
             let again = try await client.run(["login", "--mvpd", "AutoCable"], json: json)
             #expect(again.status == 0, "\(again.stderr)")
-            #expect(again.stderr.isEmpty, "\(again.stderr)")
+            #expect(Self.reports(again).isEmpty, "\(again.stderr)")
             let after = try await client.run(["status"])
             #expect(try after.object()["authenticated"] == true)
             #expect(after.stderr.isEmpty)
         }
+    }
+
+    /// What a run wrote to standard error besides the login's progress notice, which a loaded
+    /// machine prints when the profile takes more than a second of real time to come.
+    private static func reports(_ run: CLIRun) -> [Substring] {
+        run.stderr.split(separator: "\n").filter { !$0.hasPrefix("The login reached the redirect URL; waiting up to") }
     }
 }

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// The emulator control commands against a spawned `emulator serve`: fault, clock advance,
 /// degrade, requests, scenario, force-resume, wait, and their errors.
-@Suite("emulator control commands (spawned)")
+@Suite("emulator control commands (spawned)", .timeLimit(.minutes(5)))
 struct EmulatorControlCommandTests {
     /// Starts `emulator serve --port 0` with `extra` and returns the process and its URL.
     private func serve(_ extra: [String] = []) async throws -> (LiveProcess, URL) {

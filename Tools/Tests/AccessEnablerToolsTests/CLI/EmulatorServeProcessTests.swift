@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// `accessenabler emulator serve` as its own process: start-up output, a scenario file, the
 /// control routes over HTTP, client commands against it, and a clean stop on SIGINT.
-@Suite("emulator serve (spawned)")
+@Suite("emulator serve (spawned)", .timeLimit(.minutes(5)))
 struct EmulatorServeProcessTests {
     /// Starts `emulator serve --port 0` and returns the process and its listening URL.
     private func serve(_ extra: [String] = []) async throws -> (LiveProcess, URL) {

@@ -5,7 +5,7 @@ import Testing
 /// The documents' shell examples run unchanged in bash, zsh and sh, every Swift snippet of the
 /// README, the `docs/` pages and the DocC articles compiles, no Markdown file there is left out,
 /// and their relative links resolve.
-@Suite("Documentation")
+@Suite("Documentation", .timeLimit(.minutes(20)))
 struct DocumentationTests {
     @Test("the shell examples run in bash")
     func shellExamplesInBash() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Expiries for people and for JSON, including the far-future ones servers use for "never".
-@Suite("Dates in the output")
+@Suite("Dates in the output", .timeLimit(.minutes(5)))
 struct DateTextTests {
     /// `Int64.max` epoch milliseconds, as the SDK turns it into a date.
     static let never = Date(timeIntervalSince1970: TimeInterval(Int64.max) / 1000)

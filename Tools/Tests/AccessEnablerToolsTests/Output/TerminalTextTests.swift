@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// What reaches a terminal: control characters and escape sequences shown, never acted on.
-@Suite("Terminal-safe text")
+@Suite("Terminal-safe text", .timeLimit(.minutes(5)))
 struct TerminalTextTests {
     @Test("control characters, DEL, C1 controls and bidi overrides are escaped; the rest is kept")
     func escaped() {

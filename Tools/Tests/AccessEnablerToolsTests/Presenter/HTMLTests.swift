@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The small HTML reader behind the login presenter, redirect matching, and form encoding.
-@Suite("HTML, redirect matching, form encoding")
+@Suite("HTML, redirect matching, form encoding", .timeLimit(.minutes(5)))
 struct HTMLTests {
     @Test("tags and attributes: quoted, unquoted, valueless, references; comments and scripts skipped")
     func tags() {

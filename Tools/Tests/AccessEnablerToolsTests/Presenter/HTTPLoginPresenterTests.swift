@@ -5,7 +5,7 @@ import Testing
 
 /// The login presenter against a scripted server that is not the emulator: redirects, refresh
 /// pages, self-submitting forms, login forms, pages that need a person, errors.
-@Suite("HTTP login presenter")
+@Suite("HTTP login presenter", .timeLimit(.minutes(5)))
 struct HTTPLoginPresenterTests {
     static let redirect = URL(string: "adobepass://ios.app")!
     static let start = URL(string: "https://sp.example.com/start?code=1")!

@@ -15,7 +15,7 @@ import Darwin
 
 /// The standalone emulator against a hostile client: a too-large request, connections that never
 /// finish their headers, a request log read over HTTP, an address beyond loopback.
-@Suite("Emulator server limits")
+@Suite("Emulator server limits", .timeLimit(.minutes(5)))
 struct EmulatorServerLimitsTests {
     @Test("a too-large control request gets 413 with the reason, and the server keeps serving")
     func tooLargeRequest() async throws {

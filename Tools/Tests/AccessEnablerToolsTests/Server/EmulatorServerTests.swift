@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// The emulator served over real HTTP/1.1 on an ephemeral loopback port, used by the SDK through
 /// `URLSessionTransport` (real sockets), as an app would.
-@Suite("Emulator server over HTTP")
+@Suite("Emulator server over HTTP", .timeLimit(.minutes(5)))
 struct EmulatorServerTests {
     private func makeEnabler(
         _ url: URL, backend: AccessEnabler.Backend, storage: any TokenStorage = InMemoryTokenStorage(),

@@ -4,7 +4,7 @@ import Testing
 
 /// `URLSessionTransport` over real sockets returns redirects unfollowed, also on Linux (where
 /// only the session delegate is consulted).
-@Suite struct URLSessionTransportRedirectTests {
+@Suite(.timeLimit(.minutes(5))) struct URLSessionTransportRedirectTests {
     /// The auto-login MVPD's browser login, which redirects to `redirect` at once.
     func loginURL(_ base: URL, redirect: String) -> URL {
         let encoded = redirect.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
