@@ -27,7 +27,7 @@ public actor AccessEnabler {
     let tokens: AccessTokenProvider
     let backend: any EntitlementBackend
     /// The app's service tokens (``Configuration/serviceTokenProvider``, REST API v2).
-    let serviceTokens: ServiceTokenSource?
+    let serviceTokens: ServiceTokens
     let hub = EventHub()
     let log: Log
     let clock: any AccessEnablerClock
@@ -82,17 +82,18 @@ public actor AccessEnabler {
         self.tokens = AccessTokenProvider(
             softwareStatement: softwareStatement, redirectURL: configuration.redirectURL, cache: cache, caller: caller,
             clock: configuration.clock)
-        var serviceTokens: ServiceTokenSource?
+        var serviceTokens = ServiceTokens.Origin.none
         if let provider = configuration.serviceTokenProvider {
             if configuration.backend == .restV2 {
-                serviceTokens = ServiceTokenSource(provider: provider, clock: configuration.clock, log: log)
+                serviceTokens = .provider(ServiceTokenSource(provider: provider, clock: configuration.clock, log: log))
             } else {
                 log.info("serviceTokenProvider is not used: REST API v1 has no AD-Service-Token")
             }
         }
-        self.serviceTokens = serviceTokens
+        self.serviceTokens = ServiceTokens(serviceTokens)
         self.backend = configuration.backend.make(
-            wire: WireClient(caller: caller, tokens: tokens, serviceTokens: serviceTokens), clock: configuration.clock)
+            wire: WireClient(caller: caller, tokens: tokens, serviceTokens: self.serviceTokens),
+            clock: configuration.clock)
         self.sharedDeviceSeed = Self.sharedDeviceSeed(configuration, keychain: deviceSeedKeychain, log: log)
     }
 

@@ -8,8 +8,8 @@ import Foundation
 struct WireClient: Sendable {
     let caller: HTTPCaller
     let tokens: AccessTokenProvider
-    /// The app's service tokens; nil when it gives no provider.
-    var serviceTokens: ServiceTokenSource?
+    /// The app's service tokens.
+    let serviceTokens: ServiceTokens
 
     var log: Log { caller.log }
 
@@ -20,7 +20,7 @@ struct WireClient: Sendable {
     {
         let endpoint = request.endpoint
         var serviceToken: ServiceToken?
-        if endpoint.carriesServiceToken, let serviceTokens { serviceToken = try await serviceTokens.token() }
+        if endpoint.carriesServiceToken { serviceToken = try await serviceTokens.token() }
         var token = try await tokens.validToken(for: serviceProvider, context: context)
         var response = try await caller.send(prepared(request, token, serviceToken))
         if response.status == 401 {
@@ -33,7 +33,7 @@ struct WireClient: Sendable {
                 for: serviceProvider, rejectedClientID: token.clientID, context: context)
             response = try await caller.send(prepared(request, token, serviceToken))
         }
-        if let refused = serviceToken, let serviceTokens, isServiceTokenRefusal(response, endpoint) {
+        if let refused = serviceToken, isServiceTokenRefusal(response, endpoint) {
             let replacement = try await serviceTokens.replacement(forRefused: refused)
             guard replacement != refused else {
                 log.info("\(endpoint.rawValue): service token refused; the app gave no other")

@@ -28,9 +28,6 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     public let accessEnabler: AsyncAccessEnabler
     let session: LegacySession
     let receivers: LegacyReceivers
-    /// The service token the app last gave with `setOptions:` (``LegacyOptionsUpdate/serviceTokenKey``),
-    /// which the core's provider answers with.
-    let serviceToken = LockedValue<String?>(nil)
 
     /// Creates the adapter over a new async core with this configuration (environment, storage,
     /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
@@ -38,8 +35,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did (or, for
     /// a delegate without them, are presented by the adapter over the foreground scene); an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
-    /// Without a service-token provider in the configuration, the core's provider answers with
-    /// the token the app gives with `setOptions:` (`serviceToken`).
+    /// Without a service-token provider in the configuration, the core sends the token the app
+    /// gives with `setOptions:` (`serviceToken`); an app that gives none costs nothing per request.
     ///
     /// The adapter presents view controllers of its own (Safari, Apple's TV Provider) over the
     /// app's foreground scene, which an app extension has no access to: in an extension, use the
@@ -50,10 +47,6 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         var configuration = configuration
-        if configuration.serviceTokenProvider == nil {
-            let serviceToken = self.serviceToken
-            configuration.serviceTokenProvider = { _ in serviceToken.withLock { $0 } }
-        }
         #if canImport(VideoSubscriberAccount) && (os(iOS) || os(tvOS)) && !targetEnvironment(macCatalyst)
         if configuration.partnerFramework == nil {
             let relay = TVProviderDialogRelay(receivers: receivers, fallback: ForegroundTVProviderDialogPresenter())
@@ -171,8 +164,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// an expired or refused one fails the calls that carry it.
     open func setOptions(_ options: [AnyHashable: Any]!) {
         if let change = LegacyOptionsUpdate.serviceToken(in: options) {
-            serviceToken.withLock { $0 = change.value }
-            onMain { $0.serviceTokenChanged() }
+            // Taken at once (a lock), so it is in place before any later call starts.
+            accessEnabler.setGivenServiceToken(change.value)
         }
         let update = LegacyOptionsUpdate(options)
         onMain { $0.updateOptions(update) }
