@@ -173,8 +173,12 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
     /// key for, such as `connectionIP`). Unlike the dictionary form it replaces every option, as
-    /// the core's `setOptions(_:)` does (``svcRedirectURL`` included).
+    /// the core's `setOptions(_:)` does (``svcRedirectURL`` included: it reads
+    /// `options.safariRedirectURL` from now on).
     open func setOptions(_ options: AsyncAccessEnabler.Options) {
+        // At call time, as the svcRedirectURL setter records its value: the getter follows the
+        // changes in the order the core applies them.
+        session.safariRedirect.withLock { $0 = options.safariRedirectURL?.absoluteString }
         onMain { $0.setOptions(options) }
     }
 
