@@ -4,7 +4,8 @@ import Foundation
 /// token, and recover from its expiry or loss (401 → renew once and retry once;
 /// `invalid_client` → register again once and retry once). A call whose page lists
 /// `AD-Service-Token` carries the app's service token, when it gives one; a refused token
-/// (`invalid_header_service_token`) is asked for again once and the request sent again once.
+/// (a 400 `invalid_header_service_token`, this SDK's name for the refusal: Adobe names no code) is
+/// asked for again once and the request sent again once.
 struct WireClient: Sendable {
     let caller: HTTPCaller
     let tokens: AccessTokenProvider
