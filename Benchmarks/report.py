@@ -124,15 +124,22 @@ def version_key(name):
     return int(parts[0]), int(parts[1])
 
 
-def thresholds_for(requested):
+def holds(folder, is_threshold):
+    """Whether `folder` is a folder with a file `is_threshold` accepts."""
+    return os.path.isdir(folder) and any(is_threshold(file) for file in os.listdir(folder))
+
+
+def thresholds_for(requested, is_threshold=lambda file: file.endswith(".p90.json"), measured="malloc counts"):
     """The thresholds folder to check against, and a note when it is not the one requested.
 
-    Malloc counts depend on the toolchain's Foundation, so each Swift version has its own folder
-    (Thresholds/6.3). A version without one is checked against the nearest version that has one
-    (the same major version first, then the closest minor; on a tie the newer), and the report says
-    so, instead of checking nothing. Returns (None, note) when there is no folder at all.
+    Malloc counts depend on the toolchain's Foundation (and code size on its compiler), so each
+    Swift version has its own folder (Thresholds/6.3). A version without one is checked against
+    the nearest version that has one (the same major version first, then the closest minor; on a
+    tie the newer), and the report says so, instead of checking nothing. A folder counts when it
+    holds a file `is_threshold` accepts (size.py: the CodeSize files). Returns (None, note) when
+    there is no folder at all.
     """
-    if os.path.isdir(requested) and any(file.endswith(".p90.json") for file in os.listdir(requested)):
+    if holds(requested, is_threshold):
         return requested, None
     parent, wanted = os.path.split(os.path.normpath(requested))
     wanted_key = version_key(wanted)
@@ -143,7 +150,7 @@ def thresholds_for(requested):
     if os.path.isdir(parent or "."):
         for name in os.listdir(parent or "."):
             key = version_key(name)
-            if key is not None and os.path.isdir(os.path.join(parent, name)):
+            if key is not None and holds(os.path.join(parent, name), is_threshold):
                 candidates.append((key, name))
     if not candidates:
         return None, f"no thresholds in {parent or '.'} at all"
@@ -159,8 +166,8 @@ def thresholds_for(requested):
         return chosen, (
             f"note: the Swift version is unknown; checked against the newest thresholds, Swift {name} ({chosen})")
     return chosen, (
-        f"note: no thresholds for Swift {wanted} ({requested} does not exist); checked against the nearest "
-        f"version's, Swift {name} ({chosen}): malloc counts may differ by toolchain, so a change here may be "
+        f"note: no thresholds for Swift {wanted} (none in {requested}); checked against the nearest "
+        f"version's, Swift {name} ({chosen}): {measured} may differ by toolchain, so a change here may be "
         f"the toolchain's, not the code's")
 
 

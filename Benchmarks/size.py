@@ -6,6 +6,7 @@ contributors to `__text` by symbol and by kind. `size.sh` runs it after apple-sd
 prepared the SDK; see Benchmarks/README.md.
 
 Usage: size.py --responses DIR --out DIR --thresholds DIR [--update] [--top N] [--reuse-objects]
+       size.py --self-check
 
 --responses: the tool's work folder for arm64-apple-ios16.0, holding one `<Target>.rsp` per target
 (its `swift-frontend -emit-module -Onone` type check). Each is compiled with the same sources, SDK,
@@ -15,9 +16,11 @@ and `-D DEBUG`; a target imports the modules this run compiled (AccessEnablerLeg
 optimized AccessEnabler).
 
 Exit status: 0 when no judged target's `__text` exceeds its recorded figure by more than 5 %
-(`Thresholds/<swift version>/CodeSize.<Target>.json`; no file for this Swift version: not
-checked, said so); 1 when one does, or a compile fails; 2 on bad usage or a missing tool.
---update records the measured `__text` of the judged targets instead of checking it.
+(`Thresholds/<swift version>/CodeSize.<Target>.json`; a Swift version without them is checked
+against the nearest version's, as report.py does, and says so; no figures at all: not checked,
+said so); 1 when one does, or a compile fails; 2 on bad usage or a missing tool.
+--update records the measured `__text` of the judged targets (in --thresholds) instead of checking it.
+--self-check checks the choice of the thresholds folder on made-up folders, without compiling.
 """
 
 import argparse
@@ -28,7 +31,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report import thresholds_for  # noqa: E402  (the one rule for choosing a thresholds folder)
 
 # Dependency order. AccessEnablerTesting is reported, not judged: apps link it into test bundles
 # only, never into what they ship. AccessEnablerLegacyObjC is a header; it has no code.
@@ -247,8 +254,61 @@ def check(target, text_size, thresholds_dir, update):
     return passed
 
 
+def is_code_size(file):
+    """Whether `file` is a CodeSize threshold."""
+    return file.startswith("CodeSize.") and file.endswith(".json")
+
+
+def code_size_thresholds(requested, update):
+    """The folder to check against: `requested`, else the nearest Swift version's (noted); the
+    requested one when recording, or when there are none at all."""
+    if update:
+        return requested
+    chosen, note = thresholds_for(requested, is_threshold=is_code_size, measured="code size")
+    if note:
+        print(note)
+    return chosen or requested
+
+
+def self_check():
+    """Checks code_size_thresholds on made-up folders; 0 when every case holds."""
+    cases = []
+    with tempfile.TemporaryDirectory() as root:
+        def folder(name, *files):
+            path = os.path.join(root, name)
+            os.makedirs(path, exist_ok=True)
+            for file in files:
+                with open(os.path.join(path, file), "w") as handle:
+                    handle.write('{"textBytes" : 1}\n')
+            return path
+        six_one = folder("6.1", "CodeSize.AccessEnabler.json")
+        six_three = folder("6.3", "CodeSize.AccessEnabler.json")
+        folder("6.2", "AccessEnablerBenchmarks.CheckAuthentication.p90.json")
+        folder("5.10", "CodeSize.AccessEnabler.json")
+        at = lambda name: os.path.join(root, name)
+        cases.append(("a version with figures uses its own", code_size_thresholds(six_one, False), six_one))
+        cases.append(("a newer version uses the nearest", code_size_thresholds(at("6.5"), False), six_three))
+        cases.append(("a tie goes to the newer; a folder without CodeSize files does not count",
+                      code_size_thresholds(at("6.2"), False), six_three))
+        cases.append(("the same major version first", code_size_thresholds(at("5.0"), False), at("5.10")))
+        cases.append(("an unknown version uses the newest", code_size_thresholds(root, False), six_three))
+        cases.append(("recording writes where asked", code_size_thresholds(at("6.5"), True), at("6.5")))
+        empty = os.path.join(root, "empty", "6.3")
+        cases.append(("no figures at all: the requested folder", code_size_thresholds(empty, False), empty))
+    failed = [(what, got, wanted) for what, got, wanted in cases if got != wanted]
+    for what, got, wanted in failed:
+        print(f"FAIL {what}: {got} instead of {wanted}")
+    print(f"size.py self-check: {len(cases) - len(failed)} of {len(cases)} passed")
+    return 1 if failed else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--self-check", action="store_true",
+                        help="check the choice of the thresholds folder, without compiling, and exit")
+    if "--self-check" in sys.argv[1:]:
+        parser.parse_args()
+        return self_check()
     parser.add_argument("--responses", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--thresholds", required=True)
@@ -259,6 +319,7 @@ def main():
     parser.add_argument("--timeout", type=int, default=1800, help="seconds per compile (default 1800)")
     args = parser.parse_args()
 
+    thresholds = code_size_thresholds(args.thresholds, args.update)
     frontend = toolchain_tool("swift-frontend")
     tools = (toolchain_tool("llvm-objdump"), toolchain_tool("llvm-nm"))
     modules = os.path.abspath(os.path.join(args.out, "modules"))
@@ -294,7 +355,7 @@ def main():
         elif not os.path.isfile(obj):
             fail(f"no {obj} from an earlier run")
         text_size = report(target, obj, args.top, tools)
-        if judged and not check(target, text_size, args.thresholds, args.update):
+        if judged and not check(target, text_size, thresholds, args.update):
             failed = True
     print()
     if failed:

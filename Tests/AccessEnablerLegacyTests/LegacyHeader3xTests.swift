@@ -64,6 +64,23 @@ import Testing
         #expect(await harness.legacy.accessEnabler.currentOptions.handleSVC, "the other options stay")
     }
 
+    /// The typed `setOptions(_:)` replaces `svcRedirectURL` too: the getter reads what the core
+    /// holds after it, not the value set before. Before, it kept the property's old value.
+    @Test func theTypedSetOptionsReplacesSvcRedirectURL() async throws {
+        let harness = LegacyHarness(backend: .restV2)
+        harness.legacy.svcRedirectURL = Self.chosenRedirect
+        harness.legacy.setOptions(AsyncAccessEnabler.Options(handleSVC: true))
+        #expect(harness.legacy.svcRedirectURL == nil)
+        await harness.legacy.session.optionsUpdate?.value(awaiting: "the options update")
+        #expect(await harness.legacy.accessEnabler.currentOptions.safariRedirectURL == nil)
+
+        let typed = try #require(URL(string: "adbe.typed://adobe.com"))
+        harness.legacy.setOptions(AsyncAccessEnabler.Options(safariRedirectURL: typed))
+        #expect(harness.legacy.svcRedirectURL == typed.absoluteString)
+        await harness.legacy.session.optionsUpdate?.value(awaiting: "the options update")
+        #expect(await harness.legacy.accessEnabler.currentOptions.safariRedirectURL == typed)
+    }
+
     /// `dispatchStatus:` hands the dictionary, as it is, to the status delegate on the main
     /// thread.
     @Test func dispatchStatusReachesTheStatusDelegate() async {

@@ -71,4 +71,48 @@ import Testing
         _ = try? await harness.legacy.accessEnabler.refreshAuthentication()
         #expect(await sentTokens(harness, .profiles) == [fromConfiguration])
     }
+
+    /// An app that never sets the key gets no service-token provider: no question per request on
+    /// REST API v2, no log line about it on REST API v1. Before, the adapter always installed one.
+    @Test(arguments: legacyBackends)
+    func withoutTheKeyTheCoreHasNoServiceTokenProvider(backend: AccessEnabler.Backend) async throws {
+        let lines = LockedLines()
+        let harness = LegacyHarness(backend: backend) { $0.logHandler = { lines.append($0) } }
+        #expect(harness.legacy.accessEnabler.configuration.serviceTokenProvider == nil)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        let mentions = lines.messages.filter { $0.message.lowercased().contains("service token") }
+        #expect(mentions.isEmpty, "\(mentions.map(\.message))")
+        if backend == .restV2 { #expect(await sentTokens(harness, .sessions) == [nil]) }
+    }
+
+    /// REST API v1 has no `AD-Service-Token`: the key is logged as unused, once per call, and the
+    /// token never appears in a request or the log.
+    @Test func onV1TheKeyIsLoggedAsUnusedAndNothingIsSent() async throws {
+        let lines = LockedLines()
+        let harness = LegacyHarness(backend: .restV1) { $0.logHandler = { lines.append($0) } }
+        let token = ServiceTokenIssuer.emulator.token(
+            subject: "viewer-1", issuedAt: harness.clock.now, expiresAt: harness.clock.now.addingTimeInterval(3600))
+        harness.legacy.setOptions(["serviceToken": token])
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        let unused = lines.messages.filter { $0.message.contains("REST API v1 has no AD-Service-Token") }
+        #expect(unused.map(\.level) == [.info])
+        #expect(!lines.messages.contains { $0.message.contains(token) })
+        let requests = await harness.emulator.requests
+        #expect(!requests.contains { $0.headers["AD-Service-Token"] != nil })
+    }
+
+    /// A value that is not a compact JWS is not sent (a header value must carry nothing else),
+    /// and the log says so without the value.
+    @Test func aValueThatIsNotACompactJWSIsNotSent() async throws {
+        let lines = LockedLines()
+        let harness = LegacyHarness(backend: .restV2) { $0.logHandler = { lines.append($0) } }
+        harness.legacy.setOptions(["serviceToken": "not a token\r\nX-Injected: 1"])
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        #expect(await sentTokens(harness, .sessions) == [nil])
+        #expect(lines.messages.contains { $0.level == .error && $0.message.contains("not a compact JWS") })
+        #expect(!lines.messages.contains { $0.message.contains("X-Injected") })
+    }
 }

@@ -32,7 +32,9 @@ extension AccessEnabler {
     /// foreground.
     ///
     /// - A session the server no longer holds (a logout made elsewhere, an early expiry) is
-    ///   removed locally, as any "session gone" answer is.
+    ///   removed locally, as any "session gone" answer is — except a single sign-on by service
+    ///   token (`serviceTokenSSO`) when the request went without one (the app gave none): that
+    ///   answer cannot speak for it, and it stays.
     /// - A changed expiry or changed attributes (user metadata) update the local one.
     /// - Without a local session, a profile the server holds (single sign-on, a login in another
     ///   app) is adopted; with `mvpdID`, that MVPD's profile is adopted in place of the local one
@@ -76,8 +78,9 @@ extension AccessEnabler {
         let owed = await sendOwedLogout(for: requestorID, before: deadline)
         await cache.takeStoredAuthentication(for: requestorID, before: deadline)
         let (local, generation) = try await cache.sessionState(for: requestorID, before: deadline)
+        let serviceTokenUse = ServiceTokenUse()
         let found = try await serverAuthentications(
-            loaded, local: local?.authentication, preferring: mvpdID, before: deadline
+            loaded, local: local?.authentication, preferring: mvpdID, before: deadline, serviceTokenUse: serviceTokenUse
         ).filter { !Self.isLoggedOut($0, owed: owed) }
         if found.count > 1 {
             hub.emit(.profilesAvailable(found.map { Authentication(record: $0, requestorID: requestorID) }))
@@ -94,6 +97,14 @@ extension AccessEnabler {
             {
                 log.info("the service provider changed the authentication (expiry or attributes); updated it")
             }
+            return (await checkAuthentication(), false, false)
+        }
+        if let local, localOnServer == nil, mvpdID == nil || mvpdID == local.authentication.mvpd.id,
+            local.authentication.profileType == Self.serviceTokenProfileType, serviceTokenUse.anyWentWithout
+        {
+            log.info(
+                "the profiles request carried no service token: it cannot tell whether the service-token sign-in with \(local.authentication.mvpd.id) stays; kept"
+            )
             return (await checkAuthentication(), false, false)
         }
         guard let best = found.first else {
@@ -146,9 +157,10 @@ extension AccessEnabler {
     /// decides about the local session) or of all of them throws, another's is logged and skipped.
     func serverAuthentications(
         _ loaded: RequestorConfiguration, local: AuthenticationRecord?, preferring preferred: String?,
-        before deadline: TokenStorageDeadline
+        before deadline: TokenStorageDeadline, serviceTokenUse: ServiceTokenUse? = nil
     ) async throws -> [AuthenticationRecord] {
-        let context = try await context(for: loaded.requestorID, before: deadline)
+        var context = try await context(for: loaded.requestorID, before: deadline)
+        context.serviceTokenUse = serviceTokenUse
         let issuer = local.flatMap { try? ServiceProvider.validated($0.serviceProvider) }
         var serviceProviders = requestor.serviceProviders
         if let issuer, !serviceProviders.contains(issuer) { serviceProviders.append(issuer) }
@@ -221,6 +233,12 @@ extension AccessEnabler {
             }
         }
     }
+}
+
+extension AccessEnabler {
+    /// The REST API v2 profile type of a single sign-on by service token: the service provider
+    /// keeps it under the viewer's token, not the device.
+    static let serviceTokenProfileType = "serviceTokenSSO"
 }
 
 extension Authentication {

@@ -102,9 +102,11 @@ extension AccessEnabler {
         /// The SDK sends it on the calls whose page lists the header (sessions, profiles,
         /// decisions, logout), asks again when its `exp` has passed on ``clock`` or the service
         /// provider refuses it, and never logs it. Return nil when the viewer has no identity
-        /// now: nothing is sent. Nil (the default) sends nothing. REST API v1 ignores it. The
-        /// article "Single sign-on across apps and devices" has the details.
-        public var serviceTokenProvider: (@Sendable (ServiceTokenReason) async -> String?)?
+        /// now: nothing is sent. Throw when your identity service cannot say (unreachable): the
+        /// call fails with ``AccessEnablerError/serviceTokenUnavailable``, nothing is sent and the
+        /// sign-in stays. Nil (the default) sends nothing. REST API v1 ignores it. The article
+        /// "Single sign-on across apps and devices" has the details.
+        public var serviceTokenProvider: (@Sendable (ServiceTokenReason) async throws -> String?)?
         /// The app's `Info.plist` as the SDK reads it (the running process's; tests describe one).
         package var appBundle: AppBundle = .main
 

@@ -27,7 +27,7 @@ public actor AccessEnabler {
     let tokens: AccessTokenProvider
     let backend: any EntitlementBackend
     /// The app's service tokens (``Configuration/serviceTokenProvider``, REST API v2).
-    let serviceTokens: ServiceTokenSource?
+    let serviceTokens: ServiceTokens
     let hub = EventHub()
     let log: Log
     let clock: any AccessEnablerClock
@@ -50,6 +50,8 @@ public actor AccessEnabler {
     /// Where the device ID's seed is shared (``Configuration/deviceIdentifierAccessGroup``); nil
     /// when it is not, or once the app proved not entitled to the group.
     private var sharedDeviceSeed: SharedDeviceSeedStore?
+    /// Whether the log said the app may not use the access group (said once).
+    private var loggedGroupRefusal = false
     private var contextMemo: RequestContextMemo
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
@@ -84,17 +86,18 @@ public actor AccessEnabler {
         self.tokens = AccessTokenProvider(
             softwareStatement: softwareStatement, redirectURL: configuration.redirectURL, cache: cache, caller: caller,
             clock: configuration.clock)
-        var serviceTokens: ServiceTokenSource?
+        var serviceTokens = ServiceTokens.Origin.none
         if let provider = configuration.serviceTokenProvider {
             if configuration.backend == .restV2 {
-                serviceTokens = ServiceTokenSource(provider: provider, clock: configuration.clock, log: log)
+                serviceTokens = .provider(ServiceTokenSource(provider: provider, clock: configuration.clock, log: log))
             } else {
                 log.info("serviceTokenProvider is not used: REST API v1 has no AD-Service-Token")
             }
         }
-        self.serviceTokens = serviceTokens
+        self.serviceTokens = ServiceTokens(serviceTokens)
         self.backend = configuration.backend.make(
-            wire: WireClient(caller: caller, tokens: tokens, serviceTokens: serviceTokens), clock: configuration.clock)
+            wire: WireClient(caller: caller, tokens: tokens, serviceTokens: self.serviceTokens),
+            clock: configuration.clock)
         self.sharedDeviceSeed = Self.sharedDeviceSeed(configuration, keychain: deviceSeedKeychain, log: log)
     }
 
@@ -163,30 +166,42 @@ public actor AccessEnabler {
     /// The device ID: the SHA-256 hex of the seed.
     func currentDeviceID(before deadline: TokenStorageDeadline) async throws -> String {
         if let deviceID { return deviceID }
-        let seed = try await deviceSeed(before: deadline)
+        let (seed, lasting) = try await deviceSeed(before: deadline)
         let id = SHA256.hexDigest(seed)
-        deviceID = id
+        if lasting { deviceID = id }
         return id
     }
 
     /// The seed: the configured one, else the shared access group's, else the one stored with
-    /// the tokens. An app not entitled to the group keeps its own (logged once); any other
-    /// Keychain failure is a storage failure, so a passing one never changes the device ID.
-    private func deviceSeed(before deadline: TokenStorageDeadline) async throws -> String {
+    /// the tokens; `lasting` is false for a seed that may change on the next call. The group's
+    /// seed is copied to the app's device record, so the app's own seed is the group's once the
+    /// group answered. A refusal of the group (`errSecMissingEntitlement`) gives the app's own
+    /// seed: for the process where the refusal is lasting (macOS), else (iOS, tvOS, where a
+    /// correctly signed app meets it now and then) for this call only. Any other Keychain failure
+    /// is a storage failure, so a passing one never changes the device ID.
+    private func deviceSeed(before deadline: TokenStorageDeadline) async throws -> (seed: String, lasting: Bool) {
         let cache = self.cache
         guard let shared = sharedDeviceSeed else {
-            return try await cache.deviceSeed(configured: configuration.deviceIDSeed, before: deadline)
+            return (try await cache.deviceSeed(configured: configuration.deviceIDSeed, before: deadline), true)
         }
         do {
             switch try await shared.seed(adopting: { try await cache.deviceSeed(configured: nil, before: deadline) }) {
             case .shared(let seed):
-                return seed
-            case .notEntitled:
-                sharedDeviceSeed = nil
-                log.error(
-                    "the app may not use the Keychain access group \(shared.accessGroup) (errSecMissingEntitlement): "
-                        + "it keeps a device ID of its own; add the group to its keychain-access-groups entitlement")
-                return try await cache.deviceSeed(configured: nil, before: deadline)
+                try await cache.keepSharedDeviceSeed(seed, accessGroup: shared.accessGroup, before: deadline)
+                return (seed, true)
+            case .notEntitled(let lasting):
+                let own = try await cache.deviceRecord(before: deadline)
+                let copy = own.accessGroup == shared.accessGroup
+                if !loggedGroupRefusal {
+                    loggedGroupRefusal = true
+                    log.error(
+                        "the Keychain refused the access group \(shared.accessGroup) (errSecMissingEntitlement): the "
+                            + (copy ? "app's copy of the group's device ID is used" : "app uses a device ID of its own")
+                            + (lasting ? "" : " until the group answers")
+                            + "; the app's keychain-access-groups entitlement must list the group")
+                }
+                if lasting { sharedDeviceSeed = nil }
+                return (own.seed, lasting)
             }
         } catch let error as KeychainStatusError {
             log.error("the shared device ID could not be read from the Keychain (status \(error.status))")

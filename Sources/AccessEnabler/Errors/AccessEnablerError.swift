@@ -175,6 +175,13 @@ extension AccessEnablerError {
         "authentication_code_replaced", .none,
         "A new authentication code was requested; the previous one is no longer polled.")
 
+    /// The app's ``AccessEnabler/Configuration/serviceTokenProvider`` threw: its identity service
+    /// could not say who the viewer is. Nothing was sent and the sign-in is unchanged (a nil
+    /// from the provider, "no identity", is not an error). Action `retry`.
+    public static let serviceTokenUnavailable = sdk(
+        "service_token_unavailable", .retry,
+        "The app could not provide the viewer's service token; nothing was sent and the sign-in is unchanged.")
+
     /// Second-screen (registration code) sign-in was asked for on REST API v1, which the SDK
     /// does not support; use REST API v2. Action `configuration`.
     public static let secondScreenNotSupported = sdk(

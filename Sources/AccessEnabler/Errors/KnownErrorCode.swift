@@ -29,7 +29,8 @@ package enum KnownErrorCode {
         var action: Status.Action?
     }
 
-    /// The code a refused `AD-Service-Token` gets.
+    /// This SDK's name for a refused `AD-Service-Token` (Adobe's catalogue names none): a 400 with
+    /// it, to a request that carried the token, is taken as the refusal.
     package static let serviceTokenRefused = "invalid_header_service_token"
 
     /// The codes, exactly as the server sends them.
@@ -66,7 +67,7 @@ package enum KnownErrorCode {
             ["invalid_access_token_service_provider", "invalid_access_token_client_application"],
             action: .applicationRegistration)
         add(["invalid_parameter_saml_response"], .partnerRejected)
-        // Adobe's catalogue names no code for AD-Service-Token; this one follows its header codes
+        // Adobe's catalogue names no code for AD-Service-Token; the SDK's name follows its header codes
         // (`invalid_header_device_info`, `…_identity_for_temporary_access`): 400, action none.
         add([serviceTokenRefused], .serviceTokenRefused)
         return table

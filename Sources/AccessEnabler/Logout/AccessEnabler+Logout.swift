@@ -8,7 +8,10 @@ extension AccessEnabler {
     /// On REST API v2 the SDK follows the action of each profile the server removed: a logout
     /// page goes to the presenter; a profile that came from Apple's TV Provider (`appleSSO`) emits
     /// ``EntitlementEvent/partnerLogoutRequired(mvpdID:)``: guide the viewer to the system's TV
-    /// Provider settings to sign out there too.
+    /// Provider settings to sign out there too. Each step runs on its own: a page that cannot be
+    /// shown (its URL refused, the presenter failed) is reported and the others still run. The
+    /// logout page of an MVPD that opens in Safari is not shown when Safari could not come back
+    /// to the app (it registers no `adbe.` scheme; logged): the server logout is done all the same.
     ///
     /// Requests in flight when logout begins never write their results back. The local logout
     /// always happens: when the server or the browser step fails, the failure is logged and
@@ -62,41 +65,65 @@ extension AccessEnabler {
             answered = true
         }
         defer { serverAnswered() }
+        let steps: [LogoutStep]
+        // nil: the MVPD's pages open in Safari, which cannot come back to the app (no adbe. scheme).
+        let pageRedirectURL: URL?
         do {
             var context = try await context(for: requestorID, before: storageDeadline())
+            pageRedirectURL = try? await redirectURL(
+                for: session.mvpd, requiresRegisteredScheme: presenter?.requiresRegisteredURLScheme ?? true)
             // The server logout happens even when the MVPD's Safari page cannot come back.
-            context.redirectURL = (try? await redirectURL(for: session.mvpd)) ?? configuration.redirectURL
-            let steps = try await backend.logout(session: session, context: context)
+            context.redirectURL = pageRedirectURL ?? configuration.redirectURL
+            steps = try await backend.logout(session: session, context: context)
             serverAnswered()
             await cache.settleLogout(of: session, for: requestorID, before: storageDeadline())
-            for step in steps {
-                switch step {
-                case .interactive(let url):
-                    guard let presenter else { continue }
-                    let redirectURL = context.redirectURL
-                    let landed = try await presenter.presentPage(
-                        url: url, redirectURL: redirectURL, for: session.mvpd, call: .logout)
-                    if !Self.matches(landed, redirectURL: redirectURL) {
-                        log.error("the browser logout ended at an unexpected URL")
-                    }
-                case .partner(let mvpdID):
-                    log.info(
-                        "\(mvpdID) was an Apple TV Provider sign-in: the viewer must also sign out in the system settings"
-                    )
-                    outcome.partnerLogoutMVPDIDs.append(mvpdID)
-                    hub.emit(.partnerLogoutRequired(mvpdID: mvpdID))
-                case .complete:
-                    break
-                }
-            }
-        } catch is CancellationError {
-            log.info("the browser logout was cancelled")
         } catch {
+            if error is CancellationError {
+                log.info("the server logout was cancelled; logging out locally")
+                return outcome
+            }
             let code = (error as? AccessEnablerError)?.code ?? "unknown"
             log.error("server logout failed (\(code)); logging out locally")
             let incomplete = error as? AccessEnablerError ?? .networkError
             outcome.incompleteError = incomplete
             hub.emit(.logoutIncomplete(incomplete))
+            return outcome
+        }
+        // Each step on its own: a page that cannot be shown leaves the others to run.
+        for step in steps {
+            switch step {
+            case .interactive(let url):
+                guard let presenter else { continue }
+                guard let redirectURL = pageRedirectURL else {
+                    log.error(
+                        "\(session.mvpd.id)'s logout page opens in Safari, which cannot come back to the app (no adbe. scheme): not shown"
+                    )
+                    continue
+                }
+                do {
+                    let landed = try await presenter.presentPage(
+                        url: url, redirectURL: redirectURL, for: session.mvpd, call: .logout)
+                    if !Self.matches(landed, redirectURL: redirectURL) {
+                        log.error("the browser logout ended at an unexpected URL")
+                    }
+                } catch is CancellationError {
+                    log.info("the browser logout was cancelled")
+                } catch {
+                    let code = (error as? AccessEnablerError)?.code ?? "unknown"
+                    log.error("a logout page could not be shown (\(code)); the other logout steps go on")
+                    let incomplete = error as? AccessEnablerError ?? .networkError
+                    if outcome.incompleteError == nil { outcome.incompleteError = incomplete }
+                    hub.emit(.logoutIncomplete(incomplete))
+                }
+            case .partner(let mvpdID):
+                log.info(
+                    "\(mvpdID) was an Apple TV Provider sign-in: the viewer must also sign out in the system settings"
+                )
+                outcome.partnerLogoutMVPDIDs.append(mvpdID)
+                hub.emit(.partnerLogoutRequired(mvpdID: mvpdID))
+            case .complete:
+                break
+            }
         }
         return outcome
     }

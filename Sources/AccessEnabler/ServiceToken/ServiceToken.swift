@@ -12,12 +12,9 @@ struct ServiceToken: Sendable, Hashable {
     /// Reads `value`; nil when it is not a compact JWS: three Base64URL parts, the first two
     /// non-empty (a header value must not carry anything else).
     init?(_ value: String) {
-        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
-            parts.allSatisfy({ $0.utf8.allSatisfy(Self.isBase64URL) })
-        else { return nil }
+        guard let parts = Base64URL.compactJWSParts(value) else { return nil }
         self.value = value
-        self.expires = Self.payload(parts[1]).flatMap(Self.expiry)
+        self.expires = Self.payload(parts.payload).flatMap(Self.expiry)
     }
 
     /// Whether the token can no longer be sent at `now`: its `exp` has passed, or passes within
@@ -27,21 +24,10 @@ struct ServiceToken: Sendable, Hashable {
         return expires.timeIntervalSince(now) <= margin
     }
 
-    private static func isBase64URL(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
-    }
-
     /// The decoded payload (JSON object), if it is one.
     private static func payload(_ part: Substring) -> [String: Any]? {
-        var base64 = String(part.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
-        if base64.utf8.count % 4 != 0 { base64 += String(repeating: "=", count: 4 - base64.utf8.count % 4) }
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard let bytes = Base64URL.decode(part) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
     }
 
     /// `exp`: NumericDate, seconds since 1970 (RFC 7519), possibly with a fraction.

@@ -9,17 +9,39 @@ extension TokenCache {
         -> String
     {
         if let configured, !configured.isEmpty { return configured }
+        return try await deviceRecord(before: deadline).seed
+    }
+
+    /// The stored device record, created (with a random seed) when there is none.
+    func deviceRecord(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) -> DeviceRecord {
         try await ensureLoaded(before: deadline)
-        if let device { return device.seed }
-        return try await exclusively { () async throws(AccessEnablerError) -> String in
+        if let device { return device }
+        return try await exclusively { () async throws(AccessEnablerError) -> DeviceRecord in
             try await load(before: deadline)
-            if let device { return device.seed }
+            if let device { return device }
             var generator = SystemRandomNumberGenerator()
             let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
             let record = DeviceRecord(seed: bytes.map { String(format: "%02x", $0) }.joined())
             device = record
             await persist(record, forKey: StorageKey.device, before: deadline)
-            return record.seed
+            return record
+        }
+    }
+
+    /// Keeps `seed`, read from (or added to) Keychain access group `accessGroup`, as the app's
+    /// device record: when the Keychain refuses the group for a moment, the app's copy is the
+    /// same seed.
+    func keepSharedDeviceSeed(_ seed: String, accessGroup: String, before deadline: TokenStorageDeadline)
+        async throws(AccessEnablerError)
+    {
+        try await ensureLoaded(before: deadline)
+        let record = DeviceRecord(seed: seed, accessGroup: accessGroup)
+        guard device != record else { return }
+        try await exclusively { () async throws(AccessEnablerError) in
+            try await load(before: deadline)
+            guard device != record else { return }
+            device = record
+            await persist(record, forKey: StorageKey.device, before: deadline)
         }
     }
 

@@ -99,9 +99,13 @@ struct ConfigurationRecord: Codable, Sendable, Equatable {
     }
 }
 
-/// The per-install random seed of the device ID, when the app gives none.
+/// The per-install random seed of the device ID, when the app gives none; or the app's copy of
+/// the seed a Keychain access group shares.
 struct DeviceRecord: Codable, Sendable, Equatable {
     var seed: String
+    /// The access group whose seed this is (``AccessEnabler/Configuration/deviceIdentifierAccessGroup``);
+    /// nil for the app's own seed.
+    var accessGroup: String?
 }
 
 /// An authentication as the token cache held it, with the cache generation it was read at.

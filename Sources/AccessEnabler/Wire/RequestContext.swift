@@ -32,6 +32,8 @@ struct RequestContext: Sendable {
     /// The `AP-Partner-Framework-Status` value, when the app gave a partner framework and it
     /// answered (sent on the calls whose page lists the header).
     var partnerFrameworkStatus: String?
+    /// Where the service token the requests carry is recorded, when the caller needs to know.
+    var serviceTokenUse: ServiceTokenUse?
     /// The storage deadline of the call the requests belong to: the DCR credentials and access
     /// token a request reads or renews are stored by it (nil until the call sets it).
     var storageDeadline: TokenStorageDeadline?

@@ -4,12 +4,13 @@ import Foundation
 /// token, and recover from its expiry or loss (401 → renew once and retry once;
 /// `invalid_client` → register again once and retry once). A call whose page lists
 /// `AD-Service-Token` carries the app's service token, when it gives one; a refused token
-/// (`invalid_header_service_token`) is asked for again once and the request sent again once.
+/// (a 400 `invalid_header_service_token`, this SDK's name for the refusal: Adobe names no code) is
+/// asked for again once and the request sent again once.
 struct WireClient: Sendable {
     let caller: HTTPCaller
     let tokens: AccessTokenProvider
-    /// The app's service tokens; nil when it gives no provider.
-    var serviceTokens: ServiceTokenSource?
+    /// The app's service tokens.
+    let serviceTokens: ServiceTokens
 
     var log: Log { caller.log }
 
@@ -20,7 +21,7 @@ struct WireClient: Sendable {
     {
         let endpoint = request.endpoint
         var serviceToken: ServiceToken?
-        if endpoint.carriesServiceToken, let serviceTokens { serviceToken = try await serviceTokens.token() }
+        if endpoint.carriesServiceToken { serviceToken = try await serviceTokens.token() }
         var token = try await tokens.validToken(for: serviceProvider, context: context)
         var response = try await caller.send(prepared(request, token, serviceToken))
         if response.status == 401 {
@@ -33,15 +34,17 @@ struct WireClient: Sendable {
                 for: serviceProvider, rejectedClientID: token.clientID, context: context)
             response = try await caller.send(prepared(request, token, serviceToken))
         }
-        if let refused = serviceToken, let serviceTokens, isServiceTokenRefusal(response, endpoint) {
+        if let refused = serviceToken, isServiceTokenRefusal(response, endpoint) {
             let replacement = try await serviceTokens.replacement(forRefused: refused)
             guard replacement != refused else {
                 log.info("\(endpoint.rawValue): service token refused; the app gave no other")
                 return response
             }
             log.info("\(endpoint.rawValue): service token refused; sending again once with the app's next one")
+            serviceToken = replacement
             response = try await caller.send(prepared(request, token, replacement))
         }
+        if endpoint.carriesServiceToken { context.serviceTokenUse?.record(serviceToken) }
         return response
     }
 

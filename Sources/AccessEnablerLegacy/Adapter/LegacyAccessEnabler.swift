@@ -28,9 +28,6 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     public let accessEnabler: AsyncAccessEnabler
     let session: LegacySession
     let receivers: LegacyReceivers
-    /// The service token the app last gave with `setOptions:` (``LegacyOptionsUpdate/serviceTokenKey``),
-    /// which the core's provider answers with.
-    let serviceToken = LockedValue<String?>(nil)
 
     /// Creates the adapter over a new async core with this configuration (environment, storage,
     /// backend, transport). On iOS and tvOS (not Mac Catalyst), without a partner framework in
@@ -38,8 +35,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// go to `presentTvProviderDialog` / `dismissTvProviderDialog` as the legacy SDK did (or, for
     /// a delegate without them, are presented by the adapter over the foreground scene); an app
     /// without `NSVideoSubscriberAccountUsageDescription` in its Info.plist runs without it (logged).
-    /// Without a service-token provider in the configuration, the core's provider answers with
-    /// the token the app gives with `setOptions:` (`serviceToken`).
+    /// Without a service-token provider in the configuration, the core sends the token the app
+    /// gives with `setOptions:` (`serviceToken`); an app that gives none costs nothing per request.
     ///
     /// The adapter presents view controllers of its own (Safari, Apple's TV Provider) over the
     /// app's foreground scene, which an app extension has no access to: in an extension, use the
@@ -56,7 +53,7 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         let configuration = Self.coreConfiguration(
-            configuration, receivers: receivers, serviceToken: serviceToken, tvProvider: .platform)
+            configuration, receivers: receivers, tvProvider: .platform)
         accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
         session = LegacySession(core: accessEnabler, receivers: receivers, safari: safari)
         super.init()
@@ -71,23 +68,19 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
         let receivers = LegacyReceivers()
         self.receivers = receivers
         let configuration = Self.coreConfiguration(
-            configuration, receivers: receivers, serviceToken: serviceToken, tvProvider: tvProvider)
+            configuration, receivers: receivers, tvProvider: tvProvider)
         accessEnabler = AsyncAccessEnabler(softwareStatement: softwareStatement, configuration: configuration)
         session = LegacySession(core: accessEnabler, receivers: receivers, safari: safari)
         super.init()
     }
 
-    /// The app's configuration as the adapter gives it to its core: without a service-token
-    /// provider, one that answers with the token of `setOptions:`; without a partner framework,
-    /// `tvProvider`'s, its view controllers relayed to the delegate of `receivers`.
+    /// The app's configuration as the adapter gives it to its core: without a partner framework,
+    /// `tvProvider`'s, its view controllers relayed to the delegate of `receivers`. (The
+    /// `serviceToken` of `setOptions:` goes to the core as it is given: no provider is installed.)
     private static func coreConfiguration(
-        _ configuration: AsyncAccessEnabler.Configuration, receivers: LegacyReceivers,
-        serviceToken: LockedValue<String?>, tvProvider: TVProviderBinding?
+        _ configuration: AsyncAccessEnabler.Configuration, receivers: LegacyReceivers, tvProvider: TVProviderBinding?
     ) -> AsyncAccessEnabler.Configuration {
         var configuration = configuration
-        if configuration.serviceTokenProvider == nil {
-            configuration.serviceTokenProvider = { _ in serviceToken.withLock { $0 } }
-        }
         if configuration.partnerFramework == nil, let tvProvider {
             configuration.partnerFramework = tvProvider.framework(relayingTo: receivers)
         }
@@ -193,8 +186,8 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
     /// an expired or refused one fails the calls that carry it.
     open func setOptions(_ options: [AnyHashable: Any]!) {
         if let change = LegacyOptionsUpdate.serviceToken(in: options) {
-            serviceToken.withLock { $0 = change.value }
-            onMain { $0.serviceTokenChanged() }
+            // Taken at once (a lock), so it is in place before any later call starts.
+            accessEnabler.setGivenServiceToken(change.value)
         }
         let update = LegacyOptionsUpdate(options)
         onMain { $0.updateOptions(update) }
@@ -202,8 +195,12 @@ open class LegacyAccessEnabler: NSObject, @unchecked Sendable {
 
     /// `setOptions:` with the async core's typed options (for values the legacy dictionary has no
     /// key for, such as `connectionIP`). Unlike the dictionary form it replaces every option, as
-    /// the core's `setOptions(_:)` does (``svcRedirectURL`` included).
+    /// the core's `setOptions(_:)` does (``svcRedirectURL`` included: it reads
+    /// `options.safariRedirectURL` from now on).
     open func setOptions(_ options: AsyncAccessEnabler.Options) {
+        // At call time, as the svcRedirectURL setter records its value: the getter follows the
+        // changes in the order the core applies them.
+        session.safariRedirect.withLock { $0 = options.safariRedirectURL?.absoluteString }
         onMain { $0.setOptions(options) }
     }
 

@@ -101,7 +101,8 @@ final class LegacySession {
     var flowInterruptedByLogout: UInt64?
     /// `usesSecondScreenAuthentication`: set from any thread, read when a flow starts.
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
-    /// `svcRedirectURL` as the app set it, read from any thread (the core gets its URL).
+    /// `svcRedirectURL` as the app last set it, by the property or the typed `setOptions(_:)`
+    /// (its `safariRedirectURL`), read from any thread; the core gets its URL in the same order.
     nonisolated let safariRedirect = LockedValue<String?>(nil)
     /// The registration-code screen of the second-screen flow in progress; only that flow clears it.
     var codeScreen: RegistrationCodeScreen?

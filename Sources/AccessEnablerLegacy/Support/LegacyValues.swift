@@ -148,8 +148,8 @@ struct LegacyOptionsUpdate: Sendable, Hashable {
 
 extension LegacyOptionsUpdate {
     /// The `setOptions:` key of the service token (REST API v2 `AD-Service-Token`), a key the
-    /// Objective-C SDK never had. The token is the adapter's, not an option of the core (the core
-    /// asks its provider for it), so it is read on its own, by the same rules as the other keys.
+    /// Objective-C SDK never had. The token is not an option of the core (the adapter gives it to
+    /// the core on its own, at once), so it is read on its own, by the same rules as the other keys.
     static let serviceTokenKey = "serviceToken"
 
     /// The change `dictionary` makes to the service token: a new one, its removal (an empty

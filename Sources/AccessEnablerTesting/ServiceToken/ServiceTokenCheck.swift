@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 
 /// What the service provider checks in a service token (`AD-Service-Token`), as Adobe's header
@@ -25,13 +26,12 @@ enum ServiceTokenCheck {
 
     /// The `sub` of `token` when it passes every check at `now` with one of `keys`.
     static func subject(of token: String, keys: [RSAPublicKey], at now: Date) throws(Refusal) -> String {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
-            let payloadBytes = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2]),
+        guard let parts = Base64URL.compactJWSParts(token), let headerBytes = Base64URL.decode(parts.header),
+            let payloadBytes = Base64URL.decode(parts.payload), let signature = Base64URL.decode(parts.signature),
             let header = object(headerBytes), let claims = object(payloadBytes)
         else { throw .malformed }
         guard header["alg"] as? String == "RS256" else { throw .algorithm }
-        let signed = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        let signed = Array(token.utf8.prefix(parts.header.utf8.count + 1 + parts.payload.utf8.count))
         guard keys.contains(where: { $0.verifies(signature, of: signed) }) else { throw .signature }
         guard let subject = claims["sub"] as? String, !subject.isEmpty else { throw .claims("no sub") }
         let audiences = (claims["aud"] as? [String]) ?? (claims["aud"] as? String).map { [$0] } ?? []

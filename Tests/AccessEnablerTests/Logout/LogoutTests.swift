@@ -154,3 +154,50 @@ import Testing
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }
 }
+
+/// Logout's browser steps, each on its own.
+@Suite(.timeLimit(.minutes(5))) struct LogoutStepTests {
+    /// A logout page URL the SDK refuses (``PageURLPolicy``) is reported, and the profile after it
+    /// is still followed. Before, the refusal ended the loop and the TV Provider sign-out was lost.
+    @Test func aRefusedPageLeavesTheOtherStepsToRun() async throws {
+        let harness = Harness(backend: .restV2)
+        let events = EventRecorder(harness.enabler.events)
+        try await harness.signIn("Cablevision")
+        let body = """
+            {"logouts": {"Cablevision": {"actionName": "logout", "actionType": "interactive", "mvpd": "Cablevision",
+            "url": "javascript:alert(1)"}, "ZTVProvider": {"actionName": "partner_logout",
+            "actionType": "partner_interactive", "mvpd": "ZTVProvider"}}}
+            """
+        await harness.emulator.inject(.status(200, body: body, contentType: "application/json"), on: .logoutV2)
+        let outcome = try await harness.enabler.logout(presenter: UnusablePresenter())
+        #expect(outcome.incompleteError == AccessEnablerError.invalidPageURL)
+        #expect(outcome.partnerLogoutMVPDIDs == ["ZTVProvider"])
+        await events.waitFor { if case .partnerLogoutRequired(let id) = $0 { id == "ZTVProvider" } else { false } }
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
+        #expect(!harness.logLines.all.contains { $0.message.contains("alert") }, "the URL is not logged")
+    }
+
+    /// An MVPD that opens in Safari, in an app that registers no `adbe.` scheme: its logout page
+    /// could not come back to the app, so it is not shown (logged); the server logout is done.
+    /// Before, the page was shown with a redirect Safari cannot hand back.
+    @Test(arguments: allBackends)
+    func aSafariPageThatCannotComeBackIsNotShown(backend: AccessEnabler.Backend) async throws {
+        let signedIn = Harness(backend: backend, scenario: AppSchemeRedirectTests.safariScenario) {
+            $0.appBundle = AppBundle(isApp: true, urlSchemes: ["adbe.u-core-test"])
+        }
+        try await signedIn.signIn("Cablevision")
+        // The same store, in an app build that lost the scheme.
+        let harness = Harness(
+            backend: backend, clock: signedIn.clock, emulator: signedIn.emulator, storage: signedIn.storage
+        ) { $0.appBundle = AppBundle(isApp: true, urlSchemes: ["myapp"]) }
+        try await harness.configure()
+        // A presenter that needs the app's scheme (a Safari page); one that catches the redirect
+        // itself (ASWebAuthenticationSession) would be shown the page.
+        let outcome = try await harness.enabler.logout(presenter: UnusablePresenterForMVPD(mvpdID: "Cablevision"))
+        #expect(outcome.incompleteError == nil)
+        #expect(await harness.emulator.requests(to: backend.logoutRoute).count == 1)
+        #expect(await harness.emulator.requests(to: .browserLogout).isEmpty)
+        #expect(harness.logLines.all.contains { $0.level == .error && $0.message.contains("not shown") })
+        #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
+    }
+}

@@ -153,6 +153,71 @@ import Testing
         #expect(await emulator.requests(to: .profiles).map { $0.headers["AD-Service-Token"] } == [token, nil])
     }
 
+    /// Device 2, signed in by the token of `viewer` (a `serviceTokenSSO` profile), with its desk.
+    static func signInOnDeviceTwo(_ clock: TestClock, _ emulator: PassEmulator) async throws -> (Harness, TokenDesk) {
+        _ = try await signInOnDeviceOne(clock, emulator)
+        let desk = TokenDesk([ServiceTokenIssuer.emulator.token(viewer, on: clock)])
+        let device = Harness(clock: clock, emulator: emulator) { $0.serviceTokenProvider = desk.provider }
+        try await device.configure()
+        #expect(try await device.enabler.refreshAuthentication().authentication?.profileType == "serviceTokenSSO")
+        return (device, desk)
+    }
+
+    /// The identity service cannot say who the viewer is (the provider throws): the call fails with
+    /// `service_token_unavailable`, nothing is sent, and the sign-in stays, where a request sent
+    /// without the token would have made the service provider answer "no profile".
+    @Test func aProviderThatThrowsFailsTheCallAndKeepsTheSignIn() async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let (device, desk) = try await Self.signInOnDeviceTwo(clock, emulator)
+        desk.setDown(true)
+        await device.enabler.discardServiceToken()
+        await emulator.clearRequestLog()
+
+        let error = await #expect(throws: AccessEnablerError.serviceTokenUnavailable) {
+            try await device.enabler.refreshAuthentication()
+        }
+        #expect(error?.status.status == 0)
+        #expect(error?.action == .retry)
+        await #expect(throws: AccessEnablerError.serviceTokenUnavailable) {
+            _ = try await device.enabler.authorize(resource: "news")
+        }
+        #expect(await emulator.requests(to: .profiles).isEmpty, "nothing sent without the token")
+        #expect(await emulator.requests(to: .authorizeV2).isEmpty)
+        #expect(await device.enabler.checkAuthentication().isAuthenticated, "the sign-in stays")
+        #expect(device.storage.keysHoldingAuthentication)
+        #expect(
+            device.logLines.all.contains { $0.level == .error && $0.message.contains("provider failed (Unreachable)") })
+
+        desk.setDown(false)
+        #expect(try await device.enabler.refreshAuthentication().isAuthenticated)
+        _ = try await device.enabler.authorize(resource: "news")
+        #expect(desk.reasons.suffix(3) == [.initial, .initial, .initial], "asked again on each call, never kept")
+    }
+
+    /// The app gives no token (nil: no identity now) to a device whose sign-in the service provider
+    /// keeps under the token: the profiles answer to a request without it cannot speak for that
+    /// sign-in, which stays. One sent with a token that finds nothing removes it as before.
+    @Test func aServiceTokenSignInStaysWhenTheProfilesRequestCarriedNone() async throws {
+        let clock = TestClock()
+        let emulator = PassEmulator(clock: clock)
+        let (device, desk) = try await Self.signInOnDeviceTwo(clock, emulator)
+        desk.script([nil])
+        await device.enabler.discardServiceToken()
+        await emulator.clearRequestLog()
+
+        #expect(try await device.enabler.refreshAuthentication().isAuthenticated, "kept")
+        #expect(await emulator.requests(to: .profiles).map { $0.headers["AD-Service-Token"] } == [nil])
+        #expect(device.storage.keysHoldingAuthentication)
+        #expect(device.logLines.all.contains { $0.message.contains("carried no service token") })
+
+        // A token for another viewer is sent, and the service provider holds nothing for it.
+        desk.script([ServiceTokenIssuer.emulator.token("viewer-2", on: clock)])
+        await device.enabler.discardServiceToken()
+        #expect(try await device.enabler.refreshAuthentication().isAuthenticated == false, "removed")
+        #expect(!device.storage.keysHoldingAuthentication)
+    }
+
     @Test func withoutATokenNothingIsSent() async throws {
         let clock = TestClock()
         let emulator = PassEmulator(clock: clock)

@@ -35,6 +35,34 @@ struct EntitledKeychain: KeychainItems {
     }
 }
 
+/// A Keychain that answers the next calls (searches included) with a status of its choice, as
+/// iOS now and then answers a correctly signed app with `errSecMissingEntitlement`.
+final class RefusingKeychain: KeychainItems {
+    let base: any KeychainItems
+    private let refusals = LockedValue<[Int32]>([])
+
+    init(_ base: any KeychainItems) { self.base = base }
+
+    /// Answers the next `count` calls with `status`.
+    func refuseNext(_ count: Int = 1, with status: Int32 = KeychainStatus.missingEntitlement) {
+        refusals.withLock { $0 += Array(repeating: status, count: count) }
+    }
+
+    private func refusal() -> Int32? { refusals.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+
+    func copyMatching(_ query: KeychainQuery) -> KeychainSearch {
+        refusal().map { KeychainSearch(status: $0) } ?? base.copyMatching(query)
+    }
+
+    func add(_ query: KeychainQuery, data: Data, thisDeviceAfterFirstUnlock: Bool) -> Int32 {
+        refusal() ?? base.add(query, data: data, thisDeviceAfterFirstUnlock: thisDeviceAfterFirstUnlock)
+    }
+
+    func update(_ query: KeychainQuery, data: Data) -> Int32 { refusal() ?? base.update(query, data: data) }
+
+    func delete(_ query: KeychainQuery) -> Int32 { refusal() ?? base.delete(query) }
+}
+
 extension Harness {
     /// An app on the device whose Keychain is `keychain`, naming `accessGroup` in its
     /// configuration; its tokens are its own (`storage`).
@@ -90,6 +118,13 @@ extension Harness {
                 app: EntitledKeychain(keychain: keychain, groups: groups, searchesFindNothing: searchesFindNothing),
                 accessGroup: accessGroup, clock: clock, emulator: emulator, storage: storage, configure: configure)
         }
+
+        /// An entitled app whose Keychain refuses what `refusing` says.
+        func app(refusing: (RefusingKeychain) -> Void, storage: any TokenStorage = InMemoryTokenStorage()) -> Harness {
+            let keychain = RefusingKeychain(EntitledKeychain(keychain: keychain, groups: [group]))
+            refusing(keychain)
+            return Harness(app: keychain, accessGroup: group, clock: clock, emulator: emulator, storage: storage)
+        }
     }
 
     @Test func appBFindsTheProfileAppACreatedOnItsLaunchWithOneRequest() async throws {
@@ -116,13 +151,59 @@ extension Harness {
         #expect(items.first?.accessGroup == Self.group)
         #expect(items.first?.thisDeviceAfterFirstUnlock == true, "readable after first unlock, never synchronized")
         #expect(
-            try await appA.storage.loadRecords(before: .inTests)["device"] != nil, "A's own seed, adopted by the group")
-        #expect(
-            try await appB.storage.loadRecords(before: .inTests)["device"] == nil, "B never needed a seed of its own")
+            try await Self.storedSeed(appA) == Self.storedSeed(appB), "A's own seed, adopted by the group; B's copy")
 
         // A logout in B signs A out on the server too: one device, one profile.
         try await appB.enabler.logout()
         #expect(try await appA.enabler.refreshAuthentication().isAuthenticated == false)
+    }
+
+    /// The device seed an app keeps with its tokens.
+    static func storedSeed(_ app: Harness) async throws -> String? {
+        try await app.storage.loadRecords(before: .inTests)["device"].map {
+            try JSONDecoder().decode(DeviceRecord.self, from: $0).seed
+        }
+    }
+
+    /// iOS answers a correctly signed app with `errSecMissingEntitlement` now and then: an app the
+    /// group answered before sends the group's device ID all the same, and stays signed in.
+    /// Before the app kept a copy of the group's seed, B relaunched with its own new seed, lost
+    /// its sign-in, and kept that device ID for the whole process.
+    @Test(arguments: [1, 2])
+    func aPassingRefusalAfterTheGroupAnsweredKeepsTheDeviceID(refusals: Int) async throws {
+        let device = Device()
+        let appA = device.app()
+        try await appA.signIn()
+        let storage = InMemoryTokenStorage()
+        let appB = device.app(storage: storage)
+        try await appB.configure()
+        #expect(try await appB.enabler.refreshAuthentication().isAuthenticated)
+
+        let relaunched = device.app(refusing: { $0.refuseNext(refusals) }, storage: storage)
+        try await relaunched.configure()
+        #expect(try await relaunched.sentDeviceID() == appA.sentDeviceID())
+        #expect(try await relaunched.enabler.refreshAuthentication().isAuthenticated, "still signed in")
+        #expect(await relaunched.enabler.checkAuthentication().isAuthenticated)
+        #expect(try await relaunched.sentDeviceID() == appA.sentDeviceID())
+        #expect(device.keychain.items.filter { $0.service == SharedDeviceSeedStore.service }.count == 1)
+    }
+
+    /// A refusal before the group ever answered this app may pass too: the app's own seed serves
+    /// that call only, and the next call asks the group again instead of keeping the app's own
+    /// device ID for the whole process.
+    @Test func aRefusalBeforeTheGroupAnsweredIsNotKeptForTheProcess() async throws {
+        let device = Device()
+        let appA = device.app()
+        try await appA.signIn()
+        let appB = device.app(refusing: { $0.refuseNext() })
+        let first = try await appB.sentDeviceID()
+        #expect(try await first != appA.sentDeviceID(), "the app's own, for this call")
+        #expect(try await appB.sentDeviceID() == appA.sentDeviceID(), "the group's, asked again")
+        try await appB.configure()
+        #expect(try await appB.enabler.refreshAuthentication().isAuthenticated)
+        let lines = appB.logLines.all.filter { $0.message.contains("keychain-access-groups") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.message.contains("until the group answers") == true)
     }
 
     @Test func anAppThatAlreadyHadADeviceIDKeepsItWhenItStartsSharing() async throws {
@@ -246,12 +327,15 @@ extension Harness {
         #expect(try await store(keychain).seed(adopting: { "seed-b" }) == .shared("seed-a"))
     }
 
-    @Test func missingEntitlementIsTheOneFallback() async throws {
+    @Test func missingEntitlementIsTheOneFallbackLastingOnMacOSOnly() async throws {
         let keychain = FakeKeychain(.iOS)
-        #expect(try await store(keychain, groups: []).seed(adopting: { "seed" }) == .notEntitled)
+        var iOS = store(keychain, groups: [])
+        iOS.refusalIsLasting = false
+        #expect(try await iOS.seed(adopting: { "seed" }) == .notEntitled(lasting: false), "may pass on iOS")
         // A Mac process without the keychain entitlement: searches find nothing, the add is refused.
-        let unsigned = SharedDeviceSeedStore(accessGroup: Self.group, items: FakeKeychain(.macOS(entitled: false)))
-        #expect(try await unsigned.seed(adopting: { "seed" }) == .notEntitled)
+        var unsigned = SharedDeviceSeedStore(accessGroup: Self.group, items: FakeKeychain(.macOS(entitled: false)))
+        unsigned.refusalIsLasting = true
+        #expect(try await unsigned.seed(adopting: { "seed" }) == .notEntitled(lasting: true))
         let locked = FakeKeychain(.iOS)
         locked.locked = true
         await #expect(throws: KeychainStatusError.self) { try await store(locked).seed(adopting: { "seed" }) }

@@ -10,7 +10,9 @@ import Foundation
 /// - Else the app's own seed is added; when another app added one meanwhile
 ///   (`errSecDuplicateItem`), that one is read and used.
 /// - Without the entitlement for the group (`errSecMissingEntitlement`, on the search or the
-///   add) the answer is ``Outcome/notEntitled``: the app keeps its own seed.
+///   add) the answer is ``Outcome/notEntitled(lasting:)``: lasting on macOS (a process without
+///   the entitlement); on iOS and tvOS a correctly signed app meets it now and then too, so
+///   there it may pass, and the SDK asks the group again on its next call.
 /// - Any other status throws ``KeychainStatusError`` — a keychain locked before first unlock
 ///   included — so the SDK reports a storage failure and tries again on the next call instead of
 ///   switching device IDs for a passing reason.
@@ -19,8 +21,9 @@ struct SharedDeviceSeedStore: Sendable {
     enum Outcome: Sendable, Hashable {
         /// The seed every app of the group uses.
         case shared(String)
-        /// The app may not use the group: it keeps its own seed.
-        case notEntitled
+        /// The Keychain refused the group (`errSecMissingEntitlement`). `lasting`: the platform
+        /// means it for good (macOS); else it may be a passing refusal.
+        case notEntitled(lasting: Bool)
     }
 
     /// The Keychain service of the item: not the token storage's, so that neither a token
@@ -31,6 +34,9 @@ struct SharedDeviceSeedStore: Sendable {
 
     let accessGroup: String
     let items: any KeychainItems
+    /// Whether `errSecMissingEntitlement` means the process lacks the entitlement for good: on
+    /// macOS (``KeychainRecordStore/platformHasFileKeychain``), not on iOS and tvOS.
+    var refusalIsLasting = KeychainRecordStore.platformHasFileKeychain
 
     /// The Keychain of this platform; nil where there is none (Linux).
     static var platformItems: (any KeychainItems)? {
@@ -57,14 +63,14 @@ struct SharedDeviceSeedStore: Sendable {
             guard status == KeychainStatus.success else { throw KeychainStatusError(status: status) }
             return .shared(seed)
         case KeychainStatus.missingEntitlement:
-            return .notEntitled
+            return .notEntitled(lasting: refusalIsLasting)
         case let status:
             throw KeychainStatusError(status: status)
         }
     }
 
-    /// The stored seed (`.shared`), `.notEntitled`, or nil when the group holds none yet (or an
-    /// empty item, which counts as none).
+    /// The stored seed (`.shared`), `.notEntitled(lasting:)`, or nil when the group holds none
+    /// yet (or an empty item, which counts as none).
     private func read() throws -> Outcome? {
         var search = query()
         search.limit = .one
@@ -77,7 +83,7 @@ struct SharedDeviceSeedStore: Sendable {
         case KeychainStatus.itemNotFound:
             return nil
         case KeychainStatus.missingEntitlement:
-            return .notEntitled
+            return .notEntitled(lasting: refusalIsLasting)
         case let status:
             throw KeychainStatusError(status: status)
         }
