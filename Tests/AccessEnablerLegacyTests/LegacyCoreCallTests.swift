@@ -36,7 +36,7 @@ import Testing
             fromCache += reports.authorizations.map { $0.fromCache ? "true" : "false" }
 
             switch (backend, round) {
-            case (.restV2, _): #expect(routes == [.authorizeV2], "round \(round): each decision is a request")
+            case (.restV2, _): #expect(routes == [.authorizeDecisions], "round \(round): each decision is a request")
             case (.restV1, 1): #expect(routes == [.authorize, .mediaToken], "round 1")
             case (.restV1, _): #expect(routes == [.mediaToken], "round 2: the stored authorization is reused")
             }

@@ -18,7 +18,7 @@ import Testing
     }
 
     static func preauthorizeRoute(_ backend: AsyncAccessEnabler.Backend) -> EmulatorRoute {
-        backend == .restV2 ? .preauthorizeV2 : .preauthorize
+        backend == .restV2 ? .preauthorizeDecisions : .preauthorize
     }
 
     /// A server error: `P100` carries its status and code, then the list is empty.

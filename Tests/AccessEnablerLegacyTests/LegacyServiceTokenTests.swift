@@ -19,19 +19,19 @@ import Testing
         harness.legacy.setOptions(["serviceToken": token])
         await harness.configure()
         try await harness.signIn("AutoCable")
-        #expect(await sentTokens(harness, .sessions) == [token])
+        #expect(await sentTokens(harness, .createSession) == [token])
         #expect(await sentTokens(harness, .configurationV2) == [nil], "the configuration page does not list it")
 
         // A dictionary without the key keeps the token (keys add up).
         harness.legacy.setOptions(["visitorID": "ECID-1"])
         harness.legacy.checkPreauthorizedResources(["news"])
         _ = await harness.delegate.next(1)
-        #expect(await sentTokens(harness, .preauthorizeV2) == [token])
+        #expect(await sentTokens(harness, .preauthorizeDecisions) == [token])
 
         harness.legacy.setOptions(["serviceToken": NSNull()])
         harness.legacy.checkPreauthorizedResources(["sports"])
         _ = await harness.delegate.next(1)
-        #expect(await sentTokens(harness, .preauthorizeV2) == [token, nil])
+        #expect(await sentTokens(harness, .preauthorizeDecisions) == [token, nil])
     }
 
     /// A second device of the same viewer signs in without a login page: the session the

@@ -67,7 +67,7 @@ import Testing
             case .register: .register
             case .token: .token
             case .configuration: backend.configurationRoute
-            case .tempPassLogin: backend == .restV2 ? .sessions : .freePreview
+            case .tempPassLogin: backend == .restV2 ? .createSession : .freePreview
             case .authentication: backend.sessionRoute
             case .authorize: backend.authorizeRoute
             case .mediaToken: .mediaToken

@@ -185,7 +185,7 @@ import Testing
             $0.serviceTokenProvider = TokenDesk([" \(token)\n"]).provider
         }
         try await device.signIn()
-        #expect(await emulator.requests(to: .sessions).first?.headers["AD-Service-Token"] == token)
+        #expect(await emulator.requests(to: .createSession).first?.headers["AD-Service-Token"] == token)
     }
 
     @Test func restAPIv1NeverAsksForAToken() async throws {

@@ -58,7 +58,7 @@ import Testing
     func authenticationTokenFailures(status: Int, code: String) async throws {
         let harness = Harness(backend: .restV1)
         try await harness.configure()
-        await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .authnToken)
+        await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .authenticationToken)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
         }
