@@ -46,7 +46,7 @@ import Testing
         #expect(await harness.delegate.next(2) == ["status(P100)", "preauthorizedResources([])"])
         let report = try #require(harness.delegate.statusReports.last)
         #expect(report["status"] == "0")
-        #expect(report["code"] == AccessEnablerError.networkError.code)
+        #expect(report["code"] == AccessEnablerError.networkError.code.rawValue)
     }
 
     /// A viewer who is not signed in is authorized for nothing, which is no failure.

@@ -67,7 +67,7 @@ extension AccessEnabler {
             // used only for an MVPD the requestor offers.
             guard let mvpd = loaded.mvpd(withID: mvpdID) else {
                 log.error("the service provider named an MVPD the requestor does not offer; not used")
-                return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
+                return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code.rawValue))
             }
             guard
                 let existing = try await backend.completeAuthentication(
@@ -103,7 +103,7 @@ extension AccessEnabler {
                     if records.isEmpty { return fallBack(.validationFailed(code: "no_profile")) }
                     log.error(
                         "the partner profile answer held no profile of the MVPD signed in at the partner; not used")
-                    return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code))
+                    return fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code.rawValue))
                 }
                 session = record
             }
@@ -177,7 +177,7 @@ extension AccessEnabler {
         do {
             return .success(try await body())
         } catch let error as AccessEnablerError where !error.isFromSDK && error.meaning.contains(.partnerRejected) {
-            return .failure(PartnerFailure(code: error.code))
+            return .failure(PartnerFailure(code: error.code.rawValue))
         }
     }
 

@@ -121,7 +121,7 @@ import Testing
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
-        #expect(error?.code == code)
+        #expect(error?.code.rawValue == code)
         #expect(error?.action == .authentication)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }

@@ -229,7 +229,7 @@ import Testing
                 outcome = .loggedOutLocally
             }
         } catch let error as AccessEnablerError {
-            outcome = .error(code: error.code, status: error.status.status)
+            outcome = .error(code: error.code.rawValue, status: error.status.status)
         } catch {
             outcome = .error(code: "\(type(of: error))", status: -1)
         }

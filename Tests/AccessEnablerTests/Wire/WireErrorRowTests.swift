@@ -62,7 +62,7 @@ import Testing
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
         }
-        #expect(error?.code == code)
+        #expect(error?.code.rawValue == code)
         #expect(error?.status.status == status)
         #expect(error?.action == .authentication)
     }
@@ -107,7 +107,7 @@ import Testing
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authorize(resource: "news")
         }
-        #expect(error?.code == code)
+        #expect(error?.code.rawValue == code)
         #expect(error?.status.status == status)
         #expect(error?.action == .authorization)
     }
