@@ -60,7 +60,7 @@ struct EmulatorControlCommandTests {
                 "--content-type", "application/json",
             ], url)
         #expect(fault.status == 0, "\(fault.stderr)")
-        #expect(fault.stdout == "Queued status for the next request to authorize (or authorizeV2).\n")
+        #expect(fault.stdout == "Queued status for the next request to authorize (or authorizeDecisions).\n")
         let denied = try await client.run(["authorize", "news"])
         #expect(denied.status == 1)
         #expect(try denied.object()["status"]?["details"] == "from the fault")
