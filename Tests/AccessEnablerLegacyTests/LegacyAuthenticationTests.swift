@@ -178,7 +178,7 @@ import Testing
         #expect(
             Array(harness.delegate.calls[before...]) == ["setAuthenticationStatus(0, \"Generic Authentication Error\")"]
         )
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 10, "every 3 s from 0 to 27 s")
+        #expect(await harness.emulator.requests(to: .profile).count == 10, "every 3 s from 0 to 27 s")
         harness.legacy.checkAuthentication()
         #expect(await harness.delegate.next(1) == ["setAuthenticationStatus(0, \"User Not Authenticated Error\")"])
     }

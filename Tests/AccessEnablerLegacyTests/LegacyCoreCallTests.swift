@@ -17,42 +17,30 @@ import Testing
         await harness.configure()
         try await harness.signIn("AutoCable")
         let core = harness.legacy.accessEnabler
-        // Subscribed before the calls: the core's own check records, to compare the flag with.
-        let events = core.events
-        let checks = Task { () -> [EntitlementEvent.AuthorizationCheck] in
-            var checks: [EntitlementEvent.AuthorizationCheck] = []
-            for await case .authorizationChecked(let check) in events {
-                checks.append(check)
-                if checks.count == 2 { break }
-            }
-            return checks
-        }
         harness.delegate.recordTracking = true
 
         var cachedFlags: [String] = []
+        var fromCache: [String] = []
         for round in 1...2 {
-            let callsBefore = await core.callCounts
             await harness.emulator.clearRequestLog()
-            harness.legacy.getAuthorization("news")
-            let calls = await harness.delegate.next(2)
-            #expect(calls.first == "setToken(<token>, news)")
-            cachedFlags.append(harness.delegate.tracking.last?.data[3] ?? "none")
-
-            let callsAfter = await core.callCounts
-            var made: [String: Int] = [:]
-            for (name, count) in callsAfter where count != callsBefore[name, default: 0] {
-                made[name] = count - callsBefore[name, default: 0]
+            var routes: [EmulatorRoute?] = []
+            let reports = await CoreReports(of: core) {
+                harness.legacy.getAuthorization("news")
+                let calls = await harness.delegate.next(2)
+                #expect(calls.first == "setToken(<token>, news)")
+                cachedFlags.append(harness.delegate.tracking.last?.data[3] ?? "none")
+                routes = await harness.emulator.requests.map(\.route)
             }
-            #expect(made == ["authorizeIfAuthenticated(resource:data:)": 1], "round \(round)")
+            // One authentication check, then one authorization: the one call that does both.
+            #expect(reports.checks == ["authentication(true)", "authorization(news)"], "round \(round)")
+            fromCache += reports.authorizations.map { $0.fromCache ? "true" : "false" }
 
-            let routes = await harness.emulator.requests.map(\.route)
             switch (backend, round) {
-            case (.restV2, _): #expect(routes == [.authorizeV2], "round \(round): each decision is a request")
+            case (.restV2, _): #expect(routes == [.authorizeDecisions], "round \(round): each decision is a request")
             case (.restV1, 1): #expect(routes == [.authorize, .mediaToken], "round 1")
             case (.restV1, _): #expect(routes == [.mediaToken], "round 2: the stored authorization is reused")
             }
         }
-        let fromCache = await checks.value(awaiting: "the authorization checks").map { $0.fromCache ? "true" : "false" }
         #expect(cachedFlags == fromCache)
         #expect(fromCache == (backend == .restV1 ? ["false", "true"] : ["false", "false"]))
     }
@@ -63,19 +51,61 @@ import Testing
         let harness = LegacyHarness(backend: backend)
         await harness.configure()
         let core = harness.legacy.accessEnabler
-        let callsBefore = await core.callCounts
         await harness.emulator.clearRequestLog()
-        harness.legacy.checkAuthorization("news")
-        let calls = await harness.delegate.next(2)
-        #expect(calls.first == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
-        #expect(calls.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
-        let callsAfter = await core.callCounts
-        #expect(
-            callsAfter["authorizeIfAuthenticated(resource:data:)", default: 0]
-                - callsBefore["authorizeIfAuthenticated(resource:data:)", default: 0] == 1)
-        #expect(
-            callsAfter.keys.filter { callsBefore[$0] != callsAfter[$0] } == ["authorizeIfAuthenticated(resource:data:)"]
-        )
-        #expect(await harness.emulator.requests.isEmpty)
+        var requests: [EmulatorRequestRecord] = []
+        let reports = await CoreReports(of: core) {
+            harness.legacy.checkAuthorization("news")
+            let calls = await harness.delegate.next(2)
+            #expect(calls.first == "setAuthenticationStatus(0, \"User Not Authenticated Error\")")
+            #expect(calls.last?.hasPrefix("tokenRequestFailed(news, \"User Not Authenticated Error\"") == true)
+            requests = await harness.emulator.requests
+        }
+        // One authentication check and nothing after it: a second core call would report its own.
+        #expect(reports.checks == ["authentication(false)"])
+        #expect(requests.isEmpty)
+    }
+}
+
+/// What the core reported while a test ran a legacy call, counted without any counter in the
+/// core: its events up to a configuration load the test asks for afterwards, which ends the
+/// record (the core emits events as it goes, so every event of the call precedes it; the load's
+/// requests come after what `body` read of the emulator's log). Each core entry point the legacy
+/// adapter calls for an authorization reports exactly one authentication check, so the checks
+/// count the core calls.
+@MainActor
+private struct CoreReports {
+    let events: [EntitlementEvent]
+
+    init(of core: AsyncAccessEnabler, during body: @MainActor () async -> Void) async {
+        // Subscribed before the calls.
+        let stream = core.events
+        let collected = Task { () -> [EntitlementEvent] in
+            var events: [EntitlementEvent] = []
+            for await event in stream {
+                if case .configurationLoaded = event { break }
+                events.append(event)
+            }
+            return events
+        }
+        await body()
+        _ = try? await core.setRequestor("REF", refresh: true)
+        events = await collected.value(awaiting: "the configuration load that ends the record")
+    }
+
+    /// The authentication and authorization checks, in order: `authentication(isAuthenticated)`,
+    /// `authorization(resource)`.
+    var checks: [String] {
+        events.compactMap { event in
+            switch event {
+            case .authenticationChecked(let check): "authentication(\(check.isAuthenticated))"
+            case .authorizationChecked(let check): "authorization(\(check.resource))"
+            default: nil
+            }
+        }
+    }
+
+    /// The authorization checks' records.
+    var authorizations: [EntitlementEvent.AuthorizationCheck] {
+        events.compactMap { if case .authorizationChecked(let check) = $0 { check } else { nil } }
     }
 }

@@ -14,7 +14,7 @@ import Testing
         await harness.configure()
         try await harness.signIn("AutoCable")
         let body = #"{"status":403,"code":"\#(code)","message":"Refused"}"#
-        let route: EmulatorRoute = backend == .restV2 ? .authorizeV2 : .authorize
+        let route: EmulatorRoute = backend == .restV2 ? .authorizeDecisions : .authorize
         await harness.emulator.inject(.status(403, body: body, contentType: "application/json"), on: route)
         harness.legacy.checkAuthorization("news")
         // checkAuthorization reports the authentication check first, then the authorization.

@@ -104,7 +104,7 @@ import Testing
 
     /// The route that lists the server's authentication for the device.
     func profileRoute(_ backend: AsyncAccessEnabler.Backend) -> EmulatorRoute {
-        backend == .restV2 ? .profiles : .authnToken
+        backend == .restV2 ? .profiles : .authenticationToken
     }
 
     /// Signed out here, signed in in another app meanwhile: the foreground `setRequestor` asks the

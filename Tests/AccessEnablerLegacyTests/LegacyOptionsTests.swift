@@ -87,7 +87,7 @@ import Testing
         harness.legacy.setOptions(["visitorID": "ECID-1"])
         await harness.configure()
         try await harness.signIn("AutoCable")
-        let session = try #require(await harness.emulator.requests(to: .sessions).first)
+        let session = try #require(await harness.emulator.requests(to: .createSession).first)
         #expect(session.headers["AP-Visitor-Identifier"] == "ECID-1")
         #expect(session.headers["X-Device-Info"] == Self.deviceInfo.base64EncodedJSON)
     }

@@ -37,7 +37,7 @@ import Testing
         // AutoCable is not enabled for the TV Provider: left out of Apple's picker.
         #expect(request.supportedProviderIDs == ["Cablevision-Apple"])
         #expect(request.featuredProviderIDs == ["Cablevision-Apple"])
-        #expect(await emulator.requests(to: .partnerProfiles).count == 1)
+        #expect(await emulator.requests(to: .partnerProfile).count == 1)
         #expect(!delegate.calls.contains { $0.hasPrefix("displayProviderDialog") })
     }
 
@@ -46,8 +46,9 @@ import Testing
         await configure()
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision"]])
         #expect(await delegate.next(1) == ["setAuthenticationStatus(1, \"\")"])
-        #expect(await emulator.requests(to: .partnerProfiles).count == 1)
-        #expect(await emulator.requests(to: .sessions).isEmpty, "no registration code when the TV Provider signs in")
+        #expect(await emulator.requests(to: .partnerProfile).count == 1)
+        #expect(
+            await emulator.requests(to: .createSession).isEmpty, "no registration code when the TV Provider signs in")
         #expect(!delegate.statusReports.contains { $0["errorId"] == "REGCODE" })
     }
 
@@ -63,7 +64,7 @@ import Testing
         legacy.setSelectedProvider("AutoCable")
         #expect(await delegate.next(1) == ["status(REGCODE)"])
         #expect(delegate.navigations.isEmpty, "the code, not a login page")
-        let create = try #require(await emulator.requests(to: .sessions).last)
+        let create = try #require(await emulator.requests(to: .createSession).last)
         #expect(create.formValue("mvpd") == "AutoCable")
         legacy.setSelectedProvider(nil)
         #expect(
@@ -90,7 +91,7 @@ import Testing
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
         #expect(await delegate.next(1) == ["status(REGCODE)"])
         #expect(delegate.navigations.isEmpty)
-        let create = try #require(await emulator.requests(to: .sessions).last)
+        let create = try #require(await emulator.requests(to: .createSession).last)
         #expect(create.formValue("mvpd") == "AutoCable")
         legacy.setSelectedProvider(nil)
         #expect(
@@ -111,7 +112,7 @@ import Testing
         legacy.getAuthentication([TV_PROVIDERS: ["Cablevision", "AutoCable"]])
         #expect(await delegate.next(1) == ["status(REGCODE)"])
         #expect(await emulator.requests(to: .configurationV2).count == loadsBefore)
-        let sessions = await emulator.requests(to: .sessions)
+        let sessions = await emulator.requests(to: .createSession)
         #expect(sessions.count == 1, "one session: the registration code's")
         legacy.setSelectedProvider(nil)
         _ = await delegate.next(2)

@@ -18,7 +18,7 @@ import Testing
     }
 
     static func preauthorizeRoute(_ backend: AsyncAccessEnabler.Backend) -> EmulatorRoute {
-        backend == .restV2 ? .preauthorizeV2 : .preauthorize
+        backend == .restV2 ? .preauthorizeDecisions : .preauthorize
     }
 
     /// A server error: `P100` carries its status and code, then the list is empty.
@@ -46,7 +46,7 @@ import Testing
         #expect(await harness.delegate.next(2) == ["status(P100)", "preauthorizedResources([])"])
         let report = try #require(harness.delegate.statusReports.last)
         #expect(report["status"] == "0")
-        #expect(report["code"] == AccessEnablerError.networkError.code)
+        #expect(report["code"] == AccessEnablerError.networkError.code.rawValue)
     }
 
     /// A viewer who is not signed in is authorized for nothing, which is no failure.

@@ -52,7 +52,7 @@ import Testing
             Int64(report["expires"] ?? "")
                 == Int64(harness.clock.now.addingTimeInterval(1800).timeIntervalSince1970 * 1000))
         #expect(harness.delegate.navigations.isEmpty, "no login page on the second-screen path")
-        let create = try #require(await harness.emulator.requests(to: .sessions).last)
+        let create = try #require(await harness.emulator.requests(to: .createSession).last)
         #expect(create.formValue("mvpd") == "AutoCable", "the picker's choice is preselected")
 
         // Nothing is found before the viewer signs in on the other device.
@@ -100,7 +100,7 @@ import Testing
         let harness = harness()
         await harness.configure()
         let body = #"{"status":500,"code":"internal_error","message":"Internal error"}"#
-        await harness.emulator.inject(.status(500, body: body, contentType: "application/json"), on: .sessions)
+        await harness.emulator.inject(.status(500, body: body, contentType: "application/json"), on: .createSession)
         harness.legacy.getAuthentication()
         _ = await harness.delegate.next(1)
         harness.legacy.setSelectedProvider("AutoCable")
@@ -186,7 +186,7 @@ import Testing
         _ = await harness.delegate.next(1)
         harness.legacy.setSelectedProvider("TempPass")
         #expect(await harness.delegate.next(2).last == "setAuthenticationStatus(1, \"\")")
-        let profile = try #require(await harness.emulator.requests(to: .profileForMVPD).first)
+        let profile = try #require(await harness.emulator.requests(to: .profile).first)
         let identity = try #require(profile.headers["AP-TempPass-Identity"].flatMap { Data(base64Encoded: $0) })
         #expect(String(decoding: identity, as: UTF8.self) == #"{"email":"viewer@example.com"}"#)
     }

@@ -19,19 +19,19 @@ import Testing
         harness.legacy.setOptions(["serviceToken": token])
         await harness.configure()
         try await harness.signIn("AutoCable")
-        #expect(await sentTokens(harness, .sessions) == [token])
+        #expect(await sentTokens(harness, .createSession) == [token])
         #expect(await sentTokens(harness, .configurationV2) == [nil], "the configuration page does not list it")
 
         // A dictionary without the key keeps the token (keys add up).
         harness.legacy.setOptions(["visitorID": "ECID-1"])
         harness.legacy.checkPreauthorizedResources(["news"])
         _ = await harness.delegate.next(1)
-        #expect(await sentTokens(harness, .preauthorizeV2) == [token])
+        #expect(await sentTokens(harness, .preauthorizeDecisions) == [token])
 
         harness.legacy.setOptions(["serviceToken": NSNull()])
         harness.legacy.checkPreauthorizedResources(["sports"])
         _ = await harness.delegate.next(1)
-        #expect(await sentTokens(harness, .preauthorizeV2) == [token, nil])
+        #expect(await sentTokens(harness, .preauthorizeDecisions) == [token, nil])
     }
 
     /// A second device of the same viewer signs in without a login page: the session the
@@ -83,7 +83,7 @@ import Testing
         try await harness.signIn("AutoCable")
         let mentions = lines.messages.filter { $0.message.lowercased().contains("service token") }
         #expect(mentions.isEmpty, "\(mentions.map(\.message))")
-        if backend == .restV2 { #expect(await sentTokens(harness, .sessions) == [nil]) }
+        if backend == .restV2 { #expect(await sentTokens(harness, .createSession) == [nil]) }
     }
 
     /// REST API v1 has no `AD-Service-Token`: the key is logged as unused, once per call, and the
@@ -111,7 +111,7 @@ import Testing
         harness.legacy.setOptions(["serviceToken": "not a token\r\nX-Injected: 1"])
         await harness.configure()
         try await harness.signIn("AutoCable")
-        #expect(await sentTokens(harness, .sessions) == [nil])
+        #expect(await sentTokens(harness, .createSession) == [nil])
         #expect(lines.messages.contains { $0.level == .error && $0.message.contains("not a compact JWS") })
         #expect(!lines.messages.contains { $0.message.contains("X-Injected") })
     }

@@ -33,11 +33,12 @@ import Testing
 
         let request: PreauthorizeRequest = PreauthorizeRequest.Builder()
 
-                          .setResources(resources: resources)
+            .setResources(resources: resources)
 
-                          .disableFeatures(features: disabledFeatures)  // It is **optional** to disable features. If not used all features are enabled by default.
+            .disableFeatures(features: disabledFeatures)  // It is **optional** to disable features. If not used all features are enabled by default.
 
-                          .build();
+            .build()
+            ;
 
         // Build the AccessEnablerCallback by providing the constructor two callbacks for onResponse and onFailure handling
         func onResponseCallback(result: PreauthorizeResponse) -> Void {
@@ -48,7 +49,9 @@ import Testing
             results.failures.append(result)
         };
 
-        let callback: AccessEnablerCallback<PreauthorizeResponse> = AccessEnablerCallback<PreauthorizeResponse>(onResponse: onResponseCallback, onFailure: onFailureCallback);
+        let callback: AccessEnablerCallback<PreauthorizeResponse> = AccessEnablerCallback<PreauthorizeResponse>(
+            onResponse: onResponseCallback, onFailure: onFailureCallback)
+            ;
 
         // Use the preauthorize API
         accessEnabler.preauthorize(request, callback);
@@ -87,8 +90,9 @@ import Testing
 
         await harness.configure()
         try await harness.signIn("AutoCable")
-        let route: EmulatorRoute = backend == .restV1 ? .preauthorize : .init(rawValue: "preauthorizeV2")!
-        let body = #"{"status":400,"code":"bad_request","message":"Missing required parameter : deviceId","action":"none"}"#
+        let route: EmulatorRoute = backend == .restV1 ? .preauthorize : .init(rawValue: "preauthorizeDecisions")!
+        let body =
+            #"{"status":400,"code":"bad_request","message":"Missing required parameter : deviceId","action":"none"}"#
         await harness.emulator.inject(.status(400, body: body, contentType: "application/json"), on: route)
         harness.legacy.preauthorize(request, callback)
         await eventually { results.responses.count == 1 }

@@ -63,18 +63,18 @@ private func registerChunkedPreauthorization() {
     @Sendable func delayedFixture() async throws -> Fixture {
         let fixture = try await Fixture.make(configure: { $0.preauthorizeChunkSize = chunkSize })
         await fixture.emulator.setRequestLogging(false)
-        await fixture.emulator.inject(.delay(.milliseconds(20)), on: .preauthorizeV2, times: nil)
+        await fixture.emulator.inject(.delay(.milliseconds(20)), on: .preauthorizeDecisions, times: nil)
         return fixture
     }
 
     /// Fails the iteration unless it sent one preauthorize request per chunk.
     @Sendable func checkRequests(_ name: String, _ benchmark: Benchmark, _ fixture: Fixture, since before: Int) async {
-        let sent = await fixture.emulator.requestCount(to: .preauthorizeV2) - before
+        let sent = await fixture.emulator.requestCount(to: .preauthorizeDecisions) - before
         if sent != chunks.count { benchmark.error("\(name): \(sent) preauthorize requests, expected \(chunks.count)") }
     }
 
     Benchmark("PreauthorizeChunked100", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
-        let before = await fixture.emulator.requestCount(to: .preauthorizeV2)
+        let before = await fixture.emulator.requestCount(to: .preauthorizeDecisions)
         benchmark.startMeasurement()
         let response = try? await fixture.enabler.preauthorize(all)
         benchmark.stopMeasurement()
@@ -86,7 +86,7 @@ private func registerChunkedPreauthorization() {
 
     Benchmark("PreauthorizeSequential100", configuration: configuration) { (benchmark: Benchmark, fixture: Fixture) in
         var authorized = 0
-        let before = await fixture.emulator.requestCount(to: .preauthorizeV2)
+        let before = await fixture.emulator.requestCount(to: .preauthorizeDecisions)
         benchmark.startMeasurement()
         for chunk in chunks {
             authorized += (try? await fixture.enabler.preauthorize(chunk))?.authorizedResources.count ?? 0
@@ -137,7 +137,7 @@ private func registerBoundedPreauthorization() {
         })
         guard let counting else { throw BenchmarkFailure("no counting transport") }
         await fixture.emulator.setRequestLogging(false)
-        await fixture.emulator.inject(.delay(.milliseconds(50)), on: .preauthorizeV2, times: nil)
+        await fixture.emulator.inject(.delay(.milliseconds(50)), on: .preauthorizeDecisions, times: nil)
         return BoundedFixture(fixture: fixture, transport: counting)
     }
 }

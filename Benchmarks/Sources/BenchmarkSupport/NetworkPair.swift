@@ -26,14 +26,14 @@ package struct NetworkOperation: Sendable {
                 raw: { raw in
                     try await (backend == .restV2 ? raw.preauthorizeV2(resources) : raw.preauthorizeV1(resources)) == 10
                 },
-                route: backend == .restV2 ? .preauthorizeV2 : .preauthorize),
+                route: backend == .restV2 ? .preauthorizeDecisions : .preauthorize),
             NetworkOperation(
                 name: "AuthorizeNetwork\(suffix)", backend: backend,
                 sdk: { enabler in !(try await enabler.authorize(resource: "news")).serializedToken.isEmpty },
                 raw: { raw in
                     !(try await backend == .restV2 ? raw.authorizeV2("news") : raw.mediaTokenV1("news")).isEmpty
                 },
-                route: backend == .restV2 ? .authorizeV2 : .mediaToken),
+                route: backend == .restV2 ? .authorizeDecisions : .mediaToken),
         ]
     }
 }

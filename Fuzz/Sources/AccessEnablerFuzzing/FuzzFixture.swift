@@ -64,7 +64,7 @@ public actor FuzzFixture {
         } catch {
             fatalError("the fuzz fixture could not sign in: \(error)")
         }
-        let records = (try? storage.loadRecords()) ?? [:]
+        let records = storage.records
         signedIn[backend] = records
         return records
     }

@@ -8,7 +8,6 @@ extension AccessEnabler {
     /// or logout another instance made on the same store since is taken first, when the store
     /// reports changes (``TokenStorage/changeMarker()``).
     public func checkAuthentication() async -> AuthenticationStatus {
-        countCall()
         // Another instance or process on the same store may have signed in or out meanwhile.
         let status = await authenticationStatus(before: storageDeadline(), takingStoreChanges: true)
         emitCachedCheck(status)

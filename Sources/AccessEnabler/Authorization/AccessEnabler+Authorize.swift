@@ -22,7 +22,6 @@ extension AccessEnabler {
     ///   that had already expired by this device's clock: a player would be handed a token it
     ///   cannot use, so the server's answer is treated as unusable data (check the device clock).
     public func authorize(resource: String, data: [String: String] = [:]) async throws -> MediaToken {
-        countCall()
         return try await checkedAuthorization(resource: resource, data: data, before: storageDeadline()).token
     }
 
@@ -30,7 +29,6 @@ extension AccessEnabler {
     package func authorizeWithCheck(resource: String, data: [String: String] = [:]) async throws
         -> (token: MediaToken, check: EntitlementEvent.AuthorizationCheck)
     {
-        countCall()
         return try await checkedAuthorization(resource: resource, data: data, before: storageDeadline())
     }
 
@@ -57,7 +55,6 @@ extension AccessEnabler {
         resource: String, data: [String: String] = [:],
         authenticated: (@Sendable (Authentication) -> Void)? = nil
     ) async throws -> AuthorizationAttempt {
-        countCall("authorizeIfAuthenticated(resource:data:)")
         let deadline = storageDeadline()
         let current: CurrentSession
         switch await currentSession(before: deadline) {

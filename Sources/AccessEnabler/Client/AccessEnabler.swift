@@ -37,9 +37,6 @@ public actor AccessEnabler {
     var sharedRequests = SharedRequestState()
     var secondScreen = SecondScreenState()
     var partner = PartnerState()
-    /// How often each entry point the legacy adapter uses was called, by name, in debug builds:
-    /// lets tests check that one legacy call is one core call.
-    package private(set) var callCounts: [String: Int] = [:]
     /// How many of this instance's logouts have not had their server call answered yet: the
     /// logout they owe is theirs to send, not a refresh's (which would leave the MVPD's logout page
     /// unshown: the logout's own answer would then remove nothing).
@@ -207,15 +204,6 @@ public actor AccessEnabler {
             log.error("the shared device ID could not be read from the Keychain (status \(error.status))")
             throw AccessEnablerError.storageFailure.with(underlying: error.description)
         }
-    }
-
-    /// Counts a call of an entry point the legacy adapter uses, for the tests; release builds
-    /// (apps, the benchmarks) count nothing.
-    @inline(__always)
-    func countCall(_ name: String = #function) {
-        #if DEBUG
-        callCounts[name, default: 0] += 1
-        #endif
     }
 
     /// The valid authentication of `requestorID` (with the cache generation it was read at), or

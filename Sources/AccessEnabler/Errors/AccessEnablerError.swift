@@ -12,7 +12,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Equality compares the ``code``, so a case matches whatever status and text came with it. The
+/// Equality compares the ``code`` (an ``AccessEnablerError/Code``), so a case matches whatever
+/// status and text came with it. The
 /// one code the SDK reports both for its own cache and for the server, `authorization_not_found`,
 /// matches ``authorizationNotFound`` either way; ``isFromSDK`` tells the local cache's miss from
 /// the server's 404.
@@ -37,8 +38,9 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
         self.underlyingSummary = underlyingSummary
     }
 
-    /// The error code, for example `authentication_session_missing`.
-    public var code: String { status.code ?? "" }
+    /// The error code, for example ``Code/authenticationSessionMissing``: the status's `code`
+    /// (empty when it has none). Its wire string is `code.rawValue`.
+    public var code: Code { Code(rawValue: status.code ?? "") }
     /// Whether the SDK produced the error (status 0) rather than the server.
     public var isFromSDK: Bool { status.status == 0 }
     /// The recommended remediation.
@@ -55,8 +57,8 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
             status: status, retryAfter: retryAfter, underlyingSummary: underlying ?? underlyingSummary)
     }
 
-    private static func sdk(_ code: String, _ action: Status.Action, _ message: String) -> AccessEnablerError {
-        AccessEnablerError(Status(status: 0, code: code, message: message, action: action))
+    private static func sdk(_ code: Code, _ action: Status.Action, _ message: String) -> AccessEnablerError {
+        AccessEnablerError(Status(status: 0, code: code.rawValue, message: message, action: action))
     }
 }
 
@@ -65,66 +67,66 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
 extension AccessEnablerError {
     /// `setRequestor` has not completed (or failed); action `retry`.
     public static let requestorNotConfigured = sdk(
-        "requestor_not_configured", .retry,
+        .requestorNotConfigured, .retry,
         "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API."
     )
 
     /// The local authentication session has expired; action `authentication`.
     public static let authenticationSessionExpired = sdk(
-        "authentication_session_expired", .authentication,
+        .authenticationSessionExpired, .authentication,
         "The current authentication session has expired. The user must re-authenticate with a supported MVPD in order to continue."
     )
 
     /// There is no local authentication session; action `authentication`.
     public static let authenticationSessionMissing = sdk(
-        "authentication_session_missing", .authentication,
+        .authenticationSessionMissing, .authentication,
         "The authentication session associated with this request could not be retrieved. The user must re-authenticate with a supported MVPD in order to continue."
     )
 
     /// No DCR access token could be obtained; action `none`.
     public static let accessTokenUnavailable = sdk(
-        "access_token_unavailable", .none,
+        .accessTokenUnavailable, .none,
         "The request failed due to an unexpected error while retrieving the access token. Please check the validity of your software statement and custom scheme."
     )
 
     /// The server answered with a body the SDK cannot read; action `none`.
     public static let serverResponseFormatUnknown = sdk(
-        "server_response_format_unknown", .none,
+        .serverResponseFormatUnknown, .none,
         "The request failed due to an unknown server response format. Please capture the device console logs and contact support."
     )
 
     /// The request did not reach the server or no answer came back; action `none`.
     public static let networkError = sdk(
-        "network_error", .none,
+        .networkError, .none,
         "The request failed due to a network error. If the issue persists over several retries, please capture the device console logs and contact support."
     )
 
     /// The viewer did not pick a TV provider (the presenter returned nil); action `authentication`.
     public static let providerNotSelected = sdk(
-        "provider_not_selected", .authentication,
+        .providerNotSelected, .authentication,
         "No TV provider was selected, so authentication was not started.")
 
     /// The chosen MVPD is not offered by the current configuration; action `authentication`.
     public static let providerNotAvailable = sdk(
-        "provider_not_available", .authentication,
+        .providerNotAvailable, .authentication,
         "The selected TV provider is not offered by the requestor's current configuration.")
 
     /// The presenter failed (for example the browser could not be shown); the presenter's error
     /// is summarized in the description. Action `authentication`.
     public static let presentationFailed = sdk(
-        "presentation_failed", .authentication,
+        .presentationFailed, .authentication,
         "The authentication presenter could not complete the login or logout page.")
 
     /// The login ended at a URL that is not the configured redirect URL; action `authentication`.
     public static let invalidRedirectURL = sdk(
-        "invalid_redirect_url", .authentication,
+        .invalidRedirectURL, .authentication,
         "The login ended at a URL that does not match the configured redirect URL.")
 
     /// A login or logout page URL from the service provider cannot be shown: it is not `https`
     /// (`http` only on a loopback host), has no host, or carries user info. `details` names the
     /// call and what was wrong; no presenter saw the URL. Action `none`.
     public static let invalidPageURL = sdk(
-        "invalid_page_url", .none,
+        .invalidPageURL, .none,
         "The service provider sent a login or logout page URL that cannot be shown (it must use HTTPS and carry no user info)."
     )
 
@@ -134,19 +136,19 @@ extension AccessEnablerError {
     /// (``AuthenticationPresenter/requiresRegisteredURLScheme``: the legacy adapter's Safari
     /// pages); `ASWebAuthenticationSession` catches the scheme itself. Action `configuration`.
     public static let appSchemeNotRegistered = sdk(
-        "app_scheme_not_registered", .configuration,
+        .appSchemeNotRegistered, .configuration,
         "The TV provider's login opens in Safari, which can return to the app only on its adbe. URL scheme; the app does not register that scheme in its Info.plist."
     )
 
     /// A service provider URL is not HTTPS (plain HTTP is allowed for loopback hosts only) or is
     /// otherwise unusable; action `configuration`.
     public static let invalidServiceProvider = sdk(
-        "invalid_service_provider", .configuration,
+        .invalidServiceProvider, .configuration,
         "A service provider URL must use HTTPS; plain HTTP is allowed for loopback hosts only.")
 
     /// An argument was empty or malformed (for example an empty resource list); action `none`.
     public static let invalidArgument = sdk(
-        "invalid_argument", .none,
+        .invalidArgument, .none,
         "An argument passed to the SDK is empty or malformed.")
 
     /// There is no authorization for the resource; action `authorization`. The SDK throws it
@@ -154,25 +156,25 @@ extension AccessEnablerError {
     /// ``isFromSDK`` false) when the media token's authorization is gone there: one Adobe code,
     /// told apart by its origin.
     public static let authorizationNotFound = sdk(
-        "authorization_not_found", .authorization,
+        .authorizationNotFound, .authorization,
         "There is no authorization for this resource; the user must obtain authorization first.")
 
     /// The token storage could not be read or written; nothing was deleted; action `retry`.
     public static let storageFailure = sdk(
-        "storage_failure", .retry,
+        .storageFailure, .retry,
         "The token storage could not be read or written. No stored data was removed.")
 
     /// The second-screen code expired before the viewer finished signing in on the other
     /// device (or the service provider no longer knows it); ask for a new code. Action
     /// `authentication`.
     public static let authenticationCodeExpired = sdk(
-        "authentication_code_expired", .authentication,
+        .authenticationCodeExpired, .authentication,
         "The authentication code expired before the sign-in was completed on the second screen. Request a new code.")
 
     /// A newer second-screen sign-in replaced this one on the same instance: its code is no
     /// longer polled. Action `none`.
     public static let authenticationCodeReplaced = sdk(
-        "authentication_code_replaced", .none,
+        .authenticationCodeReplaced, .none,
         "A new authentication code was requested; the previous one is no longer polled.")
 
     /// The app's ``AccessEnabler/Configuration/serviceTokenProvider`` threw: its identity service
@@ -185,7 +187,7 @@ extension AccessEnablerError {
     /// Second-screen (registration code) sign-in was asked for on REST API v1, which the SDK
     /// does not support; use REST API v2. Action `configuration`.
     public static let secondScreenNotSupported = sdk(
-        "second_screen_not_supported", .configuration,
+        .secondScreenNotSupported, .configuration,
         "Second-screen (registration code) sign-in is not supported on REST API v1; use REST API v2.")
 }
 
@@ -194,39 +196,39 @@ extension AccessEnablerError {
 extension AccessEnablerError {
     /// The MVPD denied the authorization; `details` carries the MVPD's text.
     public static let authorizationDeniedByMVPD = server(
-        403, "authorization_denied_by_mvpd", .none, "User not authorized")
+        403, .authorizationDeniedByMVPD, .none, "User not authorized")
     /// ``authorizationNotFound`` as the server reports it (a 404 on the media token).
     static let authorizationNotFoundOnServer = server(
-        404, "authorization_not_found", .authorization, "Not Found")
+        404, .authorizationNotFound, .authorization, "Not Found")
     /// The server's authorization for the resource has expired.
-    public static let authorizationExpired = server(410, "authorization_expired", .authorization, "Gone")
+    public static let authorizationExpired = server(410, .authorizationExpired, .authorization, "Gone")
     /// Too many resources in one preauthorization request.
-    public static let tooManyResources = server(403, "too_many_resources", .configuration, "Too many resources")
+    public static let tooManyResources = server(403, .tooManyResources, .configuration, "Too many resources")
     /// The server throttled the device (HTTP 429).
-    public static let tooManyRequests = server(429, "too_many_requests", .retryAfter, "Too Many Requests")
+    public static let tooManyRequests = server(429, .tooManyRequests, .retryAfter, "Too Many Requests")
     /// The server failed (HTTP 5xx).
-    public static let internalError = server(500, "internal_error", .retry, "Internal Server Error")
+    public static let internalError = server(500, .internalError, .retry, "Internal Server Error")
     /// The requestor ID is unknown to the service provider.
     public static let invalidRequestor = server(
-        400, "invalid_requestor", .none, "The requestor parameter is missing or invalid.")
+        400, .invalidRequestor, .none, "The requestor parameter is missing or invalid.")
     /// The companion app's code is not one the service provider knows (mistyped, or never
     /// issued): ask the viewer to check it.
     public static let invalidAuthenticationCode = server(
-        400, "invalid_parameter_code", .none, "The authentication code is missing or invalid.")
+        400, .invalidCodeParameter, .none, "The authentication code is missing or invalid.")
     /// The authentication session of the code is missing, invalid or expired: the viewer must
     /// ask the TV for a new code.
     public static let invalidAuthenticationSession = server(
-        400, "invalid_authentication_session", .none, "The authentication session is missing, invalid or expired.")
+        400, .invalidAuthenticationSession, .none, "The authentication session is missing, invalid or expired.")
     /// The server rejected the request as malformed.
-    public static let badRequest = server(400, "bad_request", .none, "Bad Request")
+    public static let badRequest = server(400, .badRequest, .none, "Bad Request")
     /// The server answered with a status the protocol does not define for this call.
     public static let unexpectedStatus = server(
-        0, "unexpected_response_status", .none, "The server answered with an unexpected status.")
+        0, .unexpectedResponseStatus, .none, "The server answered with an unexpected status.")
 
-    private static func server(_ status: Int, _ code: String, _ action: Status.Action, _ message: String)
+    private static func server(_ status: Int, _ code: Code, _ action: Status.Action, _ message: String)
         -> AccessEnablerError
     {
-        AccessEnablerError(Status(status: status, code: code, message: message, action: action))
+        AccessEnablerError(Status(status: status, code: code.rawValue, message: message, action: action))
     }
 }
 
@@ -239,5 +241,5 @@ extension AccessEnablerError: CustomStringConvertible, CustomDebugStringConverti
 
     public var debugDescription: String { description }
 
-    public var errorDescription: String? { status.message ?? code }
+    public var errorDescription: String? { status.message ?? code.rawValue }
 }

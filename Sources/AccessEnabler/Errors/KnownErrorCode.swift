@@ -19,7 +19,8 @@ package struct ErrorCodeMeaning: OptionSet, Sendable, Hashable {
     package static let serviceTokenRefused = ErrorCodeMeaning(rawValue: 1 << 4)
 }
 
-/// The one table of the server error codes the SDK acts on: what each means to the flows and the
+/// The one table of the server error codes the SDK acts on (each spelled once, in
+/// ``AccessEnablerError/Code``): what each means to the flows and the
 /// action it gets when the server sent none (Adobe's enhanced error codes:
 /// https://experienceleague.adobe.com/docs/pass/authentication/auth-features/error-reportn/enhanced-error-codes.html).
 /// Every rule that reads a code string asks it; a code it does not list means nothing.
@@ -29,47 +30,41 @@ package enum KnownErrorCode {
         var action: Status.Action?
     }
 
-    /// This SDK's name for a refused `AD-Service-Token` (Adobe's catalogue names none): a 400 with
-    /// it, to a request that carried the token, is taken as the refusal.
-    package static let serviceTokenRefused = "invalid_header_service_token"
-
-    /// The codes, exactly as the server sends them.
-    static let table: [String: Entry] = {
-        var table: [String: Entry] = [:]
-        func add(_ codes: [String], _ meaning: ErrorCodeMeaning = [], action: Status.Action? = nil) {
+    /// The codes the SDK acts on.
+    static let table: [AccessEnablerError.Code: Entry] = {
+        var table: [AccessEnablerError.Code: Entry] = [:]
+        func add(_ codes: [AccessEnablerError.Code], _ meaning: ErrorCodeMeaning = [], action: Status.Action? = nil) {
             for code in codes { table[code] = Entry(meaning: meaning, action: action) }
         }
         add(
             [
-                "authentication_session_missing", "authentication_session_expired",
-                "authentication_session_invalidated", "authenticated_profile_missing", "authenticated_profile_expired",
-                "authenticated_profile_invalidated", "preauthorization_authentication_session_missing",
-                "preauthorization_authentication_session_expired",
+                .authenticationSessionMissing, .authenticationSessionExpired, .authenticationSessionInvalidated,
+                .authenticatedProfileMissing, .authenticatedProfileExpired, .authenticatedProfileInvalidated,
+                .preauthorizationAuthenticationSessionMissing, .preauthorizationAuthenticationSessionExpired,
             ], .sessionGone, action: .authentication)
         add(
-            ["authorization_denied_by_hba_policies", "authorization_denied_by_session_invalidated"], .denied,
+            [.authorizationDeniedByHBAPolicies, .authorizationDeniedBySessionInvalidated], .denied,
             action: .authentication)
         add(
             [
-                "identity_not_recognized_by_mvpd", "temporary_access_duration_limit_exceeded",
-                "temporary_access_resources_limit_exceeded", "authentication_session_issuer_mismatch",
+                .identityNotRecognizedByMVPD, .temporaryAccessDurationLimitExceeded,
+                .temporaryAccessResourcesLimitExceeded, .authenticationSessionIssuerMismatch,
             ], action: .authentication)
         add(
             [
-                "authorization_denied_by_mvpd", "authorization_denied_by_parental_controls",
-                "authorization_denied_by_degradation_rule", "preauthorization_denied_by_mvpd",
+                .authorizationDeniedByMVPD, .authorizationDeniedByParentalControls,
+                .authorizationDeniedByDegradationRule, .preauthorizationDeniedByMVPD,
             ], .denied)
-        add(["authorization_not_found", "authorization_expired"], .authorizationGone, action: .authorization)
-        add(["too_many_resources", "unknown_integration"], action: .configuration)
+        add([.authorizationNotFound, .authorizationExpired], .authorizationGone, action: .authorization)
+        add([.tooManyResources, .unknownIntegration], action: .configuration)
+        add([.networkReceivedError, .networkConnectionTimeout, .maximumExecutionTimeExceeded], action: .retry)
         add(
-            ["network_received_error", "network_connection_timeout", "maximum_execution_time_exceeded"], action: .retry)
-        add(
-            ["invalid_access_token_service_provider", "invalid_access_token_client_application"],
+            [.invalidAccessTokenServiceProvider, .invalidAccessTokenClientApplication],
             action: .applicationRegistration)
-        add(["invalid_parameter_saml_response"], .partnerRejected)
+        add([.invalidParameterSAMLResponse], .partnerRejected)
         // Adobe's catalogue names no code for AD-Service-Token; the SDK's name follows its header codes
         // (`invalid_header_device_info`, `…_identity_for_temporary_access`): 400, action none.
-        add([serviceTokenRefused], .serviceTokenRefused)
+        add([.invalidHeaderServiceToken], .serviceTokenRefused)
         return table
     }()
 
@@ -80,13 +75,13 @@ package enum KnownErrorCode {
     ]
 
     /// What `code` means to the SDK (empty for a code it does not act on).
-    package static func meaning(of code: String) -> ErrorCodeMeaning {
+    package static func meaning(of code: AccessEnablerError.Code) -> ErrorCodeMeaning {
         if let entry = table[code] { return entry.meaning }
-        return families.first { code.hasPrefix($0.prefix) }?.meaning ?? []
+        return families.first { code.rawValue.hasPrefix($0.prefix) }?.meaning ?? []
     }
 
     /// The documented action of a code the server sent without one.
-    static func defaultAction(of code: String) -> Status.Action? {
+    static func defaultAction(of code: AccessEnablerError.Code) -> Status.Action? {
         table[code]?.action
     }
 }

@@ -11,7 +11,6 @@ extension AccessEnabler {
     ///   `.deviceID`); ``AccessEnablerError/authorizationNotFound`` for an authorization expiry
     ///   of a resource with no valid cached authorization.
     public func getMetadata(_ key: MetadataKey) async throws -> Metadata {
-        countCall()
         let deadline = storageDeadline()
         if case .deviceID = key {
             return Metadata(key: key, value: .string(try await currentDeviceID(before: deadline)))

@@ -102,7 +102,7 @@ extension AccessEnabler {
     {
         guard let mvpd = loaded.mvpd(withID: mvpdID) else {
             log.error("the service provider named an MVPD the requestor does not offer; not used")
-            return .end(fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code)))
+            return .end(fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code.rawValue)))
         }
         guard
             let existing = try await backend.completeAuthentication(
@@ -143,7 +143,7 @@ extension AccessEnabler {
             guard offered.count == 1, let record = offered.first else {
                 if records.isEmpty { return .end(fallBack(.validationFailed(code: "no_profile"))) }
                 log.error("the partner profile answer held no profile of the MVPD signed in at the partner; not used")
-                return .end(fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code)))
+                return .end(fallBack(.validationFailed(code: AccessEnablerError.providerNotAvailable.code.rawValue)))
             }
             return .proceed(record)
         }
@@ -195,7 +195,7 @@ extension AccessEnabler {
         do {
             return .success(try await body())
         } catch let error as AccessEnablerError where !error.isFromSDK && error.meaning.contains(.partnerRejected) {
-            return .failure(PartnerFailure(code: error.code))
+            return .failure(PartnerFailure(code: error.code.rawValue))
         }
     }
 

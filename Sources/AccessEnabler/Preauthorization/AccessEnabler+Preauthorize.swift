@@ -77,7 +77,7 @@ extension AccessEnabler {
                     Decision(
                         id: resource, isAuthorized: false,
                         error: Status(
-                            status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code,
+                            status: 0, code: AccessEnablerError.serverResponseFormatUnknown.code.rawValue,
                             message: "The server returned no decision for this resource.", action: .retry)))
                 continue
             }

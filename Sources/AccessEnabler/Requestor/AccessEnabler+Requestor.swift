@@ -186,7 +186,8 @@ extension AccessEnabler {
                 throw CancellationError()
             } catch {
                 if let previous = requestor.configuration { return previous }
-                throw AccessEnablerError.requestorNotConfigured.with(details: (error as? AccessEnablerError)?.code)
+                throw AccessEnablerError.requestorNotConfigured.with(
+                    details: (error as? AccessEnablerError)?.code.rawValue)
             }
         }
         if let loaded = requestor.configuration { return loaded }

@@ -22,7 +22,7 @@ enum ErrorMapping {
             var passed = Status(
                 status: status, code: code, message: body.message, details: body.details, helpUrl: body.helpUrl,
                 trace: body.trace, action: body.action.map(Status.Action.init(rawValue:)))
-            if passed.action == nil { passed.action = KnownErrorCode.defaultAction(of: code) }
+            if passed.action == nil { passed.action = KnownErrorCode.defaultAction(of: .init(rawValue: code)) }
             return AccessEnablerError(passed, retryAfter: retryAfter)
         }
         var error = tableError(status: response.status, endpoint: endpoint)
@@ -51,7 +51,7 @@ enum ErrorMapping {
         case (_, 401):
             return AccessEnablerError(
                 Status(
-                    status: 401, code: AccessEnablerError.accessTokenUnavailable.code,
+                    status: 401, code: AccessEnablerError.accessTokenUnavailable.code.rawValue,
                     message: AccessEnablerError.accessTokenUnavailable.status.message, action: .applicationRegistration)
             )
         case (_, 429): return .tooManyRequests

@@ -98,7 +98,7 @@ struct LegacyStatus: Sendable, Hashable {
         let message = status.message ?? ""
         // REST v2 names the requestor the service provider: an unknown one is
         // `invalid_parameter_service_provider` there, `invalid_requestor` in REST v1.
-        if error.code == "invalid_parameter_service_provider" {
+        if error.code == .invalidParameterServiceProvider {
             return LegacyStatus(errorId: "CFG400", level: .error, message: message, details: status.details)
         }
         switch error {

@@ -4,7 +4,7 @@ import Foundation
 /// Which REST API version calls each route, and the routes that carry the same operation on both.
 ///
 /// Faults are injected on operations, not on wire paths, where both versions have the operation:
-/// a fault on ``EmulatorRoute/authorize`` or ``EmulatorRoute/authorizeV2`` fires on the next
+/// a fault on ``EmulatorRoute/authorize`` or ``EmulatorRoute/authorizeDecisions`` fires on the next
 /// authorization, whichever REST API version the client speaks. The request log keeps the exact
 /// endpoint each request went to.
 extension EmulatorRoute {
@@ -31,15 +31,16 @@ extension EmulatorRoute {
         case .configurationV2: return .configuration
         case .authenticate: return .authenticateV2
         case .authenticateV2: return .authenticate
-        case .preauthorize: return .preauthorizeV2
-        case .preauthorizeV2: return .preauthorize
-        case .authorize: return .authorizeV2
-        case .authorizeV2: return .authorize
+        case .preauthorize: return .preauthorizeDecisions
+        case .preauthorizeDecisions: return .preauthorize
+        case .authorize: return .authorizeDecisions
+        case .authorizeDecisions: return .authorize
         case .logout: return .logoutV2
         case .logoutV2: return .logout
-        case .register, .token, .mvpdLogin, .freePreview, .authnToken, .mediaToken, .userMetadata, .browserLogout,
-            .activation, .sessions, .sessionResume, .sessionInfo, .profiles, .profileForMVPD, .profileForCode,
-            .partnerSessions, .partnerProfiles:
+        case .register, .token, .mvpdLogin, .freePreview, .authenticationToken, .mediaToken, .userMetadata,
+            .browserLogout,
+            .activation, .createSession, .resumeSession, .sessionInfo, .profiles, .profile, .profileForCode,
+            .partnerSession, .partnerProfile:
             return nil
         }
     }
@@ -65,7 +66,7 @@ extension EmulatorRoute {
         case .authenticate: return "GET /api/v1/authenticate"
         case .mvpdLogin: return "GET/POST /emulator/mvpd/{mvpd}/login"
         case .freePreview: return "POST /api/v1/authenticate/freepreview"
-        case .authnToken: return "GET /api/v1/tokens/authn"
+        case .authenticationToken: return "GET /api/v1/tokens/authn"
         case .authorize: return "GET /api/v1/authorize"
         case .mediaToken: return "GET /api/v1/tokens/media"
         case .preauthorize: return "GET /api/v1/preauthorize"
@@ -74,18 +75,18 @@ extension EmulatorRoute {
         case .browserLogout: return "GET /adobe-services/logout"
         case .activation: return "GET /activate, GET /activate/done"
         case .configurationV2: return "GET /api/v2/{serviceProvider}/configuration"
-        case .sessions: return "POST /api/v2/{serviceProvider}/sessions"
-        case .sessionResume: return "POST /api/v2/{serviceProvider}/sessions/{code}"
+        case .createSession: return "POST /api/v2/{serviceProvider}/sessions"
+        case .resumeSession: return "POST /api/v2/{serviceProvider}/sessions/{code}"
         case .sessionInfo: return "GET /api/v2/{serviceProvider}/sessions/{code}"
         case .authenticateV2: return "GET /api/v2/authenticate/{serviceProvider}/{code}"
         case .profiles: return "GET /api/v2/{serviceProvider}/profiles"
-        case .profileForMVPD: return "GET /api/v2/{serviceProvider}/profiles/{mvpd}"
+        case .profile: return "GET /api/v2/{serviceProvider}/profiles/{mvpd}"
         case .profileForCode: return "GET /api/v2/{serviceProvider}/profiles/code/{code}"
-        case .preauthorizeV2: return "POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}"
-        case .authorizeV2: return "POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}"
+        case .preauthorizeDecisions: return "POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}"
+        case .authorizeDecisions: return "POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}"
         case .logoutV2: return "GET /api/v2/{serviceProvider}/logout/{mvpd}"
-        case .partnerSessions: return "POST /api/v2/{serviceProvider}/sessions/sso/{partner}"
-        case .partnerProfiles: return "POST /api/v2/{serviceProvider}/profiles/sso/{partner}"
+        case .partnerSession: return "POST /api/v2/{serviceProvider}/sessions/sso/{partner}"
+        case .partnerProfile: return "POST /api/v2/{serviceProvider}/profiles/sso/{partner}"
         }
     }
 
@@ -93,16 +94,16 @@ extension EmulatorRoute {
     /// routes only one version has (for a message that suggests it).
     var nearestOnOtherBackend: EmulatorRoute? {
         switch self {
-        case .authnToken: return .profileForMVPD
-        case .mediaToken: return .authorizeV2
-        case .userMetadata: return .profileForMVPD
-        case .freePreview: return .sessions
-        case .sessions, .sessionResume, .sessionInfo, .partnerSessions: return .authenticate
-        case .partnerProfiles: return .authnToken
-        case .profiles, .profileForMVPD, .profileForCode: return .authnToken
+        case .authenticationToken: return .profile
+        case .mediaToken: return .authorizeDecisions
+        case .userMetadata: return .profile
+        case .freePreview: return .createSession
+        case .createSession, .resumeSession, .sessionInfo, .partnerSession: return .authenticate
+        case .partnerProfile: return .authenticationToken
+        case .profiles, .profile, .profileForCode: return .authenticationToken
         case .register, .token, .mvpdLogin, .browserLogout, .activation, .configuration, .configurationV2,
             .authenticate,
-            .authenticateV2, .preauthorize, .preauthorizeV2, .authorize, .authorizeV2, .logout, .logoutV2:
+            .authenticateV2, .preauthorize, .preauthorizeDecisions, .authorize, .authorizeDecisions, .logout, .logoutV2:
             return nil
         }
     }

@@ -3,6 +3,11 @@ import Foundation
 
 /// An endpoint of the emulator, named for the request log, ``PassEmulator/waitForRequests(to:count:within:)``
 /// and fault injection.
+///
+/// A route the SDK calls has the name the SDK's own wire layer gives that call (`createSession`,
+/// `authorizeDecisions`, …), so a test, a log and the SDK's source say the same word. Where a
+/// REST API v1 call and a REST API v2 call have the same name (`configuration`, `logout`), the v2
+/// route ends in `V2`. ``init(name:)`` also accepts the names of earlier releases.
 public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// `POST /o/client/register` (DCR client registration).
     case register
@@ -17,7 +22,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// `POST /api/v1/authenticate/freepreview` (TempPass).
     case freePreview
     /// `GET /api/v1/tokens/authn`.
-    case authnToken
+    case authenticationToken
     /// `GET /api/v1/authorize`.
     case authorize
     /// `GET /api/v1/tokens/media` (also `/api/v1/mediatoken`).
@@ -40,10 +45,10 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// `GET /api/v2/{serviceProvider}/configuration` (a trailing slash is accepted).
     case configurationV2
     /// `POST /api/v2/{serviceProvider}/sessions` (create an authentication session).
-    case sessions
+    case createSession
     /// `POST` (Adobe's pages) or `PUT` (an earlier description) `/api/v2/{serviceProvider}/sessions/{code}`
     /// (resume an authentication session).
-    case sessionResume
+    case resumeSession
     /// `GET /api/v2/{serviceProvider}/sessions/{code}` (authentication session information; Adobe's
     /// sample path `/api/v2/sessions/{serviceProvider}/{code}` is accepted too).
     case sessionInfo
@@ -52,22 +57,22 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// `GET /api/v2/{serviceProvider}/profiles` (every profile of the device).
     case profiles
     /// `GET /api/v2/{serviceProvider}/profiles/{mvpd}`.
-    case profileForMVPD
+    case profile
     /// `GET /api/v2/{serviceProvider}/profiles/code/{code}`.
     case profileForCode
     /// `POST /api/v2/{serviceProvider}/decisions/preauthorize/{mvpd}`.
-    case preauthorizeV2
+    case preauthorizeDecisions
     /// `POST /api/v2/{serviceProvider}/decisions/authorize/{mvpd}`.
-    case authorizeV2
+    case authorizeDecisions
     /// `GET` (Adobe's pages) or `DELETE` (an earlier description) `/api/v2/{serviceProvider}/logout/{mvpd}`
     /// (Adobe's sample path `/api/v2/logout/{serviceProvider}/{mvpd}` is accepted too).
     case logoutV2
     /// `POST /api/v2/{serviceProvider}/sessions/sso/{partner}` (retrieve the partner
     /// authentication request).
-    case partnerSessions
+    case partnerSession
     /// `POST /api/v2/{serviceProvider}/profiles/sso/{partner}` (create the profile from the
     /// partner authentication response).
-    case partnerProfiles
+    case partnerProfile
 
     /// The route serving a request with `method` on `segments` (decoded path segments, format
     /// suffix removed), if any. The method only tells the two routes on
@@ -103,7 +108,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
             switch (segments[0], segments[1], segments[2], segments[3]) {
             case ("api", "v1", "config", _): self = .configuration
             case ("api", "v1", "authenticate", "freepreview"): self = .freePreview
-            case ("api", "v1", "tokens", "authn"): self = .authnToken
+            case ("api", "v1", "tokens", "authn"): self = .authenticationToken
             case ("api", "v1", "tokens", "media"): self = .mediaToken
             case ("api", "v1", "tokens", "usermetadata"): self = .userMetadata
             case ("emulator", "mvpd", _, "login"): self = .mvpdLogin
@@ -121,14 +126,14 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
         case 4:
             switch segments[3] {
             case "configuration": return .configurationV2
-            case "sessions": return .sessions
+            case "sessions": return .createSession
             case "profiles": return .profiles
             default: return nil
             }
         case 5:
             switch segments[3] {
-            case "sessions": return method == .get ? .sessionInfo : .sessionResume
-            case "profiles": return .profileForMVPD
+            case "sessions": return method == .get ? .sessionInfo : .resumeSession
+            case "profiles": return .profile
             case "logout": return .logoutV2
             default: break
             }
@@ -141,10 +146,10 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
         case 6:
             switch (segments[3], segments[4]) {
             case ("profiles", "code"): return .profileForCode
-            case ("decisions", "preauthorize"): return .preauthorizeV2
-            case ("decisions", "authorize"): return .authorizeV2
-            case ("sessions", "sso"): return .partnerSessions
-            case ("profiles", "sso"): return .partnerProfiles
+            case ("decisions", "preauthorize"): return .preauthorizeDecisions
+            case ("decisions", "authorize"): return .authorizeDecisions
+            case ("sessions", "sso"): return .partnerSession
+            case ("profiles", "sso"): return .partnerProfile
             default: return nil
             }
         default:
@@ -156,17 +161,18 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// the dispatcher checks it before a handler runs.
     var allowedMethods: Set<HTTPMethod> {
         switch self {
-        case .register, .token, .freePreview, .sessions, .preauthorizeV2, .authorizeV2, .partnerSessions,
-            .partnerProfiles:
+        case .register, .token, .freePreview, .createSession, .preauthorizeDecisions, .authorizeDecisions,
+            .partnerSession,
+            .partnerProfile:
             return [.post]
         case .logout: return [.delete]
         case .mvpdLogin: return [.get, .post]
         // Adobe's pages resume with POST and log out with GET; PUT and DELETE are accepted too, for
         // clients written to an earlier description of the API.
-        case .sessionResume: return [.post, .put]
+        case .resumeSession: return [.post, .put]
         case .logoutV2: return [.get, .delete]
-        case .configuration, .authenticate, .authnToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
-            .browserLogout, .activation, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
+        case .configuration, .authenticate, .authenticationToken, .authorize, .mediaToken, .preauthorize, .userMetadata,
+            .browserLogout, .activation, .configurationV2, .sessionInfo, .authenticateV2, .profiles, .profile,
             .profileForCode:
             return [.get]
         }
@@ -177,10 +183,11 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     var isBrowserPage: Bool {
         switch self {
         case .authenticate, .mvpdLogin, .browserLogout, .activation, .authenticateV2: return true
-        case .register, .token, .configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize,
-            .userMetadata, .logout, .configurationV2, .sessions, .sessionResume, .sessionInfo, .profiles,
-            .profileForMVPD, .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions,
-            .partnerProfiles:
+        case .register, .token, .configuration, .freePreview, .authenticationToken, .authorize, .mediaToken,
+            .preauthorize,
+            .userMetadata, .logout, .configurationV2, .createSession, .resumeSession, .sessionInfo, .profiles,
+            .profile, .profileForCode, .preauthorizeDecisions, .authorizeDecisions, .logoutV2, .partnerSession,
+            .partnerProfile:
             return false
         }
     }
@@ -188,10 +195,11 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// Whether the route is part of REST API v2 (its errors are always enhanced JSON).
     var isV2: Bool {
         switch self {
-        case .configurationV2, .sessions, .sessionResume, .sessionInfo, .authenticateV2, .profiles, .profileForMVPD,
-            .profileForCode, .preauthorizeV2, .authorizeV2, .logoutV2, .partnerSessions, .partnerProfiles:
+        case .configurationV2, .createSession, .resumeSession, .sessionInfo, .authenticateV2, .profiles, .profile,
+            .profileForCode, .preauthorizeDecisions, .authorizeDecisions, .logoutV2, .partnerSession, .partnerProfile:
             return true
-        case .register, .token, .configuration, .authenticate, .mvpdLogin, .freePreview, .authnToken, .authorize,
+        case .register, .token, .configuration, .authenticate, .mvpdLogin, .freePreview, .authenticationToken,
+            .authorize,
             .mediaToken, .preauthorize, .userMetadata, .logout, .browserLogout, .activation:
             return false
         }

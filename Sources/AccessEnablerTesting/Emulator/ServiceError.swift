@@ -154,7 +154,7 @@ extension ServiceError {
             message: "The service token header value is missing or invalid.", details: details, action: "none")
     }
 
-    static let invalidParameterCode = ServiceError(
+    static let invalidCodeParameter = ServiceError(
         status: 400, code: "invalid_parameter_code",
         message: "The authentication code is missing or invalid.", action: "none")
 

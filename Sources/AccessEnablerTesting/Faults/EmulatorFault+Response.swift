@@ -64,22 +64,22 @@ extension EmulatorFault {
         case .configurationV2:
             return
                 #"{"device":"unknown","clientType":"html5","os":"Unknown","requestor":{"id":"REF","name":"Reference","domains":[{"name":"adobe.com","mvpdInitiated":false}],"mvpds":[{"id":"Cablevision","displayName":"Cablevision"}]}}"#
-        case .sessions, .sessionResume:
+        case .createSession, .resumeSession:
             return
                 #"{"actionName":"authenticate","actionType":"interactive","reasonType":"none","url":"/api/v2/authenticate/REF/8ER640M","code":"8ER640M","sessionId":"1b614390-6610-4d14-9421-6565f6e75958","mvpd":"Cablevision","serviceProvider":"REF","notBefore":"1733735289035","notAfter":"1733737089035"}"#
-        case .partnerSessions:
+        case .partnerSession:
             return
                 #"{"actionName":"partner_profile","actionType":"direct","reasonType":"none","url":"/api/v2/REF/profiles/sso/Apple","sessionId":"83c046be-ea4b-4581-b5f2-13e56e69dee9","mvpd":"Cablevision","serviceProvider":"REF","authenticationRequest":{"type":"saml","request":"PHNhbWxwOkF1dGhuUmVxdWVzdC8+","attributesNames":["uid"]}}"#
-        case .partnerProfiles:
+        case .partnerProfile:
             return
                 #"{"profiles":{"Cablevision":{"notBefore":1752149281000,"notAfter":1783685280000,"issuer":"Apple","type":"appleSSO","attributes":{"userID":{"value":"user","state":"plain"}}}}}"#
         case .sessionInfo:
             return
                 #"{"existingParameters":{"mvpd":"Cablevision","domainName":"adobe.com","redirectUrl":"adobepass://ios.app","serviceProvider":"REF"},"notBefore":"1733735289035","notAfter":"1733737089035"}"#
-        case .profiles, .profileForMVPD, .profileForCode:
+        case .profiles, .profile, .profileForCode:
             return
                 #"{"profiles":{"Cablevision":{"notBefore":1752149281000,"notAfter":1783685280000,"issuer":"Cablevision","type":"regular","attributes":{"userID":{"value":"user","state":"plain"}}}}}"#
-        case .preauthorizeV2, .authorizeV2:
+        case .preauthorizeDecisions, .authorizeDecisions:
             return
                 #"{"decisions":[{"resource":"news","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true},{"resource":"sports","serviceProvider":"REF","mvpd":"Cablevision","source":"mvpd","authorized":true}]}"#
         case .logoutV2:
@@ -101,7 +101,7 @@ extension EmulatorFault {
                 #"{"access_token":12345,"token_type":["bearer"],"expires_in":"six hours","created_at":"now","id":false}"#
         case .configuration:
             return #"{"requestor":{"id":17,"name":[],"domains":"adobe.com","mvpds":{"id":"Cablevision"}}}"#
-        case .authnToken:
+        case .authenticationToken:
             return #"{"requestor":1,"mvpd":true,"userId":[],"expires":{"ms":1}}"#
         case .authorize:
             return #"{"mvpd":[],"resource":2,"requestor":false,"expires":[1]}"#
@@ -114,15 +114,15 @@ extension EmulatorFault {
         case .configurationV2:
             return
                 #"{"device":1,"clientType":false,"os":[],"requestor":{"id":17,"name":[],"domains":"adobe.com","mvpds":{"id":"Cablevision"}}}"#
-        case .sessions, .sessionResume, .partnerSessions:
+        case .createSession, .resumeSession, .partnerSession:
             return
                 #"{"actionName":7,"actionType":[],"reasonType":{},"url":42,"missingParameters":"mvpd","code":true,"sessionId":1,"mvpd":[],"serviceProvider":0,"notBefore":{},"notAfter":[]}"#
         case .sessionInfo:
             return
                 #"{"existingParameters":["mvpd"],"missingParameters":"domain","device":"phone","notBefore":true,"notAfter":{}}"#
-        case .profiles, .profileForMVPD, .profileForCode, .partnerProfiles:
+        case .profiles, .profile, .profileForCode, .partnerProfile:
             return #"{"profiles":[{"notBefore":"soon","notAfter":true,"issuer":1,"type":[],"attributes":"userID"}]}"#
-        case .preauthorizeV2, .authorizeV2:
+        case .preauthorizeDecisions, .authorizeDecisions:
             return
                 #"{"decisions":{"resource":7,"serviceProvider":[],"mvpd":1,"source":false,"authorized":"yes","token":"abc","notBefore":"x","notAfter":[]}}"#
         case .logoutV2:

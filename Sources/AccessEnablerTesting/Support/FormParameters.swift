@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 
 /// The name/value pairs of a query string or an `application/x-www-form-urlencoded` body, parsed

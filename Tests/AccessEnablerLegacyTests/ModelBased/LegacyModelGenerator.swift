@@ -188,18 +188,18 @@ extension LegacyModelState {
         let v2 = setup.backend == .restV2
         switch step.action {
         case .checkAuthorization, .getAuthorization:
-            context.routes = v2 ? [.authorizeV2] : [.authorize, .mediaToken]
+            context.routes = v2 ? [.authorizeDecisions] : [.authorize, .mediaToken]
         case .checkPreauthorizedResources:
-            context.routes = v2 ? [.preauthorizeV2] : [.preauthorize]
+            context.routes = v2 ? [.preauthorizeDecisions] : [.preauthorize]
         case .logout:
             context.routes = v2 ? [.logoutV2] : [.logout]
         case .setSelectedProvider:
-            context.routes = v2 ? [.sessions] : []
+            context.routes = v2 ? [.createSession] : []
         case .handleExternalURL, .timePasses:
             if case .code = flow?.stage {
                 context.routes = [.profileForCode]
             } else {
-                context.routes = v2 ? [.profileForMVPD] : [.authnToken]
+                context.routes = v2 ? [.profile] : [.authenticationToken]
             }
         case .setRequestor:
             context.routes = v2 ? [.configurationV2] : [.configuration]

@@ -47,11 +47,11 @@ import Testing
             #expect(freePreview.formValue("domain_name") == "adobe.com")
             #expect(freePreview.formValue("generic_data") == #"{"email":"viewer@example.com"}"#)
         case .restV2:
-            let session = try #require(await harness.emulator.requests(to: .sessions).first)
+            let session = try #require(await harness.emulator.requests(to: .createSession).first)
             #expect(session.formValue("mvpd") == "TempPass")
             // The sessions page does not list AP-TempPass-Identity; the profile page does.
             #expect(session.headers["AP-TempPass-Identity"] == nil)
-            let profile = try #require(await harness.emulator.requests(to: .profileForMVPD).first)
+            let profile = try #require(await harness.emulator.requests(to: .profile).first)
             let identity = try #require(profile.headers["AP-TempPass-Identity"].flatMap { Data(base64Encoded: $0) })
             #expect(String(decoding: identity, as: UTF8.self) == #"{"email":"viewer@example.com"}"#)
             #expect(await harness.emulator.requests(to: .authenticateV2).isEmpty)
@@ -190,7 +190,7 @@ import Testing
     @Test func restV2LoginCreatesASessionAndLoadsItsURL() async throws {
         let harness = Harness(backend: .restV2)
         try await harness.signIn("Cablevision")
-        let session = try #require(await harness.emulator.requests(to: .sessions).first)
+        let session = try #require(await harness.emulator.requests(to: .createSession).first)
         #expect(session.method == "POST")
         #expect(session.path == "/api/v2/REF/sessions")
         #expect(session.headers["Content-Type"] == "application/x-www-form-urlencoded")
@@ -199,7 +199,7 @@ import Testing
         #expect(session.formValue("redirectUrl") == "adobepass://ios.app")
         let browser = try #require(await harness.emulator.requests(to: .authenticateV2).first)
         #expect(browser.headers["Authorization"] == nil, "no token goes to the browser")
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1)
+        #expect(await harness.emulator.requests(to: .profile).count == 1)
     }
 
     @Test(arguments: allBackends)

@@ -24,14 +24,14 @@ import Testing
         let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
         for polls in 1...3 {
             // Each poll finds nothing yet and waits the interval (3 s by default) on the clock.
-            await eventually { await harness.emulator.requests(to: .profileForMVPD).count == polls }
+            await eventually { await harness.emulator.requests(to: .profile).count == polls }
             await eventually { harness.clock.pendingSleeps == 1 }
             harness.clock.advance(by: .seconds(3))
         }
         let authentication = try await login.value(awaiting: "the login")
         #expect(authentication.mvpd.id == "AutoCable")
         #expect(
-            await harness.emulator.requests(to: .profileForMVPD).count == 4, "at 0, 3, 6 s nothing; at 9 s the profile")
+            await harness.emulator.requests(to: .profile).count == 4, "at 0, 3, 6 s nothing; at 9 s the profile")
         #expect(await harness.enabler.checkAuthentication().isAuthenticated)
     }
 
@@ -44,7 +44,7 @@ import Testing
         try await harness.configure()
         let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
         for polls in 1...2 {
-            await eventually { await harness.emulator.requests(to: .profileForMVPD).count == polls }
+            await eventually { await harness.emulator.requests(to: .profile).count == polls }
             await eventually { harness.clock.pendingSleeps == 1 }
             harness.clock.advance(by: .seconds(600))
         }
@@ -52,7 +52,7 @@ import Testing
         #expect(error == .authenticationSessionMissing)
         #expect(error?.status.details?.contains("before the login expired") == true)
         #expect(
-            await harness.emulator.requests(to: .profileForMVPD).count == 3, "0, 10 and 20 min; 30 min is past the code"
+            await harness.emulator.requests(to: .profile).count == 3, "0, 10 and 20 min; 30 min is past the code"
         )
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }
@@ -70,12 +70,12 @@ import Testing
             return try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
         }
         for polls in 1...9 {
-            await eventually { await harness.emulator.requests(to: .profileForMVPD).count == polls }
+            await eventually { await harness.emulator.requests(to: .profile).count == polls }
             await eventually { harness.clock.pendingSleeps == 1 }
             harness.clock.advance(by: .seconds(3))
         }
         // At 27 s the tenth poll finds nothing: the login ends, or (without the bound) sleeps again.
-        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 10 }
+        await eventually { await harness.emulator.requests(to: .profile).count == 10 }
         await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
         #expect(ended.withLock { $0 }, "the login ended after the wait, not at the code's expiry")
         if !ended.withLock({ $0 }) { login.cancel() }
@@ -83,7 +83,7 @@ import Testing
         #expect(error == .authenticationSessionMissing)
         #expect(error?.status.details?.contains("The MVPD login ended without a profile") == true)
         #expect(
-            await harness.emulator.requests(to: .profileForMVPD).count == 10,
+            await harness.emulator.requests(to: .profile).count == 10,
             "every 3 s from 0 to 27 s; 30 s is the end")
         #expect(harness.clock.now.timeIntervalSince(started) == 27)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
@@ -102,14 +102,14 @@ import Testing
         }
         await eventually { harness.clock.pendingSleeps == 1 }
         harness.clock.advance(by: .seconds(3))
-        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 2 }
+        await eventually { await harness.emulator.requests(to: .profile).count == 2 }
         await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
         #expect(ended.withLock { $0 }, "the login ended at the end of the 5 s wait")
         if !ended.withLock({ $0 }) { login.cancel() }
         await #expect(throws: AccessEnablerError.authenticationSessionMissing) {
             try await login.value(awaiting: "the login")
         }
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 2, "at 0 and 3 s; 6 s is past the wait")
+        #expect(await harness.emulator.requests(to: .profile).count == 2, "at 0 and 3 s; 6 s is past the wait")
     }
 
     /// A transient failure in the middle of the poll (a 5xx, a dropped connection) does not end
@@ -127,16 +127,16 @@ import Testing
         try await harness.configure()
         let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
         // At 0 s nothing yet; the poll at 3 s fails; at 6 s the profile.
-        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 1 }
-        await harness.emulator.inject(fault, on: .profileForMVPD)
+        await eventually { await harness.emulator.requests(to: .profile).count == 1 }
+        await harness.emulator.inject(fault, on: .profile)
         for polls in 2...3 {
             await eventually { harness.clock.pendingSleeps == 1 }
             harness.clock.advance(by: .seconds(3))
-            await eventually { await harness.emulator.requests(to: .profileForMVPD).count == polls }
+            await eventually { await harness.emulator.requests(to: .profile).count == polls }
         }
         let authentication = try await login.value(awaiting: "the login")
         #expect(authentication.mvpd.id == "AutoCable")
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 3)
+        #expect(await harness.emulator.requests(to: .profile).count == 3)
     }
 
     /// A definitive answer (here a 403 with an error code) ends the poll at once.
@@ -144,11 +144,11 @@ import Testing
         let harness = Harness(backend: .restV2, scenario: Self.scenario(profileDelay: 4))
         try await harness.configure()
         let body = #"{"status":403,"code":"invalid_requestor","message":"Forbidden"}"#
-        await harness.emulator.inject(.status(403, body: body, contentType: "application/json"), on: .profileForMVPD)
+        await harness.emulator.inject(.status(403, body: body, contentType: "application/json"), on: .profile)
         let login = Task { try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable")) }
         let error = await #expect(throws: AccessEnablerError.self) { try await login.value(awaiting: "the login") }
         #expect(error?.code == "invalid_requestor")
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1)
+        #expect(await harness.emulator.requests(to: .profile).count == 1)
     }
 
     @Test func cancellingStopsThePolling() async throws {
@@ -159,7 +159,7 @@ import Testing
         login.cancel()
         await #expect(throws: CancellationError.self) { try await login.value(awaiting: "the login") }
         harness.clock.advance(by: .seconds(60))
-        #expect(await harness.emulator.requests(to: .profileForMVPD).count == 1, "no poll after the cancellation")
+        #expect(await harness.emulator.requests(to: .profile).count == 1, "no poll after the cancellation")
     }
 
     // MARK: Session consistency (refreshAuthentication)
@@ -176,7 +176,7 @@ import Testing
         await events.waitFor {
             if case .authenticationRemoved(let reason?) = $0 { reason == .authenticationSessionMissing } else { false }
         }
-        let profileRoute: EmulatorRoute = backend == .restV2 ? .profiles : .authnToken
+        let profileRoute: EmulatorRoute = backend == .restV2 ? .profiles : .authenticationToken
         #expect(await harness.emulator.requests(to: profileRoute).count == (backend == .restV2 ? 1 : 2))
     }
 
@@ -184,7 +184,7 @@ import Testing
     func aFailedRefreshChangesNothing(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
         let signedIn = try await harness.signIn()
-        await harness.emulator.inject(.html(status: 503), on: backend == .restV2 ? .profiles : .authnToken)
+        await harness.emulator.inject(.html(status: 503), on: backend == .restV2 ? .profiles : .authenticationToken)
         await #expect(throws: AccessEnablerError.internalError) { try await harness.enabler.refreshAuthentication() }
         #expect(await harness.enabler.checkAuthentication().authentication == signedIn)
     }
@@ -212,7 +212,7 @@ import Testing
             (try? await harness.enabler.getMetadata(.userMetadata("lastAuthorizedResource")).value) == .string("sports")
         }
         #expect(
-            await harness.emulator.requests(to: .profileForMVPD).count == 2,
+            await harness.emulator.requests(to: .profile).count == 2,
             "the login's read and one after the authorization")
     }
 

@@ -72,7 +72,7 @@ import Testing
         #expect(code.expires == started.addingTimeInterval(1800), "the emulator's codes last 30 minutes")
         #expect(code.activationURL == pair.emulator.activationURL)
         #expect(code.qrCodeURL?.absoluteString == pair.emulator.activationURL.absoluteString + "?code=" + code.code)
-        let create = try #require(await pair.emulator.requests(to: .sessions).first)
+        let create = try #require(await pair.emulator.requests(to: .createSession).first)
         #expect(create.formValue("mvpd") == nil, "without a preselected MVPD the TV sends no parameters")
         #expect(await pair.polls() == 0, "nothing is polled before the code is shown")
 
@@ -131,8 +131,8 @@ import Testing
         let routes = Set(calls.compactMap(\.route))
         #expect(
             routes.isSuperset(of: [
-                .configurationV2, .sessions, .sessionResume, .sessionInfo, .profileForCode, .profileForMVPD, .profiles,
-                .preauthorizeV2, .authorizeV2, .logoutV2,
+                .configurationV2, .createSession, .resumeSession, .sessionInfo, .profileForCode, .profile, .profiles,
+                .preauthorizeDecisions, .authorizeDecisions, .logoutV2,
             ]), "the flow makes every kind of v2 call: \(routes)")
         for call in calls {
             #expect(
@@ -164,7 +164,7 @@ import Testing
         #expect(request.expires == code.expires)
         // A presenter without an MVPD would cancel a picker: the preselected one is used.
         try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter(nil))
-        let resume = try #require(await pair.emulator.requests(to: .sessionResume).first)
+        let resume = try #require(await pair.emulator.requests(to: .resumeSession).first)
         #expect(resume.formValue("mvpd") == "Cablevision")
         #expect(resume.formValue("domainName") == "adobe.com")
         #expect(resume.formValue("redirectUrl") == "adbe.companion://adobe.com")
@@ -187,7 +187,7 @@ import Testing
         await #expect(throws: AccessEnablerError.providerNotSelected) {
             try await pair.phone.enabler.activate(code: code.code, presenter: pair.phone.presenter(nil))
         }
-        #expect(await pair.emulator.requests(to: .sessionResume).isEmpty, "a cancelled picker resumes nothing")
+        #expect(await pair.emulator.requests(to: .resumeSession).isEmpty, "a cancelled picker resumes nothing")
         let mvpd = try await pair.phone.enabler.activate(
             code: code.code, presenter: pair.phone.presenter("Cablevision"))
         #expect(mvpd.id == "Cablevision")
@@ -257,7 +257,7 @@ import Testing
         }
         #expect(error == .invalidAuthenticationSession)
         #expect(error?.status.status == 400)
-        #expect(await pair.emulator.requests(to: .sessionResume).isEmpty, "an invalid code is not resumed")
+        #expect(await pair.emulator.requests(to: .resumeSession).isEmpty, "an invalid code is not resumed")
         #expect(await pair.emulator.requests(to: .sessionInfo).count == 2)
     }
 
@@ -274,7 +274,7 @@ import Testing
         let (code, _) = try await Self.showCode(pair)
         try await pair.phone.enabler.activate(
             code: code.code, mvpdID: "Cablevision", presenter: pair.phone.presenter(nil))
-        let resume = try #require(await pair.emulator.requests(to: .sessionResume).last)
+        let resume = try #require(await pair.emulator.requests(to: .resumeSession).last)
         let form = URLComponents(string: "?" + String(decoding: resume.body ?? Data(), as: UTF8.self))
         let redirect = form?.queryItems?.first { $0.name == "redirectUrl" }?.value
         #expect(redirect == "adbe.u-companion://adobe.com")
@@ -448,7 +448,7 @@ import Testing
         let signedIn = try await pair.tv.signIn()
         let states = try await pair.tv.enabler.secondScreenSignIn().collect(awaiting: "the signed-in TV's states")
         #expect(states == [.authenticated(signedIn)])
-        #expect(await pair.emulator.requests(to: .sessions).count == 1, "only the browser login's session")
+        #expect(await pair.emulator.requests(to: .createSession).count == 1, "only the browser login's session")
     }
 
     @Test func restV1ThrowsNotSupported() async throws {
@@ -461,6 +461,6 @@ import Testing
         await #expect(throws: AccessEnablerError.secondScreenNotSupported) {
             try await pair.phone.enabler.activate(code: "ABC1234", presenter: pair.phone.presenter("Cablevision"))
         }
-        #expect(await pair.emulator.requests.filter { $0.route == .sessions || $0.route == .sessionInfo }.isEmpty)
+        #expect(await pair.emulator.requests.filter { $0.route == .createSession || $0.route == .sessionInfo }.isEmpty)
     }
 }

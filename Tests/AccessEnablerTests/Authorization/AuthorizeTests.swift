@@ -23,7 +23,7 @@ import Testing
             #expect(await harness.emulator.requests(to: .mediaToken).count == 200)
         case .restV2:
             // Each decision carries its own media token: one decision per caller.
-            #expect(await harness.emulator.requests(to: .authorizeV2).count == 200)
+            #expect(await harness.emulator.requests(to: .authorizeDecisions).count == 200)
         }
     }
 
@@ -81,8 +81,8 @@ import Testing
         let second = try await harness.enabler.authorize(resource: "news")
         #expect(first.serializedToken != second.serializedToken)
         #expect(first.expires == harness.clock.now.addingTimeInterval(420), "the token's notAfter")
-        #expect(await harness.emulator.requests(to: .authorizeV2).count == 2)
-        let decision = try #require(await harness.emulator.requests(to: .authorizeV2).first?.body)
+        #expect(await harness.emulator.requests(to: .authorizeDecisions).count == 2)
+        let decision = try #require(await harness.emulator.requests(to: .authorizeDecisions).first?.body)
         #expect(try JSONDecoder().decode([String: [String]].self, from: decision) == ["resources": ["news"]])
         let expiry = try await harness.enabler.getMetadata(.authorizationExpiry(resource: "news"))
         #expect(expiry.date == harness.clock.now.addingTimeInterval(1800), "the decision's notAfter")

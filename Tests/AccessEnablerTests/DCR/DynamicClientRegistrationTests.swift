@@ -22,8 +22,9 @@ import Testing
         let bearer = try #require(log.first { $0.route == backend.authorizeRoute }?.headers["Authorization"])
         #expect(bearer.hasPrefix("Bearer "))
         let protected = log.filter {
-            [backend.configurationRoute, backend.sessionRoute, backend.authorizeRoute, .mediaToken, .sessions].contains(
-                $0.route)
+            [backend.configurationRoute, backend.sessionRoute, backend.authorizeRoute, .mediaToken, .createSession]
+                .contains(
+                    $0.route)
         }
         #expect(protected.count >= 3)
         #expect(protected.allSatisfy { $0.headers["Authorization"] == bearer })

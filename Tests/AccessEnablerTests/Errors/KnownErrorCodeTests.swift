@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: sessionGone)
     func sessionGoneCodesDropTheSession(code: String) {
         #expect(AccessEnabler.meansSessionGone(Self.server(code)))
-        #expect(KnownErrorCode.defaultAction(of: code) == .authentication)
+        #expect(KnownErrorCode.defaultAction(of: .init(rawValue: code)) == .authentication)
         // The SDK's own "no session" is about the local cache, not the server's answer.
         #expect(!AccessEnabler.meansSessionGone(AccessEnablerError(Status(status: 0, code: code))))
     }
@@ -41,7 +41,7 @@ import Testing
             "invalid_parameter_saml_response", "invalid_header_pfs_provider_info_expired",
             "invalid_header_pfs_permission_access_not_granted",
         ] {
-            #expect(KnownErrorCode.meaning(of: code) == .partnerRejected, "\(code)")
+            #expect(KnownErrorCode.meaning(of: .init(rawValue: code)) == .partnerRejected, "\(code)")
         }
         #expect(KnownErrorCode.meaning(of: "invalid_header_device_info").isEmpty)
     }

@@ -6,17 +6,17 @@ import Foundation
 extension AccessEnabler.Backend {
     var configurationRoute: EmulatorRoute { self == .restV2 ? .configurationV2 : .configuration }
     /// The call that starts a login (v1: the browser's `/authenticate`; v2: `POST /sessions`).
-    var loginStartRoute: EmulatorRoute { self == .restV2 ? .sessions : .authenticate }
+    var loginStartRoute: EmulatorRoute { self == .restV2 ? .createSession : .authenticate }
     /// The call that fetches the authentication once the browser is done.
-    var sessionRoute: EmulatorRoute { self == .restV2 ? .profileForMVPD : .authnToken }
-    var preauthorizeRoute: EmulatorRoute { self == .restV2 ? .preauthorizeV2 : .preauthorize }
-    var authorizeRoute: EmulatorRoute { self == .restV2 ? .authorizeV2 : .authorize }
+    var sessionRoute: EmulatorRoute { self == .restV2 ? .profile : .authenticationToken }
+    var preauthorizeRoute: EmulatorRoute { self == .restV2 ? .preauthorizeDecisions : .preauthorize }
+    var authorizeRoute: EmulatorRoute { self == .restV2 ? .authorizeDecisions : .authorize }
     var logoutRoute: EmulatorRoute { self == .restV2 ? .logoutV2 : .logout }
     /// The routes one successful `authorize` hits when the authorization is not cached.
-    var authorizeCalls: [String] { self == .restV2 ? ["authorizeV2 200"] : ["authorize 200", "mediaToken 200"] }
+    var authorizeCalls: [String] { self == .restV2 ? ["authorizeDecisions 200"] : ["authorize 200", "mediaToken 200"] }
     /// The routes only REST v1 uses; none of them may appear on v2.
     static let v1Only: Set<EmulatorRoute> = [
-        .configuration, .authenticate, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize,
+        .configuration, .authenticate, .freePreview, .authenticationToken, .authorize, .mediaToken, .preauthorize,
         .userMetadata, .logout,
     ]
 }

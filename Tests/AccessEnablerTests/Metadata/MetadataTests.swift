@@ -60,7 +60,7 @@ import Testing
         case .restV1: #expect(await harness.emulator.requests(to: .userMetadata).count == 1)
         case .restV2:
             #expect(
-                await harness.emulator.requests(to: .profileForMVPD).count == 1,
+                await harness.emulator.requests(to: .profile).count == 1,
                 "the login's profile carries the attributes")
         }
     }

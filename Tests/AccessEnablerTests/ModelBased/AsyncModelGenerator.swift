@@ -143,12 +143,12 @@ extension AsyncModelState {
         var context = AsyncModelWorld.StepContext()
         let v2 = setup.backend == .restV2
         switch step.action {
-        case .authorize: context.routes = v2 ? [.authorizeV2] : [.authorize, .mediaToken]
-        case .preauthorize: context.routes = v2 ? [.preauthorizeV2] : [.preauthorize]
+        case .authorize: context.routes = v2 ? [.authorizeDecisions] : [.authorize, .mediaToken]
+        case .preauthorize: context.routes = v2 ? [.preauthorizeDecisions] : [.preauthorize]
         case .logout: context.routes = v2 ? [.logoutV2] : [.logout]
-        case .viewerPicks, .secondScreenSignIn: context.routes = v2 ? [.sessions] : []
+        case .viewerPicks, .secondScreenSignIn: context.routes = v2 ? [.createSession] : []
         case .timePasses: context.routes = [.profileForCode]
-        case .refreshAuthentication: context.routes = v2 ? [.profiles] : [.authnToken]
+        case .refreshAuthentication: context.routes = v2 ? [.profiles] : [.authenticationToken]
         default: break
         }
         switch onScreen?.pending {

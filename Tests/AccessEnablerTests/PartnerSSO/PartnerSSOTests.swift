@@ -48,11 +48,11 @@ import Testing
         #expect(authentication.userID == "partner-user")
         #expect(await harness.enabler.checkAuthentication().authentication?.profileType == "appleSSO")
         // No basic session, no browser step: the two partner calls, each with the header.
-        #expect(await harness.emulator.requests(to: .sessions).isEmpty)
+        #expect(await harness.emulator.requests(to: .createSession).isEmpty)
         #expect(await harness.emulator.requests(to: .authenticateV2).isEmpty)
         let partnerCalls =
-            await harness.emulator.requests(to: .partnerSessions)
-            + harness.emulator.requests(to: .partnerProfiles)
+            await harness.emulator.requests(to: .partnerSession)
+            + harness.emulator.requests(to: .partnerProfile)
         #expect(partnerCalls.map(\.path) == ["/api/v2/REF/sessions/sso/Apple", "/api/v2/REF/profiles/sso/Apple"])
         for call in partnerCalls {
             let status = try Self.partnerStatus(call)
@@ -71,7 +71,7 @@ import Testing
 
         // Later calls whose pages list the header carry it; the logout page does not list it.
         _ = try await harness.enabler.authorize(resource: "news")
-        let authorize = try #require(await harness.emulator.requests(to: .authorizeV2).last)
+        let authorize = try #require(await harness.emulator.requests(to: .authorizeDecisions).last)
         #expect(authorize.headers["AP-Partner-Framework-Status"] != nil)
     }
 
@@ -84,10 +84,11 @@ import Testing
         let authentication = try await harness.enabler.authenticate(
             providerFilter: nil, presenter: harness.presenter("Cablevision"))
         #expect(authentication.profileType == "regular")
-        #expect(await harness.emulator.requests(to: .partnerSessions).isEmpty)
+        #expect(await harness.emulator.requests(to: .partnerSession).isEmpty)
         #expect(await harness.emulator.requests(to: .authenticateV2).count == 1)
         // The sessions page does not list the header: the basic flow does not send it.
-        #expect(await harness.emulator.requests(to: .sessions).first?.headers["AP-Partner-Framework-Status"] == nil)
+        #expect(
+            await harness.emulator.requests(to: .createSession).first?.headers["AP-Partner-Framework-Status"] == nil)
         #expect(await fake.authenticationRequests.isEmpty)
         await Self.settled(events)
         #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.permission(.denied)))))
@@ -103,7 +104,7 @@ import Testing
             providerFilter: nil, presenter: harness.presenter("AutoCable"))
         #expect(authentication.profileType == "regular")
         #expect(authentication.mvpd.id == "Cablevision", "the MVPD the server named, without the MVPD picker")
-        #expect(await harness.emulator.requests(to: .partnerSessions).count == 1)
+        #expect(await harness.emulator.requests(to: .partnerSession).count == 1)
         #expect(await harness.emulator.requests(to: .authenticateV2).count == 1)
         #expect(await fake.authenticationRequests.isEmpty)
         await Self.settled(events)
@@ -122,7 +123,7 @@ import Testing
         let authentication = try await harness.enabler.authenticate(
             providerFilter: nil, presenter: harness.presenter("Cablevision"))
         #expect(authentication.profileType == "regular")
-        #expect(await harness.emulator.requests(to: .partnerSessions).isEmpty)
+        #expect(await harness.emulator.requests(to: .partnerSession).isEmpty)
         await Self.settled(events)
         #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.providerNotSupported(providerID: "Other-Apple")))))
     }
@@ -156,7 +157,7 @@ import Testing
         let authentication = try await harness.enabler.authenticate(
             providerFilter: nil, presenter: harness.presenter("Cablevision"))
         #expect(authentication.profileType == "regular")
-        #expect(await harness.emulator.requests(to: .partnerProfiles).count == 1)
+        #expect(await harness.emulator.requests(to: .partnerProfile).count == 1)
         #expect(await harness.emulator.requests(to: .authenticateV2).count == 1)
         await Self.settled(events)
         #expect(
@@ -171,8 +172,8 @@ import Testing
         await #expect(throws: AccessEnablerError.providerNotSelected) {
             try await harness.enabler.authenticate(providerFilter: nil, presenter: UnusablePresenter())
         }
-        #expect(await harness.emulator.requests(to: .partnerSessions).isEmpty)
-        #expect(await harness.emulator.requests(to: .sessions).isEmpty)
+        #expect(await harness.emulator.requests(to: .partnerSession).isEmpty)
+        #expect(await harness.emulator.requests(to: .createSession).isEmpty)
         #expect(!(await harness.enabler.checkAuthentication().isAuthenticated))
         await Self.settled(events)
         #expect(events.all.contains(.partnerSingleSignOn(.cancelled)))
@@ -186,7 +187,7 @@ import Testing
         await #expect(throws: AccessEnablerError.providerNotSelected) {
             try await harness.enabler.authenticate(providerFilter: nil, presenter: UnusablePresenter())
         }
-        #expect(await harness.emulator.requests(to: .partnerProfiles).isEmpty)
+        #expect(await harness.emulator.requests(to: .partnerProfile).isEmpty)
     }
 
     @Test func expiredPartnerStatusFallsBackWithoutAskingTheServer() async throws {
@@ -200,7 +201,7 @@ import Testing
         let authentication = try await harness.enabler.authenticate(
             providerFilter: nil, presenter: harness.presenter("Cablevision"))
         #expect(authentication.profileType == "regular")
-        #expect(await harness.emulator.requests(to: .partnerSessions).isEmpty)
+        #expect(await harness.emulator.requests(to: .partnerSession).isEmpty)
         await Self.settled(events)
         #expect(events.all.contains(.partnerSingleSignOn(.fellBack(.providerUnavailable))))
     }
@@ -228,7 +229,7 @@ import Testing
         let authentication = try await harness.enabler.authenticate(
             providerFilter: nil, presenter: harness.presenter("Cablevision"))
         #expect(authentication.profileType == "regular")
-        #expect(await harness.emulator.requests(to: .partnerSessions).isEmpty)
+        #expect(await harness.emulator.requests(to: .partnerSession).isEmpty)
         #expect(await harness.emulator.requests.allSatisfy { $0.headers["AP-Partner-Framework-Status"] == nil })
     }
 

@@ -298,7 +298,7 @@ import Testing
         #expect(response["b"]?.isAuthorized == false)
         #expect(response["b"]?.source == .mvpd)
         #expect(response["c"]?.isAuthorized == false)
-        #expect(response["c"]?.error?.code == AccessEnablerError.serverResponseFormatUnknown.code)
+        #expect(response["c"]?.error?.code == AccessEnablerError.serverResponseFormatUnknown.code.rawValue)
         #expect(response["d"]?.isAuthorized == true)
         #expect(asked.withLock { $0 } == [["b", "c", "d"]], "a from the cache")
 

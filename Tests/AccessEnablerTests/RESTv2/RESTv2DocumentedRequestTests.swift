@@ -17,7 +17,7 @@ import Testing
             "User-Agent",
         ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-sessions-apis/rest-api-v2-sessions-apis-create-authentication-session
-        .sessions: [
+        .createSession: [
             "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
             "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
             "AP-Visitor-Identifier", "Accept", "User-Agent",
@@ -25,12 +25,12 @@ import Testing
         // "Resume authentication session" lists no device headers; Adobe's checklist asks for
         // X-Device-Info on every request, and the secondary-application flow lists
         // AP-Device-Identifier among the resume's required headers.
-        .sessionResume: [
+        .resumeSession: [
             "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
             "AP-Visitor-Identifier", "Accept", "User-Agent",
         ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-profiles-apis/rest-api-v2-profiles-apis-retrieve-profile-for-specific-mvpd
-        .profileForMVPD: [
+        .profile: [
             "Authorization", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
             "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
             "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
@@ -38,13 +38,13 @@ import Testing
         ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-decisions-apis/rest-api-v2-decisions-apis-retrieve-preauthorization-decisions-using-specific-mvpd: no
         // AP-TempPass-Identity.
-        .preauthorizeV2: [
+        .preauthorizeDecisions: [
             "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
             "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
             "AP-Partner-Framework-Status", "AP-Visitor-Identifier", "Accept", "User-Agent",
         ],
         // https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-decisions-apis/rest-api-v2-decisions-apis-retrieve-authorization-decisions-using-specific-mvpd
-        .authorizeV2: [
+        .authorizeDecisions: [
             "Authorization", "Content-Type", "AP-Device-Identifier", "X-Device-Info", "X-Forwarded-For",
             "Adobe-Subject-Token", "X-Roku-Reserved-Roku-Connect-Token", "AD-Service-Token",
             "AP-Partner-Framework-Status", "AP-TempPass-Identity", "AP-Visitor-Identifier", "Accept",
@@ -118,11 +118,11 @@ import Testing
         try await harness.configure()
         let retry =
             #"{"actionName":"retry","actionType":"direct","reasonType":"none","url":"/api/v2/REF/sessions/NOSUCH","missingParameters":["redirectUrl"],"code":"NOSUCH","sessionId":"s","serviceProvider":"REF","notBefore":"1","notAfter":"2"}"#
-        await harness.emulator.inject(.status(200, body: retry, contentType: "application/json"), on: .sessions)
+        await harness.emulator.inject(.status(200, body: retry, contentType: "application/json"), on: .createSession)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authenticate(presenter: harness.presenter("Cablevision"))
         }
-        let resume = try #require(await harness.emulator.requests(to: .sessionResume).first)
+        let resume = try #require(await harness.emulator.requests(to: .resumeSession).first)
         #expect(resume.path == "/api/v2/REF/sessions/NOSUCH")
         #expect(resume.formValue("mvpd") == "Cablevision")
         #expect(resume.formValue("domainName") == "adobe.com")

@@ -30,7 +30,7 @@ import Testing
         await harness.emulator.forceSessionResume()
         let authentication = try await harness.enabler.authenticate(presenter: harness.presenter("Cablevision"))
         #expect(authentication.userID == "alice-user-id")
-        let resume = try #require(await harness.emulator.requests(to: .sessionResume).first)
+        let resume = try #require(await harness.emulator.requests(to: .resumeSession).first)
         #expect(resume.method == "POST", "Adobe's documented method")
         #expect(resume.formValue("mvpd") == "Cablevision")
         #expect(resume.formValue("domainName") == "adobe.com")
@@ -70,7 +70,7 @@ import Testing
         try await harness.signIn()
         let regular = try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news", "premium"]))
         #expect(regular.decisions.map(\.source) == [.mvpd, .mvpd])
-        let call = try #require(await harness.emulator.requests(to: .preauthorizeV2).first)
+        let call = try #require(await harness.emulator.requests(to: .preauthorizeDecisions).first)
         #expect(call.method == "POST")
         #expect(call.path == "/api/v2/REF/decisions/preauthorize/Cablevision")
         #expect(call.headers["Content-Type"] == Self.json)
@@ -109,7 +109,7 @@ import Testing
         }
         #expect(error == .authorizationDeniedByMVPD)
         #expect(error?.status.details == #"Your subscription package does not include the "premium" channel."#)
-        #expect(await harness.emulator.requests(to: .authorizeV2).first?.responseStatus == 200)
+        #expect(await harness.emulator.requests(to: .authorizeDecisions).first?.responseStatus == 200)
     }
 
     @Test(arguments: [("authenticated_profile_missing", 403), ("authenticated_profile_expired", 403)])
@@ -117,11 +117,11 @@ import Testing
         let harness = Harness(backend: .restV2)
         try await harness.signIn()
         let body = #"{"action":"authentication","status":\#(status),"code":"\#(code)","message":"m","trace":"t"}"#
-        await harness.emulator.inject(.status(status, body: body, contentType: Self.json), on: .preauthorizeV2)
+        await harness.emulator.inject(.status(status, body: body, contentType: Self.json), on: .preauthorizeDecisions)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ["news"]))
         }
-        #expect(error?.code == code)
+        #expect(error?.code.rawValue == code)
         #expect(error?.action == .authentication)
         #expect(await harness.enabler.checkAuthentication().isAuthenticated == false)
     }

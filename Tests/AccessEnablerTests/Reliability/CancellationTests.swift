@@ -22,9 +22,9 @@ import Testing
         let v2 = backend == .restV2
         let routes: [(Flow, [EmulatorRoute])] = [
             (.setRequestor, [.register, .token, backend.configurationRoute]),
-            (.authenticate, v2 ? [.sessions, .profileForMVPD] : [.authnToken]),
+            (.authenticate, v2 ? [.createSession, .profile] : [.authenticationToken]),
             (.preauthorize, [backend.preauthorizeRoute]),
-            (.authorize, v2 ? [.authorizeV2] : [.authorize, .mediaToken]),
+            (.authorize, v2 ? [.authorizeDecisions] : [.authorize, .mediaToken]),
             (.userMetadata, v2 ? [] : [.userMetadata]),
         ]
         return routes.flatMap { flow, routes in routes.map { Point(backend: backend, flow: flow, route: $0) } }

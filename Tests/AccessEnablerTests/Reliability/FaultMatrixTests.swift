@@ -67,7 +67,7 @@ import Testing
             case .register: .register
             case .token: .token
             case .configuration: backend.configurationRoute
-            case .tempPassLogin: backend == .restV2 ? .sessions : .freePreview
+            case .tempPassLogin: backend == .restV2 ? .createSession : .freePreview
             case .authentication: backend.sessionRoute
             case .authorize: backend.authorizeRoute
             case .mediaToken: .mediaToken
@@ -229,7 +229,7 @@ import Testing
                 outcome = .loggedOutLocally
             }
         } catch let error as AccessEnablerError {
-            outcome = .error(code: error.code, status: error.status.status)
+            outcome = .error(code: error.code.rawValue, status: error.status.status)
         } catch {
             outcome = .error(code: "\(type(of: error))", status: -1)
         }

@@ -63,13 +63,13 @@ func driving<T: Sendable>(
         // A decision may use up a TempPass or degradation quota: a 5xx is not sent again.
         let harness = harness(.restV2)
         try await harness.signIn()
-        await harness.emulator.inject(.html(status: 503), on: .authorizeV2, times: 1)
+        await harness.emulator.inject(.html(status: 503), on: .authorizeDecisions, times: 1)
         let enabler = harness.enabler
         let error = await #expect(throws: AccessEnablerError.self) {
             try await driving(harness.clock) { try await enabler.authorize(resource: "news") }
         }
         #expect(error == .internalError)
-        #expect(await harness.emulator.requests(to: .authorizeV2).map(\.responseStatus) == [503])
+        #expect(await harness.emulator.requests(to: .authorizeDecisions).map(\.responseStatus) == [503])
     }
 
     @Test func exhaustedRetriesSurfaceTheLastStatusWithItsAction() async throws {
@@ -166,12 +166,12 @@ func driving<T: Sendable>(
         let harness = harness(backend)
         try await harness.configure()
         // Logging in (v1 TempPass POST, v2 POST /sessions) is sent once.
-        await harness.emulator.inject(.html(status: 503), on: backend == .restV2 ? .sessions : .freePreview)
+        await harness.emulator.inject(.html(status: 503), on: backend == .restV2 ? .createSession : .freePreview)
         let presenter = ScriptedPresenter(mvpdID: "TempPass", landing: URL(string: "about:blank")!)
         await #expect(throws: AccessEnablerError.internalError) {
             try await harness.enabler.authenticate(presenter: presenter)
         }
-        #expect(await harness.emulator.requests(to: backend == .restV2 ? .sessions : .freePreview).count == 1)
+        #expect(await harness.emulator.requests(to: backend == .restV2 ? .createSession : .freePreview).count == 1)
         // Logout is idempotent and retried (OwedLogoutTests.theServerLogoutIsRetried).
     }
 

@@ -63,7 +63,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
             [
                 .token, backend.configurationRoute, backend.preauthorizeRoute, backend.authorizeRoute,
                 backend.sessionRoute,
-            ] + (backend == .restV1 ? [.mediaToken, .userMetadata] : [.sessions])
+            ] + (backend == .restV1 ? [.mediaToken, .userMetadata] : [.createSession])
         let observations = Observations()
         let enabler = harness.enabler
         let clock = harness.clock

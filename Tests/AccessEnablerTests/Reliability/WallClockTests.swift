@@ -18,12 +18,12 @@ import Testing
             defer { ended.withLock { $0 = true } }
             return try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
         }
-        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 1 }
+        await eventually { await harness.emulator.requests(to: .profile).count == 1 }
         await eventually { harness.clock.pendingSleeps == 1 }
         harness.clock.setWallClock(harness.clock.now.addingTimeInterval(-3600))
         harness.clock.advance(by: .seconds(3))
         // At 3 s the second poll finds nothing; the next would come at 6 s, after the wait.
-        await eventually { await harness.emulator.requests(to: .profileForMVPD).count == 2 }
+        await eventually { await harness.emulator.requests(to: .profile).count == 2 }
         await eventually { ended.withLock { $0 } || harness.clock.pendingSleeps == 1 }
         #expect(ended.withLock { $0 }, "the wait ended 5 s after the redirect, not an hour later")
         if !ended.withLock({ $0 }) { login.cancel() }

@@ -31,7 +31,7 @@ import Testing
                 == URL(string: "https://logos.pass-emulator.test/cablevision.png"))
         #expect(await first.emulator.requests.isEmpty, "no configuration, DCR or other request")
         _ = try await launched.enabler.authorize(resource: "news")
-        #expect(await first.emulator.requests.compactMap(\.route) == [.authorizeV2])
+        #expect(await first.emulator.requests.compactMap(\.route) == [.authorizeDecisions])
     }
 
     @Test func aFreshStoredConfigurationServesUntilItsTTL() async throws {
@@ -142,7 +142,7 @@ import Testing
         #expect(configuration.mvpd(withID: "SecondOnly")?.serviceProvider == second.baseURL)
         _ = try await launched.preauthorize(PreauthorizeRequest(resources: ["news"]))
         #expect(await first.requests.isEmpty)
-        #expect(await second.requests.compactMap(\.route) == [.preauthorizeV2])
+        #expect(await second.requests.compactMap(\.route) == [.preauthorizeDecisions])
     }
 }
 

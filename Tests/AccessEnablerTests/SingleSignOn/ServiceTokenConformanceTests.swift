@@ -13,7 +13,7 @@ import Testing
     /// retrieve preauthorization and authorization decisions, initiate logout. The configuration,
     /// resume, session-information, profile-for-code and partner pages do not list it.
     static let pagesListingTheHeader: Set<EmulatorRoute> = [
-        .sessions, .profiles, .profileForMVPD, .preauthorizeV2, .authorizeV2, .logoutV2,
+        .createSession, .profiles, .profile, .preauthorizeDecisions, .authorizeDecisions, .logoutV2,
     ]
 
     /// The same set as the SDK's call table has it.
@@ -63,7 +63,7 @@ import Testing
         let calls = await emulator.requests.filter { $0.path.hasPrefix("/api/v2/") && $0.route != .authenticateV2 }
         let routes = Set(calls.compactMap(\.route))
         #expect(
-            routes.isSuperset(of: Self.pagesListingTheHeader.union([.sessionResume, .sessionInfo, .profileForCode])),
+            routes.isSuperset(of: Self.pagesListingTheHeader.union([.resumeSession, .sessionInfo, .profileForCode])),
             "the flow calls every page that lists the header and those a code call uses: \(routes)")
         for call in calls {
             let route = try #require(call.route)

@@ -183,7 +183,7 @@ import Testing
             _ = try await device.enabler.authorize(resource: "news")
         }
         #expect(await emulator.requests(to: .profiles).isEmpty, "nothing sent without the token")
-        #expect(await emulator.requests(to: .authorizeV2).isEmpty)
+        #expect(await emulator.requests(to: .authorizeDecisions).isEmpty)
         #expect(await device.enabler.checkAuthentication().isAuthenticated, "the sign-in stays")
         #expect(device.storage.keysHoldingAuthentication)
         #expect(
@@ -250,7 +250,7 @@ import Testing
             $0.serviceTokenProvider = TokenDesk([" \(token)\n"]).provider
         }
         try await device.signIn()
-        #expect(await emulator.requests(to: .sessions).first?.headers["AD-Service-Token"] == token)
+        #expect(await emulator.requests(to: .createSession).first?.headers["AD-Service-Token"] == token)
     }
 
     @Test func restAPIv1NeverAsksForAToken() async throws {

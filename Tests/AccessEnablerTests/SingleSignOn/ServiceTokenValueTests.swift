@@ -42,7 +42,7 @@ import Testing
     @Test func aRefusalIsTheServiceTokenCodeOnly() {
         #expect(KnownErrorCode.meaning(of: "invalid_header_service_token") == .serviceTokenRefused)
         for code in ["invalid_header_device_info", "invalid_header_identity_for_temporary_access", "bad_request"] {
-            #expect(!KnownErrorCode.meaning(of: code).contains(.serviceTokenRefused), "\(code)")
+            #expect(!KnownErrorCode.meaning(of: .init(rawValue: code)).contains(.serviceTokenRefused), "\(code)")
         }
     }
 }

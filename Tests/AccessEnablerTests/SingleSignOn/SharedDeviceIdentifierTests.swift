@@ -142,7 +142,7 @@ extension Harness {
         #expect(after.last?.route == .profiles)
         #expect(status.authentication?.mvpd.id == "Cablevision")
         #expect(status.authentication?.profileType == "regular", "the same device's own profile")
-        #expect(await device.emulator.requests(to: .sessions).count == 1, "only A signed in")
+        #expect(await device.emulator.requests(to: .createSession).count == 1, "only A signed in")
         #expect(try await appB.sentDeviceID() == appA.sentDeviceID())
         _ = try await appB.enabler.authorize(resource: "news")
 

@@ -68,7 +68,8 @@ final class FlakyStorage: TokenStorage {
         await emulator.clearRequestLog()
         _ = try await second.enabler.authorize(resource: "news")
         // Credentials, access token and (v1) the authorization were reused.
-        #expect(await emulator.requests.compactMap(\.route) == (backend == .restV2 ? [.authorizeV2] : [.mediaToken]))
+        #expect(
+            await emulator.requests.compactMap(\.route) == (backend == .restV2 ? [.authorizeDecisions] : [.mediaToken]))
     }
 
     @Test func aCorruptFileIsMovedAsideAndReported() async throws {

@@ -24,4 +24,16 @@ import Testing
     @Test func queryKeepsOrder() {
         #expect(PercentEncoding.query([("b", "2"), ("a", "1 1")]) == "b=2&a=1%201")
     }
+
+    /// Decoding (what the emulator reads) undoes encoding (what the SDK sends), reads `+` as a
+    /// space only in form and query semantics, and keeps a malformed escape as it is.
+    @Test func decodingUndoesEncoding() {
+        for text in ["a b+c&d=e,f/g?h", "é", "adobepass://ios.app", "%", "100%"] {
+            #expect(PercentEncoding.decode(PercentEncoding.encode(text)) == text)
+        }
+        #expect(PercentEncoding.decode("a+b") == "a b")
+        #expect(PercentEncoding.decode("a+b", plusAsSpace: false) == "a+b")
+        #expect(PercentEncoding.decode("%zz%4") == "%zz%4")
+        #expect(PercentEncoding.decode("%2e%2E") == "..")
+    }
 }

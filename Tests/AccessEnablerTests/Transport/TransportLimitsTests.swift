@@ -90,7 +90,7 @@ import FoundationNetworking
         }
         try await harness.signIn()
         let gate = EmulatorGate()
-        await emulator.inject(.hold(gate), on: .authorizeV2)
+        await emulator.inject(.hold(gate), on: .authorizeDecisions)
         let call = Task { try await harness.enabler.authorize(resource: "news") }
         await eventually { gate.waiting == 1 && clock.pendingTimeLimits == 1 }
         clock.advance(by: .milliseconds(6999))

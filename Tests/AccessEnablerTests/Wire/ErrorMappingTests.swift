@@ -71,7 +71,7 @@ import Testing
     func mapsRow(_ row: Row) {
         let error = ErrorMapping.error(for: response(row.status, row.body), endpoint: row.endpoint, now: now)
         #expect(error.status.status == row.status)
-        #expect(error.code == row.code)
+        #expect(error.code.rawValue == row.code)
         #expect(error.action == row.action)
         #expect(!error.isFromSDK)
     }

@@ -38,7 +38,7 @@ import Testing
             $0.retryPolicy = RetryPolicy(maxAttempts: 3)
         }
         try await harness.configure()
-        await emulator.inject(.html(status: 500), on: .partnerProfiles)
+        await emulator.inject(.html(status: 500), on: .partnerProfile)
         await #expect(throws: AccessEnablerError.internalError) {
             try await harness.enabler.authenticate(providerFilter: nil, presenter: UnusablePresenter())
         }
@@ -46,7 +46,7 @@ import Testing
         #expect(answers.contains("partnerProfile answered 500"), "\(answers)")
         #expect(answers.contains("partnerSession answered 200"), "\(answers)")
         #expect(!answers.contains { $0.hasPrefix("sessions") }, "\(answers)")
-        #expect(await emulator.requests(to: .partnerProfiles).count == 1)
+        #expect(await emulator.requests(to: .partnerProfile).count == 1)
     }
 }
 

@@ -58,11 +58,11 @@ import Testing
     func authenticationTokenFailures(status: Int, code: String) async throws {
         let harness = Harness(backend: .restV1)
         try await harness.configure()
-        await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .authnToken)
+        await harness.emulator.inject(.status(status, body: "", contentType: Self.json), on: .authenticationToken)
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authenticate(presenter: harness.presenter("AutoCable"))
         }
-        #expect(error?.code == code)
+        #expect(error?.code.rawValue == code)
         #expect(error?.status.status == status)
         #expect(error?.action == .authentication)
     }
@@ -107,7 +107,7 @@ import Testing
         let error = await #expect(throws: AccessEnablerError.self) {
             try await harness.enabler.authorize(resource: "news")
         }
-        #expect(error?.code == code)
+        #expect(error?.code.rawValue == code)
         #expect(error?.status.status == status)
         #expect(error?.action == .authorization)
     }

@@ -236,7 +236,8 @@ final class RESTv2Backend: EntitlementBackend, SecondScreenCapability, PartnerSi
         guard let profile = try await profile(for: session.mvpd.id, at: serviceProvider, context: context) else {
             throw AccessEnablerError(
                 Status(
-                    status: 403, code: "authenticated_profile_missing", message: "No authenticated profile.",
+                    status: 403, code: AccessEnablerError.Code.authenticatedProfileMissing.rawValue,
+                    message: "No authenticated profile.",
                     action: .authentication))
         }
         let attributes = Self.attributes(of: profile)

@@ -27,7 +27,7 @@ import Foundation
 /// ``controlGuardRefusal(_:)``.
 ///
 /// Route names (`"route"`) are the raw values of ``EmulatorRoute``, v1 and v2 alike
-/// (`"authorizeV2"`, `"sessionResume"`, …); a fault on either route of a pair
+/// (`"authorizeDecisions"`, `"resumeSession"`, …); a fault on either route of a pair
 /// (``EmulatorRoute/counterpart``) fires on the operation over both versions.
 extension PassEmulator {
     private struct FaultCommand: Decodable {

@@ -7,7 +7,7 @@ extension PassEmulator {
     /// ``clearFaults()``). Faults on a route apply first in, first out.
     ///
     /// Where both REST API versions have the operation (``EmulatorRoute/counterpart``), the fault
-    /// fires on either version's route: `.authorize` and `.authorizeV2` both mean the next
+    /// fires on either version's route: `.authorize` and `.authorizeDecisions` both mean the next
     /// authorization. A fault on a route only one version has, while the clients so far speak
     /// the other, is reported in ``warnings`` (and on standard error): it would never fire.
     public func inject(_ fault: EmulatorFault, on route: EmulatorRoute, times: Int? = 1) {

@@ -1,3 +1,4 @@
+import AccessEnabler
 import Foundation
 
 /// The HTML of the emulator's second-screen activation site (`/activate`): plain pages a real

@@ -24,29 +24,29 @@ enum DocumentedV2Request {
             // "Retrieve configuration for specific service provider": no visitor identifier.
             .configurationV2: base + device,
             // "Create authentication session": no TempPass identity, no partner status.
-            .sessions: base + form + device + platformSSO + visitor,
+            .createSession: base + form + device + platformSSO + visitor,
             // "Resume authentication session" lists neither device header; Adobe's checklist asks
             // for X-Device-Info on every request and the secondary-application flow lists
             // AP-Device-Identifier for the resume, so both are accepted (and required) here.
-            .sessionResume: base + form + device + visitor,
+            .resumeSession: base + form + device + visitor,
             // "Retrieve authentication session information using code" (device headers: as above).
             .sessionInfo: base + device + visitor,
             // "Retrieve profiles".
             .profiles: base + device + platformSSO + partner + visitor,
             // "Retrieve profile for specific MVPD".
-            .profileForMVPD: base + device + platformSSO + partner + tempPass + visitor,
+            .profile: base + device + platformSSO + partner + tempPass + visitor,
             // "Retrieve profile for specific code".
             .profileForCode: base + device + tempPass + visitor,
             // "Retrieve preauthorization decisions using specific MVPD": no TempPass identity.
-            .preauthorizeV2: base + form + device + platformSSO + partner + visitor,
+            .preauthorizeDecisions: base + form + device + platformSSO + partner + visitor,
             // "Retrieve authorization decisions using specific MVPD".
-            .authorizeV2: base + form + device + platformSSO + partner + tempPass + visitor,
+            .authorizeDecisions: base + form + device + platformSSO + partner + tempPass + visitor,
             // "Initiate logout for specific MVPD": no TempPass identity, no partner status.
             .logoutV2: base + device + platformSSO + visitor,
             // "Retrieve partner authentication request".
-            .partnerSessions: base + form + device + partner + visitor,
+            .partnerSession: base + form + device + partner + visitor,
             // "Retrieve profile using partner authentication response".
-            .partnerProfiles: base + form + device + partner + visitor,
+            .partnerProfile: base + form + device + partner + visitor,
         ]
     }()
 
@@ -67,10 +67,10 @@ enum DocumentedV2Request {
     static func parameters(of route: EmulatorRoute) -> [String] {
         switch route {
         case .configurationV2: configurationParameters
-        case .sessions, .sessionResume: sessionParameters
+        case .createSession, .resumeSession: sessionParameters
         case .logoutV2: logoutParameters
-        case .partnerSessions: partnerSessionParameters
-        case .partnerProfiles: partnerProfileParameters
+        case .partnerSession: partnerSessionParameters
+        case .partnerProfile: partnerProfileParameters
         default: []
         }
     }

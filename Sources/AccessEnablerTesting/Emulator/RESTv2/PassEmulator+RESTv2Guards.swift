@@ -52,7 +52,7 @@ extension PassEmulator {
 
         let headersRequired: Bool
         switch route {
-        case .configurationV2, .sessionResume, .sessionInfo, .profileForCode:
+        case .configurationV2, .resumeSession, .sessionInfo, .profileForCode:
             headersRequired = scenario.strictV2Requests
         default: headersRequired = true
         }

@@ -209,7 +209,7 @@ extension PassEmulator {
         guard let code = context.parameter, let session = entitlementState.codeSessions[code],
             session.key.requestor == context.requestor.id
         else {
-            throw .v2(.invalidParameterCode)
+            throw .v2(.invalidCodeParameter)
         }
         guard session.isValid(at: context.now) else { throw .v2(.invalidAuthenticationSession) }
         return session

@@ -27,7 +27,7 @@ struct FailureReport: Encodable, Sendable {
         let codes = origin.isEmpty ? "" : " (\(origin.joined(separator: ", ")))"
         var lines: [String]
         var details = status.details.map(field)
-        if status.code == AccessEnablerError.networkError.code {
+        if status.code == AccessEnablerError.networkError.code.rawValue {
             let host = context.lastFailure?.origin ?? context.lastOrigin ?? "the service provider"
             let cause: String
             if let details, details.contains("did not answer") {

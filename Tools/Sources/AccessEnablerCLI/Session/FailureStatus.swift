@@ -11,7 +11,7 @@ enum FailureStatus {
             return error.status
         case let error as TokenStorageCorruption:
             return Status(
-                status: 0, code: AccessEnablerError.storageFailure.code, message: error.description,
+                status: 0, code: AccessEnablerError.storageFailure.code.rawValue, message: error.description,
                 action: .retry)
         case is CancellationError:
             return Status(

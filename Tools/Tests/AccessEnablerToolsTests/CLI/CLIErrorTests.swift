@@ -60,7 +60,7 @@ struct CLIErrorTests {
             #expect(denied.stderr.contains("authorization_denied_by_mvpd, HTTP 403"))
 
             // A failure of a whole preauthorization call: a status and no resources.
-            let route: EmulatorRoute = backend == .restV2 ? .preauthorizeV2 : .preauthorize
+            let route: EmulatorRoute = backend == .restV2 ? .preauthorizeDecisions : .preauthorize
             // Persistent, so the SDK's retries end with the 500.
             await server.emulator.inject(.status(500, body: "", contentType: "text/plain"), on: route, times: nil)
             let failed = try await client.run(["preauthorize", "news"])

@@ -63,9 +63,9 @@ struct CLILoginTests {
         try await withEmulatorServer(scenario: scenario, clock: clock) { server in
             let client = CLIClient(serviceProvider: server.url, storage: folder.path("storage.json"), backend: .restV2)
             let confirmation = Task {
-                try await server.emulator.waitForRequests(to: .profileForMVPD, count: 1)
+                try await server.emulator.waitForRequests(to: .profile, count: 1)
                 let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-                while await server.emulator.requests(to: .profileForMVPD).first?.responseStatus == nil {
+                while await server.emulator.requests(to: .profile).first?.responseStatus == nil {
                     guard ContinuousClock.now < deadline else { throw CancellationError() }
                     try await Task.sleep(for: .milliseconds(5))
                 }

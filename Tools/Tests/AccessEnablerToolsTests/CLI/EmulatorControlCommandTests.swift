@@ -60,7 +60,7 @@ struct EmulatorControlCommandTests {
                 "--content-type", "application/json",
             ], url)
         #expect(fault.status == 0, "\(fault.stderr)")
-        #expect(fault.stdout == "Queued status for the next request to authorize (or authorizeV2).\n")
+        #expect(fault.stdout == "Queued status for the next request to authorize (or authorizeDecisions).\n")
         let denied = try await client.run(["authorize", "news"])
         #expect(denied.status == 1)
         #expect(try denied.object()["status"]?["details"] == "from the fault")
@@ -96,10 +96,10 @@ struct EmulatorControlCommandTests {
         // The request log, as a table and as JSON, without headers or queries; then cleared.
         let requests = try await control(["requests"], url)
         #expect(requests.stdout.contains("POST    /o/client/register"), "\(requests.stdout)")
-        #expect(requests.stdout.contains("authorizeV2"))
+        #expect(requests.stdout.contains("authorizeDecisions"))
         let json = try await control(["requests", "--json"], url)
         let entries = try #require(try json.json().arrayValue)
-        #expect(entries.contains { $0["route"] == "authorizeV2" && $0["status"] == 403 })
+        #expect(entries.contains { $0["route"] == "authorizeDecisions" && $0["status"] == 403 })
         #expect(
             Set(entries.first?.objectValue?.keys.map { $0 } ?? []) == [
                 "id", "method", "path", "route", "status", "failure",

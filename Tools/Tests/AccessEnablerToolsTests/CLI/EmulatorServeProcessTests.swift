@@ -226,7 +226,7 @@ struct EmulatorServeProcessTests {
     func partnerSingleSignOnDemo() async throws {
         let run = try await CLIRun.run(["demo", "--partner-sso"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("partnerSessions, partnerProfiles"), "\(run.stdout)")
+        #expect(run.stdout.contains("partnerSession, partnerProfile"), "\(run.stdout)")
         #expect(!run.stdout.contains("mvpdLogin"), "no MVPD login page")
         let refused = try await CLIRun.run(["demo", "--partner-sso", "--backend", "restV1"])
         #expect(refused.status != 0)

@@ -36,7 +36,7 @@ struct DocumentationTests {
         #expect(run.stdout.contains("authorization_denied_by_degradation_rule"))
         #expect(run.stdout.contains("denied: the server's session has expired"))
         #expect(run.stdout.contains("Not authenticated"))
-        #expect(run.stdout.contains("preauthorizeV2   503"))
+        #expect(run.stdout.contains("preauthorizeDecisions  503"))
         #expect(run.stdout.hasSuffix("Logged out\n"))
     }
 

@@ -164,7 +164,7 @@ func expectLoginFailure(
     _ body: () async throws -> URL
 ) async {
     let error = await #expect(throws: AccessEnablerError.self, sourceLocation: sourceLocation) { _ = try await body() }
-    #expect(error?.code == code, sourceLocation: sourceLocation)
+    #expect(error?.code.rawValue == code, sourceLocation: sourceLocation)
     #expect(error?.status.status == 0, sourceLocation: sourceLocation)
     #expect(error?.action == .authentication, sourceLocation: sourceLocation)
     if let message {

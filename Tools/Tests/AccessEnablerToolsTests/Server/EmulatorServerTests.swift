@@ -64,7 +64,7 @@ struct EmulatorServerTests {
             // Every call crossed the socket: the emulator logged them with the real origin.
             let routes = await server.emulator.requests.compactMap(\.route)
             #expect(routes.contains(.register))
-            #expect(routes.contains(backend == .restV2 ? .authorizeV2 : .authorize))
+            #expect(routes.contains(backend == .restV2 ? .authorizeDecisions : .authorize))
         }
     }
 

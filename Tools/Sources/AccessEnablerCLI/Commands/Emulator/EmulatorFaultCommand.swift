@@ -92,7 +92,7 @@ struct EmulatorFaultCommand: AsyncParsableCommand {
         guard let route, let kind else {
             throw ValidationError("Give a route and a fault kind, for example: fault authorize tooManyRequests.")
         }
-        guard EmulatorRoute(rawValue: route) != nil else {
+        guard EmulatorRoute(name: route) != nil else {
             throw ValidationError(
                 "Unknown route \"\(route)\". Routes: "
                     + EmulatorRoute.allCases.map(\.rawValue).joined(separator: ", ") + ".")
@@ -150,7 +150,9 @@ struct EmulatorFaultCommand: AsyncParsableCommand {
         let count =
             options.always
             ? "every request until --clear" : times == 1 ? "the next request" : "the next \(times) requests"
-        let pair = EmulatorRoute(rawValue: route)?.counterpart.map { " (or \($0.rawValue))" } ?? ""
-        control.console.out("Queued \(kind) for \(count) to \(route)\(pair).")
+        // Named as the emulator names it now, also when given by a former name.
+        let named = EmulatorRoute(name: route)
+        let pair = named?.counterpart.map { " (or \($0.rawValue))" } ?? ""
+        control.console.out("Queued \(kind) for \(count) to \(named?.rawValue ?? route)\(pair).")
     }
 }

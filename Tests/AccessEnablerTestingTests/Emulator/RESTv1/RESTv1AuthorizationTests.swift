@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite(.timeLimit(.minutes(5))) struct AuthorizationTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv1AuthorizationTests {
     @Test func authorizeGrantsAndStoresTheAuthorization() async throws {
         let harness = try await Harness.make()
         try await harness.login()

@@ -150,7 +150,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct BearerTests {
     @Test(arguments: [
-        EmulatorRoute.configuration, .freePreview, .authnToken, .authorize, .mediaToken, .preauthorize,
+        EmulatorRoute.configuration, .freePreview, .authenticationToken, .authorize, .mediaToken, .preauthorize,
         .userMetadata, .logout,
     ])
     func everyProtectedRouteNeedsABearerToken(route: EmulatorRoute) async throws {
@@ -159,7 +159,7 @@ import Testing
             switch route {
             case .configuration: ("/api/v1/config/REF", .get)
             case .freePreview: ("/api/v1/authenticate/freepreview", .post)
-            case .authnToken: ("/api/v1/tokens/authn", .get)
+            case .authenticationToken: ("/api/v1/tokens/authn", .get)
             case .authorize: ("/api/v1/authorize", .get)
             case .mediaToken: ("/api/v1/tokens/media", .get)
             case .preauthorize: ("/api/v1/preauthorize", .get)

@@ -7,8 +7,8 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct RESTv2FaultTests {
     @Test func faultsApplyToTheirV2RouteOnly() async throws {
         let harness = try await Harness.make()
-        await harness.emulator.inject(.status(503, body: "down", contentType: "text/plain"), on: .sessions)
-        await harness.emulator.inject(.html(status: 502), on: .sessionResume)
+        await harness.emulator.inject(.status(503, body: "down", contentType: "text/plain"), on: .createSession)
+        await harness.emulator.inject(.html(status: 502), on: .resumeSession)
         let created = try await harness.createSession(mvpd: nil)
         #expect(created.status == 503)
         #expect(text(created) == "down")
@@ -31,21 +31,21 @@ import Testing
     @Test func connectionFaultsAndTheLogOnV2Routes() async throws {
         let harness = try await Harness.make()
         try await harness.loginV2()
-        await harness.emulator.inject(.timeout, on: .authorizeV2)
-        await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: .preauthorizeV2)
+        await harness.emulator.inject(.timeout, on: .authorizeDecisions)
+        await harness.emulator.inject(.tooManyRequests(retryAfter: "3"), on: .preauthorizeDecisions)
         await #expect(throws: URLError(.timedOut)) { try await harness.decide("authorize", resources: ["news"]) }
         let throttled = try await harness.decide("preauthorize", resources: ["news"])
         #expect(throttled.status == 429)
         #expect(throttled.headers["Retry-After"] == "3")
         #expect(try await harness.decide("authorize", resources: ["news"]).status == 200)
 
-        let records = await harness.emulator.requests(to: .authorizeV2)
+        let records = await harness.emulator.requests(to: .authorizeDecisions)
         #expect(records.map(\.responseStatus) == [nil, 200])
         #expect(records[0].failure != nil)
         #expect(records[1].path == "/api/v2/REF/decisions/authorize/Cablevision")
         #expect(records[1].headers["AP-Device-Identifier"] == Harness.deviceIdentifier(Harness.deviceID))
         #expect(records[1].bodyText == #"{"resources":["news"]}"#)
-        #expect(await harness.emulator.requests(to: .preauthorizeV2).map(\.responseStatus) == [429])
+        #expect(await harness.emulator.requests(to: .preauthorizeDecisions).map(\.responseStatus) == [429])
     }
 
     @Test func wrongTypesAndMalformedBodiesForEveryV2Route() async throws {
@@ -68,10 +68,10 @@ import Testing
         let harness = try await Harness.make()
         try await harness.loginV2()
         let gate = EmulatorGate()
-        await harness.emulator.inject(.hold(gate), on: .profileForMVPD)
+        await harness.emulator.inject(.hold(gate), on: .profile)
         let held = Task { try await harness.v2("/api/v2/REF/profiles/Cablevision") }
-        try await harness.emulator.waitForRequests(to: .profileForMVPD, count: 1)
-        #expect(await harness.emulator.requests(to: .profileForMVPD).first?.responseStatus == nil)
+        try await harness.emulator.waitForRequests(to: .profile, count: 1)
+        #expect(await harness.emulator.requests(to: .profile).first?.responseStatus == nil)
         // Other routes answer meanwhile.
         #expect(try await harness.v2("/api/v2/REF/profiles").status == 200)
         gate.open()
@@ -104,7 +104,7 @@ import Testing
             ).withArrayWrapped())
         #expect(
             log["records"]?.arrayValue?.compactMap { $0["route"]?.stringValue }
-                == ["register", "token", "configurationV2", "sessions", "logoutV2", "authenticateV2"])
+                == ["register", "token", "configurationV2", "createSession", "logoutV2", "authenticateV2"])
     }
 
     @Test func v2ControlsOverTheControlRoutes() async throws {
@@ -142,17 +142,17 @@ import Testing
             EmulatorRoute(method: method, pathSegments: path.split(separator: "/").map(String.init))
         }
         #expect(route(.get, "/api/v2/REF/configuration") == .configurationV2)
-        #expect(route(.post, "/api/v2/REF/sessions") == .sessions)
-        #expect(route(.post, "/api/v2/REF/sessions/ABC") == .sessionResume)
-        #expect(route(.put, "/api/v2/REF/sessions/ABC") == .sessionResume)
+        #expect(route(.post, "/api/v2/REF/sessions") == .createSession)
+        #expect(route(.post, "/api/v2/REF/sessions/ABC") == .resumeSession)
+        #expect(route(.put, "/api/v2/REF/sessions/ABC") == .resumeSession)
         #expect(route(.get, "/api/v2/REF/sessions/ABC") == .sessionInfo)
         #expect(route(.get, "/api/v2/sessions/REF/ABC") == .sessionInfo)
         #expect(route(.get, "/api/v2/authenticate/REF/ABC") == .authenticateV2)
         #expect(route(.get, "/api/v2/REF/profiles") == .profiles)
-        #expect(route(.get, "/api/v2/REF/profiles/Cablevision") == .profileForMVPD)
+        #expect(route(.get, "/api/v2/REF/profiles/Cablevision") == .profile)
         #expect(route(.get, "/api/v2/REF/profiles/code/ABC") == .profileForCode)
-        #expect(route(.post, "/api/v2/REF/decisions/preauthorize/M") == .preauthorizeV2)
-        #expect(route(.post, "/api/v2/REF/decisions/authorize/M") == .authorizeV2)
+        #expect(route(.post, "/api/v2/REF/decisions/preauthorize/M") == .preauthorizeDecisions)
+        #expect(route(.post, "/api/v2/REF/decisions/authorize/M") == .authorizeDecisions)
         #expect(route(.get, "/api/v2/REF/logout/M") == .logoutV2)
         #expect(route(.get, "/api/v2/logout/REF/M") == .logoutV2)
         #expect(route(.get, "/api/v2/REF/decisions/M") == nil)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite(.timeLimit(.minutes(5))) struct PreauthorizeTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv1PreauthorizeTests {
     /// A preauthorize request whose `resource` value is the given IDs, each percent-encoded on its
     /// own, joined by literal commas.
     private func preauthorize(

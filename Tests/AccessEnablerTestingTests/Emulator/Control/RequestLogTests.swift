@@ -226,10 +226,10 @@ import Testing
 
     @Test func waitForRequestsResumesOnArrival() async throws {
         let harness = try await Harness.make()
-        let waiter = Task { try await harness.emulator.waitForRequests(to: .authnToken, count: 3) }
+        let waiter = Task { try await harness.emulator.waitForRequests(to: .authenticationToken, count: 3) }
         for _ in 0..<3 { _ = try await harness.v1("/api/v1/tokens/authn") }
         try await waiter.value(awaiting: "the waiting request")
-        #expect(await harness.emulator.requests(to: .authnToken).count == 3)
+        #expect(await harness.emulator.requests(to: .authenticationToken).count == 3)
     }
 
     @Test func waitForRequestsCountsArrivalsNotAnswers() async throws {

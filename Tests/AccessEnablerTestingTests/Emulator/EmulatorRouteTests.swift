@@ -16,7 +16,7 @@ import Testing
         case .authenticate: "/api/v1/authenticate"
         case .mvpdLogin: "/emulator/mvpd/Cablevision/login"
         case .freePreview: "/api/v1/authenticate/freepreview"
-        case .authnToken: "/api/v1/tokens/authn"
+        case .authenticationToken: "/api/v1/tokens/authn"
         case .authorize: "/api/v1/authorize"
         case .mediaToken: "/api/v1/tokens/media"
         case .preauthorize: "/api/v1/preauthorize"
@@ -25,17 +25,17 @@ import Testing
         case .browserLogout: "/adobe-services/logout"
         case .activation: "/activate"
         case .configurationV2: "/api/v2/REF/configuration"
-        case .sessions: "/api/v2/REF/sessions"
-        case .sessionResume, .sessionInfo: "/api/v2/REF/sessions/ABC"
+        case .createSession: "/api/v2/REF/sessions"
+        case .resumeSession, .sessionInfo: "/api/v2/REF/sessions/ABC"
         case .authenticateV2: "/api/v2/authenticate/REF/ABC"
         case .profiles: "/api/v2/REF/profiles"
-        case .profileForMVPD: "/api/v2/REF/profiles/Cablevision"
+        case .profile: "/api/v2/REF/profiles/Cablevision"
         case .profileForCode: "/api/v2/REF/profiles/code/ABC"
-        case .preauthorizeV2: "/api/v2/REF/decisions/preauthorize/Cablevision"
-        case .authorizeV2: "/api/v2/REF/decisions/authorize/Cablevision"
+        case .preauthorizeDecisions: "/api/v2/REF/decisions/preauthorize/Cablevision"
+        case .authorizeDecisions: "/api/v2/REF/decisions/authorize/Cablevision"
         case .logoutV2: "/api/v2/REF/logout/Cablevision"
-        case .partnerSessions: "/api/v2/REF/sessions/sso/Apple"
-        case .partnerProfiles: "/api/v2/REF/profiles/sso/Apple"
+        case .partnerSession: "/api/v2/REF/sessions/sso/Apple"
+        case .partnerProfile: "/api/v2/REF/profiles/sso/Apple"
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
             // `/sessions/{code}` is two routes told apart by the method: a wrong method for one
             // may be the other's.
             if loggedRoute != route {
-                #expect(route == .sessionInfo || route == .sessionResume)
+                #expect(route == .sessionInfo || route == .resumeSession)
                 if loggedRoute?.allowedMethods.contains(method) == true { continue }
             }
             #expect(status == 405, "\(method) \(Self.samplePath(of: route)) answered \(status)")

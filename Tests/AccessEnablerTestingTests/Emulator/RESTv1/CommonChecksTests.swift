@@ -81,7 +81,7 @@ import Testing
         #expect(byParameter.headers["Content-Type"]?.contains("json") == true)
         let bySuffix = try await harness.v1("/api/v1/tokens/authn.json", accept: nil)
         #expect(try decodeObject(bySuffix)["code"] == "authentication_session_missing")
-        #expect(await harness.emulator.requests(to: .authnToken).count == 4)
+        #expect(await harness.emulator.requests(to: .authenticationToken).count == 4)
     }
 }
 

@@ -74,8 +74,8 @@ import Testing
         #expect(resumed["actionType"] == "interactive")
         #expect(resumed["url"] == .string("/api/v2/authenticate/REF/\(code)"))
         #expect(resumed["missingParameters"] == nil)
-        #expect(await harness.emulator.requests(to: .sessionResume).map(\.method) == ["POST", "PUT"])
-        #expect(await harness.emulator.requests(to: .sessions).count == 1)
+        #expect(await harness.emulator.requests(to: .resumeSession).map(\.method) == ["POST", "PUT"])
+        #expect(await harness.emulator.requests(to: .createSession).count == 1)
     }
 
     @Test func forceSessionResumeIgnoresTheParametersOfTheNextCreations() async throws {

@@ -16,7 +16,7 @@ import Testing
 
     @Test func malformedJSONFault() async throws {
         let harness = try await Harness.make()
-        await harness.emulator.inject(.malformedJSON, on: .authnToken)
+        await harness.emulator.inject(.malformedJSON, on: .authenticationToken)
         let response = try await harness.v1("/api/v1/tokens/authn")
         #expect(response.status == 200)
         #expect(throws: (any Error).self) { try decodeObject(response) }
@@ -50,7 +50,7 @@ import Testing
 
     @Test func wrongTypesFaultKeepsTheKeys() async throws {
         let harness = try await Harness.make()
-        await harness.emulator.inject(.wrongTypes, on: .authnToken)
+        await harness.emulator.inject(.wrongTypes, on: .authenticationToken)
         await harness.emulator.inject(.wrongTypes, on: .token)
         let authn = try decodeObject(try await harness.v1("/api/v1/tokens/authn"))
         #expect(Set(authn.keys) == ["requestor", "mvpd", "userId", "expires"])
@@ -102,7 +102,8 @@ import Testing
         let harness = try await Harness.make()
         await harness.emulator.inject(.status(500, body: "a", contentType: "text/plain"), on: .configuration, times: 2)
         await harness.emulator.inject(.status(502, body: "b", contentType: "text/plain"), on: .configuration)
-        await harness.emulator.inject(.status(418, body: "other route", contentType: "text/plain"), on: .authnToken)
+        await harness.emulator.inject(
+            .status(418, body: "other route", contentType: "text/plain"), on: .authenticationToken)
         var statuses: [Int] = []
         for _ in 0..<4 { statuses.append(try await harness.v1("/api/v1/config/REF").status) }
         #expect(statuses == [500, 500, 502, 200])
@@ -160,7 +161,7 @@ import Testing
     @Test func faultsOverTheControlRoute() async throws {
         let harness = try await Harness.make()
         let body = Data(
-            #"{"route":"authnToken","fault":{"kind":"status","status":500,"body":"x","contentType":"text/plain"},"times":2}"#
+            #"{"route":"authenticationToken","fault":{"kind":"status","status":500,"body":"x","contentType":"text/plain"},"times":2}"#
                 .utf8)
         let post = try await harness.emulator.handle(
             HTTPRequest(
@@ -171,6 +172,7 @@ import Testing
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 500)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
 
+        // A route's former name still names it.
         let always = Data(#"{"route":"authnToken","fault":"malformedJSON","times":null}"#.utf8)
         _ = try await harness.emulator.handle(
             HTTPRequest(

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite(.timeLimit(.minutes(5))) struct RESTv2LogoutTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv2LogoutEndpointTests {
     private func logout(
         _ response: HTTPResponse, _ mvpd: String,
         sourceLocation: SourceLocation = #_sourceLocation

@@ -28,7 +28,7 @@ import Testing
         "a fault on a route of one version fires on the same operation of the other",
         arguments: [
             (AccessEnabler.Backend.restV2, EmulatorRoute.authorize),
-            (.restV1, .authorizeV2), (.restV2, .authorizeV2), (.restV1, .authorize),
+            (.restV1, .authorizeDecisions), (.restV2, .authorizeDecisions), (.restV1, .authorize),
         ])
     func pairedRoutesShareTheirFaults(backend: AccessEnabler.Backend, route: EmulatorRoute) async throws {
         let (emulator, enabler, warnings) = try await signedIn(backend)
@@ -39,7 +39,7 @@ import Testing
         #expect(error?.status.details == "injected")
         #expect(await !emulator.hasQueuedFault(on: route))
         // The log keeps the endpoint the client really called.
-        let called: EmulatorRoute = backend == .restV2 ? .authorizeV2 : .authorize
+        let called: EmulatorRoute = backend == .restV2 ? .authorizeDecisions : .authorize
         #expect(await emulator.requests(to: called).last?.responseStatus == 403)
         #expect(warnings.all.isEmpty)
         #expect(try await enabler.authorize(resource: "news").resource == "news")
@@ -72,12 +72,12 @@ import Testing
         #expect(warning.contains("tooManyRequests injected on mediaToken (GET /api/v1/tokens/media) will not fire"))
         #expect(warning.contains("only REST API v1 clients call that route"))
         #expect(warning.contains("speak REST API v2"))
-        #expect(warning.contains("authorizeV2"))
+        #expect(warning.contains("authorizeDecisions"))
         // Still queued: it really does not fire.
         _ = try await enabler.authorize(resource: "news")
         #expect(await emulator.hasQueuedFault(on: .mediaToken))
         // Reported once.
-        await emulator.inject(.timeout, on: .sessions)
+        await emulator.inject(.timeout, on: .createSession)
         #expect(await emulator.warnings.count == 1)
         await emulator.reset()
         #expect(await emulator.warnings.isEmpty)
@@ -99,7 +99,7 @@ import Testing
         try await AccessEnabler(softwareStatement: "test", configuration: configuration).setRequestor("REF")
         #expect(warnings.all.count == 1)
         #expect(warnings.all.first?.contains("injected on profiles") == true)
-        #expect(warnings.all.first?.contains("authnToken") == true, "the nearest v1 route")
+        #expect(warnings.all.first?.contains("authenticationToken") == true, "the nearest v1 route")
     }
 
     @Test("no warning while a client of the route's version uses the emulator")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccessEnablerTesting
 
-@Suite(.timeLimit(.minutes(5))) struct AuthenticationTests {
+@Suite(.timeLimit(.minutes(5))) struct RESTv1AuthenticationTests {
     @Test func loginFormFlowThroughTheHeadlessPresenter() async throws {
         let harness = try await Harness.make()
         let landed = try await harness.login()
