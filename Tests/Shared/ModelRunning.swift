@@ -3,6 +3,7 @@
 // and the async model share — the seeded generator, the run's settings, the shrinker and the
 // tally of interleavings explored.
 import AccessEnabler
+import AccessEnablerTesting
 import Foundation
 import Testing
 
@@ -131,4 +132,70 @@ final class ModelTally: Sendable {
                 + "\(counts.paths.count) distinct 3-step interleavings"
         }
     }
+}
+
+/// What both model worlds offer to wait on: the clock's sleepers, the held requests, and a
+/// fingerprint of everything that moves.
+@MainActor
+protocol ModelWorldWaiting: AnyObject {
+    var clock: TestClock { get }
+    /// Requests sent and not yet answered.
+    var requestsInFlight: Int { get }
+    /// Requests held at a gate now.
+    var heldRequests: Int { get }
+    /// A fingerprint of everything that moves while the world works.
+    var activity: [Int] { get }
+}
+
+extension ModelWorldWaiting {
+    /// Before the clock moves: waits (at most 10 s of real time) until `expected` sleeps and a
+    /// time limit for each held request are registered, so the step wakes what the model says it
+    /// wakes however slowly the machine runs the tasks (a sleep registered after the move would
+    /// end later). After the bound it goes on: the prediction then says what is wrong.
+    func awaitSleepers(_ expected: Int) async {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while ContinuousClock.now < deadline, clock.pendingSleeps < expected || clock.pendingTimeLimits < heldRequests {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// Waits until the world is at rest: nothing new heard, no request in flight but the held
+    /// ones, no new sleeper, for several polls in a row. Bounded by the tests' wait limit.
+    func settle(quietPolls: Int = 4) async {
+        let deadline = ContinuousClock.now.advanced(by: waitLimit)
+        var last = activity
+        var quiet = 0
+        while quiet < quietPolls, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2))
+            let now = activity
+            if now == last, requestsInFlight <= heldRequests {
+                quiet += 1
+            } else {
+                quiet = 0
+                last = now
+            }
+        }
+    }
+}
+
+/// The record of a failed model run: its seed, the violation, and the shortest failing sequence
+/// as an example test to paste.
+func modelFailureReport(
+    model: String, runner: String, seed: UInt64, steps: Int, violation: some CustomStringConvertible,
+    shrunk: [some CustomStringConvertible], replays: Int, final: some CustomStringConvertible,
+    setup: some CustomStringConvertible
+) -> String {
+    let source = shrunk.map { "        \($0)," }.joined(separator: "\n")
+    return """
+        \(model) model run failed: seed \(seed) (\(ModelRunSettings.seedVariable)=\(seed)), \(steps) steps.
+        \(violation)
+        Shrunk to \(shrunk.count) steps in \(replays) replays; that sequence fails with:
+        \(final)
+        As an example test:
+            await \(runner)(tally: nil).expectNoViolation(
+                setup: \(setup),
+                steps: [
+        \(source)
+                ])
+        """
 }

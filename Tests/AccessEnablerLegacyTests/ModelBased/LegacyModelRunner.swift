@@ -205,20 +205,11 @@ struct LegacyModelRunner {
             await replay(candidate, setup: setup)?.invariant == violation.invariant
         }
         let final = await replay(shrunk, setup: setup) ?? violation
-        let source = shrunk.map { "        \($0)," }.joined(separator: "\n")
         Issue.record(
-            """
-            Legacy model run failed: seed \(seed) (\(ModelRunSettings.seedVariable)=\(seed)), \(steps.count) steps.
-            \(violation)
-            Shrunk to \(shrunk.count) steps in \(replays) replays; that sequence fails with:
-            \(final)
-            As an example test:
-                await LegacyModelRunner(tally: nil).expectNoViolation(
-                    setup: \(setup),
-                    steps: [
-            \(source)
-                    ])
-            """)
+            Comment(
+                rawValue: modelFailureReport(
+                    model: "Legacy", runner: "LegacyModelRunner", seed: seed, steps: steps.count, violation: violation,
+                    shrunk: shrunk, replays: replays, final: final, setup: setup)))
     }
 
     /// Replays `steps` and fails the test with the violation, if any (for examples).

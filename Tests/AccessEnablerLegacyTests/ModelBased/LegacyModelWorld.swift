@@ -78,7 +78,7 @@ final class LegacyModelSafari: SafariPagePresenting {
 /// emulated service providers on one test clock, the token store on disk, and a second process
 /// (an async core) on the same store and device.
 @MainActor
-final class LegacyModelWorld {
+final class LegacyModelWorld: ModelWorldWaiting {
     let setup: LegacyModelSetup
     let clock = TestClock()
     let emulators: [PassEmulator]
@@ -358,42 +358,14 @@ final class LegacyModelWorld {
 
     /// Requests held at a gate now.
     var heldRequests: Int { gates.reduce(0) { $0 + $1.waiting } }
+    var requestsInFlight: Int { transport.inFlight }
 
     /// A fingerprint of everything that moves while the world works.
-    private var activity: [Int] {
+    var activity: [Int] {
         [
             delegate.heard.count, transport.started, transport.inFlight, clock.pendingSleeps, clock.pendingTimeLimits,
             heldRequests,
         ]
-    }
-
-    /// Before the clock moves: waits (at most 10 s of real time) until `expected` sleeps and a
-    /// time limit for each held request are registered, so the step wakes what the model says it
-    /// wakes however slowly the machine runs the tasks (a sleep registered after the move would
-    /// end later). After the bound it goes on: the prediction then says what is wrong.
-    func awaitSleepers(_ expected: Int) async {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while ContinuousClock.now < deadline, clock.pendingSleeps < expected || clock.pendingTimeLimits < heldRequests {
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-    }
-
-    /// Waits until the world is at rest: nothing new heard, no request in flight but the held
-    /// ones, no new sleeper, for several polls in a row. Bounded by the tests' wait limit.
-    func settle(quietPolls: Int = 4) async {
-        let deadline = ContinuousClock.now.advanced(by: waitLimit)
-        var last = activity
-        var quiet = 0
-        while quiet < quietPolls, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(2))
-            let now = activity
-            if now == last, transport.inFlight <= heldRequests {
-                quiet += 1
-            } else {
-                quiet = 0
-                last = now
-            }
-        }
     }
 
     /// Whether the token store holds an authentication for the requestor, as a process starting

@@ -161,20 +161,11 @@ struct AsyncModelRunner {
             await replay(candidate, setup: setup)?.invariant == violation.invariant
         }
         let final = await replay(shrunk, setup: setup) ?? violation
-        let source = shrunk.map { "        \($0)," }.joined(separator: "\n")
         Issue.record(
-            """
-            Async model run failed: seed \(seed) (\(ModelRunSettings.seedVariable)=\(seed)), \(steps.count) steps.
-            \(violation)
-            Shrunk to \(shrunk.count) steps in \(replays) replays; that sequence fails with:
-            \(final)
-            As an example test:
-                await AsyncModelRunner(tally: nil).expectNoViolation(
-                    setup: \(setup),
-                    steps: [
-            \(source)
-                    ])
-            """)
+            Comment(
+                rawValue: modelFailureReport(
+                    model: "Async", runner: "AsyncModelRunner", seed: seed, steps: steps.count, violation: violation,
+                    shrunk: shrunk, replays: replays, final: final, setup: setup)))
     }
 
     func expectNoViolation(

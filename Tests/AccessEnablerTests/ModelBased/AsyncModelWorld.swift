@@ -118,7 +118,7 @@ struct AsyncModelPresenter: AuthenticationPresenter {
 /// The system under test of an async model run: one `AccessEnabler` over the emulator on a test
 /// clock and a token store on disk; another process on the same store and device; the viewer.
 @MainActor
-final class AsyncModelWorld {
+final class AsyncModelWorld: ModelWorldWaiting {
     let setup: AsyncModelSetup
     let clock = TestClock()
     let emulator: PassEmulator
@@ -376,40 +376,13 @@ final class AsyncModelWorld {
     // MARK: Observation
 
     var heldRequests: Int { gates.reduce(0) { $0 + $1.waiting } }
+    var requestsInFlight: Int { transport.inFlight }
 
-    private var activity: [Int] {
+    var activity: [Int] {
         [
             events.count, transport.started, transport.inFlight, clock.pendingSleeps, clock.pendingTimeLimits,
             heldRequests, viewer.changes,
         ]
-    }
-
-    /// Before the clock moves: waits (at most 10 s of real time) until `expected` sleeps and a
-    /// time limit for each held request are registered, so the step wakes what the model says it
-    /// wakes however slowly the machine runs the tasks (a sleep registered after the move would
-    /// end later). After the bound it goes on: the prediction then says what is wrong.
-    func awaitSleepers(_ expected: Int) async {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while ContinuousClock.now < deadline, clock.pendingSleeps < expected || clock.pendingTimeLimits < heldRequests {
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-    }
-
-    /// Waits until the world is at rest (see `LegacyModelWorld.settle`).
-    func settle(quietPolls: Int = 4) async {
-        let deadline = ContinuousClock.now.advanced(by: waitLimit)
-        var last = activity
-        var quiet = 0
-        while quiet < quietPolls, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(2))
-            let now = activity
-            if now == last, transport.inFlight <= heldRequests {
-                quiet += 1
-            } else {
-                quiet = 0
-                last = now
-            }
-        }
     }
 
     func storeHoldsLogin() async -> Bool {
