@@ -130,4 +130,23 @@ import Testing
             setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: false, secondScreen: false),
             steps: [.otherProcessSignsIn("Cablevision"), .setRequestor, .answered(.late, .logout), .setRequestor, last])
     }
+
+    /// A sign-in that requests its session while a logout's server call is held is discarded when
+    /// it completes after that logout cleared the tokens: the logout wins, and the flow fails.
+    @Test func aSignInStartedWhileTheServerLogoutRunsIsDiscarded() async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 1, safariCablevision: true, secondScreen: false),
+            steps: [
+                .setRequestor,
+                .setSelectedProvider("AutoCable"),
+                .viewerCompletesPage,
+                .handleExternalURL(.pageEnd),
+                .answered(.late, .logout),
+                .otherProcessLogsOut,
+                .setSelectedProvider("Cablevision"),
+                .serverReleasesHeldRequests,
+                .viewerCompletesPage,
+                .handleExternalURL(.pageEnd),
+            ])
+    }
 }

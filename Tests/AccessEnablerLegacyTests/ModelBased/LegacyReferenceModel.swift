@@ -661,6 +661,13 @@ extension LegacyModelState {
     ) {
         login = nil
         authorized = [:]
+        // The tokens are cleared now: a flow that requested its session while the server logout
+        // ran is discarded when it completes ("work that started while the server logout ran must
+        // not write back either").
+        switch flow?.stage {
+        case .page, .code, .selecting, .finishing: flow?.loggedOut = true
+        case .picker, nil: break
+        }
         let hadSession = serverSession(for: mvpd) != nil
         if serverAnswered, hadSession || setup.backend == .restV1 {
             serverSessions[setup.serviceProvider(of: mvpd)] = nil
