@@ -369,9 +369,12 @@ final class AsyncModelWorld: ModelWorldWaiting {
         }
     }
 
-    /// Whether this app goes away while the other process acts and is launched again after:
-    /// until issue 31, section 5, item 8 lets an instance see another process's changes.
-    nonisolated static let relaunchesAroundOtherProcess = false
+    /// Whether this app goes away while the other process acts and is launched again after.
+    /// Still so for the async model: its server holds one session, where a REST API v2 service
+    /// provider holds a profile per MVPD, so a refresh answered after another process's login and
+    /// a second-screen sign-in adopts a profile the model has lost (CI seed 2539754097). The legacy
+    /// model runs with the other process acting at any time.
+    nonisolated static let relaunchesAroundOtherProcess = true
 
     // MARK: Observation
 
