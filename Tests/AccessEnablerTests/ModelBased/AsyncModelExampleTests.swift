@@ -64,4 +64,20 @@ import Testing
                 .preauthorize(["news"], cache: true),
             ])
     }
+
+    /// A refresh that read the session before another process signed in makes no change when
+    /// its answer comes: it answers with that login, not with a profile the server holds beside
+    /// it (the code's, here). CI seed 2539754097, once the other process acts at any time.
+    @Test func aRefreshAnsweredAfterAnotherProcesssLoginKeepsThatLogin() async {
+        await AsyncModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2),
+            steps: [
+                .setRequestor,
+                .answered(.late, .refreshAuthentication),
+                .otherProcessSignsIn("AutoCable"),
+                .secondScreenSignIn(mvpd: nil, force: true),
+                .viewerActivatesCode("Cablevision"),
+                .serverReleasesHeldRequests,
+            ])
+    }
 }

@@ -281,7 +281,12 @@ extension AsyncModelState {
             // A new session: what the store held for the old one is dropped. The same profile
             // again at the same instant (REST API v2) is the same stored authentication (its
             // issue time included): this instance keeps what it holds for it.
-            if login != session || loginStoredAt != now { authorized = [:] }
+            if login != session || loginStoredAt != now {
+                authorized = [:]
+                // A refresh running meanwhile read the session before this login: it makes no
+                // change (its conditional write finds another session).
+                supersedeRefreshes()
+            }
             login = session
             loginStoredAt = now
             relaunch(into: &prediction)
@@ -289,6 +294,7 @@ extension AsyncModelState {
             if let login, serverSession(for: login.mvpd) != nil || setup.backend == .restV1 {
                 serverSession = nil
             }
+            if login != nil { supersedeRefreshes() }
             login = nil
             authorized = [:]
             relaunch(into: &prediction)
