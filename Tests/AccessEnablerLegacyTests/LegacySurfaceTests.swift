@@ -200,7 +200,7 @@ import Testing
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         #expect(files.count >= 10)
         let forbidden = [
-            "HTTPTransport", "URLSession", "HTTPRequest", "TokenStorage", "FileTokenStorage", "@testable",
+            "HTTPTransport", "URLSession", "HTTPTransportRequest", "TokenStorage", "FileTokenStorage", "@testable",
             "TokenCache", "EntitlementBackend",
         ]
         for file in files {

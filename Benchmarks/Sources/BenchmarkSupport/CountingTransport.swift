@@ -24,7 +24,7 @@ package final class CountingTransport: HTTPTransport, @unchecked Sendable {
         self.base = base
     }
 
-    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         lock.withLock {
             counts.requests += 1
             counts.inFlight += 1

@@ -8,14 +8,14 @@ public enum CorpusRecorder {
     final class Recording: HTTPTransport, @unchecked Sendable {
         let inner: any HTTPTransport
         private let lock = NSLock()
-        private(set) var responses: [(path: String, response: HTTPResponse)] = []
+        private(set) var responses: [(path: String, response: HTTPTransportResponse)] = []
         init(inner: any HTTPTransport) { self.inner = inner }
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
             let response = try await inner.send(request)
             lock.withLock { responses.append((request.url.path, response)) }
             return response
         }
-        var all: [(path: String, response: HTTPResponse)] { lock.withLock { responses } }
+        var all: [(path: String, response: HTTPTransportResponse)] { lock.withLock { responses } }
     }
 
     /// Seed inputs for every target.

@@ -7,9 +7,9 @@ import Foundation
 struct OverridingTransport: HTTPTransport {
     let inner: any HTTPTransport
     let path: String
-    let response: HTTPResponse
+    let response: HTTPTransportResponse
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         if request.url.path.hasPrefix(path) { return response }
         return try await inner.send(request)
     }
@@ -72,11 +72,12 @@ public actor FuzzFixture {
     func runResponse(backend: AccessEnabler.Backend, step: FuzzTarget.Step, path: String, status: Int, body: Data) async
     {
         let records = await signedInRecords(backend)
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        var headers: HTTPTransportHeaders = ["Content-Type": "application/json"]
         if status == 302 { headers["Location"] = String(decoding: body.prefix(200), as: UTF8.self) }
         if status == 429 { headers["Retry-After"] = String(decoding: body.prefix(40), as: UTF8.self) }
         let transport = OverridingTransport(
-            inner: emulator.transport, path: path, response: HTTPResponse(status: status, headers: headers, body: body))
+            inner: emulator.transport, path: path,
+            response: HTTPTransportResponse(status: status, headers: headers, body: body))
         // Registration and token targets start without DCR records so those calls are made.
         var start = records
         if path.hasPrefix("/o/client/register") { start = start.filter { !$0.key.hasPrefix("dcr.") } }

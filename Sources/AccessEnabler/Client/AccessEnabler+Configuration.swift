@@ -84,7 +84,7 @@ extension AccessEnabler {
         public var requestTimeout: Duration = .seconds(30)
         /// The largest response body accepted, in bytes (after decompression); a larger one is
         /// stopped and reported as `server_response_format_unknown`.
-        public var maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+        public var maximumResponseBytes: Int = HTTPTransportRequest.defaultMaximumResponseBytes
         /// Which failed requests are retried, how often, and for how long.
         public var retryPolicy: RetryPolicy = .default
         /// The source of time for expiries and waits.

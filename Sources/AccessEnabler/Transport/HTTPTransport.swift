@@ -6,33 +6,33 @@ import Foundation
 /// the network (``URLSessionTransport`` is the default). Implementations must return 3xx responses
 /// as they are, and should throw (any error) for transport failures: the SDK reports those as
 /// `network_error`. Cancelling the calling task must cancel the request: the SDK enforces
-/// ``HTTPRequest/timeout`` for the whole exchange by cancelling it. Stop reading a body larger
-/// than ``HTTPRequest/maximumResponseBytes`` and throw ``HTTPTransportError/responseTooLarge``
+/// ``HTTPTransportRequest/timeout`` for the whole exchange by cancelling it. Stop reading a body larger
+/// than ``HTTPTransportRequest/maximumResponseBytes`` and throw ``HTTPTransportError/responseTooLarge``
 /// (the SDK also checks the size of what a transport returns).
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response as received.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse
 }
 
 /// An HTTP method.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct HTTPTransportMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The method name as sent on the wire, for example `GET`.
     public let rawValue: String
     /// Creates a method from its wire name.
     public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
     /// `GET`
-    public static let get = HTTPMethod(rawValue: "GET")
+    public static let get = HTTPTransportMethod(rawValue: "GET")
     /// `POST`
-    public static let post = HTTPMethod(rawValue: "POST")
+    public static let post = HTTPTransportMethod(rawValue: "POST")
     /// `PUT`
-    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let put = HTTPTransportMethod(rawValue: "PUT")
     /// `DELETE`
-    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let delete = HTTPTransportMethod(rawValue: "DELETE")
     public var description: String { rawValue }
 }
 
 /// An ordered list of HTTP header fields with case-insensitive lookup.
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HTTPTransportHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
         /// The field name, as given.
@@ -88,13 +88,13 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 }
 
 /// An HTTP request as the SDK builds it.
-public struct HTTPRequest: Sendable, Hashable {
+public struct HTTPTransportRequest: Sendable, Hashable {
     /// The method.
-    public var method: HTTPMethod
+    public var method: HTTPTransportMethod
     /// The absolute URL, query included.
     public var url: URL
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HTTPTransportHeaders
     /// The body, if any.
     public var body: Data?
     /// How long the whole exchange may take, the body included (the SDK sets
@@ -106,12 +106,12 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(
-        method: HTTPMethod = .get,
+        method: HTTPTransportMethod = .get,
         url: URL,
-        headers: HTTPHeaders = [:],
+        headers: HTTPTransportHeaders = [:],
         body: Data? = nil,
         timeout: Duration = .seconds(30),
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+        maximumResponseBytes: Int = HTTPTransportRequest.defaultMaximumResponseBytes
     ) {
         self.method = method
         self.url = url
@@ -138,7 +138,7 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
 
     private let code: Code
 
-    /// The response body was larger than ``HTTPRequest/maximumResponseBytes``; the transfer was
+    /// The response body was larger than ``HTTPTransportRequest/maximumResponseBytes``; the transfer was
     /// cancelled. The SDK reports it as `server_response_format_unknown`.
     public static let responseTooLarge = HTTPTransportError(code: .responseTooLarge)
 
@@ -150,16 +150,16 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 /// An HTTP response as a transport received it.
-public struct HTTPResponse: Sendable, Hashable {
+public struct HTTPTransportResponse: Sendable, Hashable {
     /// The status code, for example 200.
     public var status: Int
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HTTPTransportHeaders
     /// The body (empty when there is none).
     public var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPTransportHeaders = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body

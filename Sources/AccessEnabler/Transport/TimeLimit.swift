@@ -171,8 +171,8 @@ final class DispatchTimeLimitWakeUp: TimeLimitWakeUp, @unchecked Sendable {
 protocol TimeLimitedTransport: HTTPTransport {
     /// Sends `request`; throws ``RequestTimedOut`` (and stops the transfer) when the whole
     /// exchange has not completed within `limit` on `clock`.
-    func send(_ request: HTTPRequest, within limit: Duration, on clock: any AccessEnablerClock) async throws
-        -> HTTPResponse
+    func send(_ request: HTTPTransportRequest, within limit: Duration, on clock: any AccessEnablerClock) async throws
+        -> HTTPTransportResponse
 }
 
 enum TimeLimit {

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Redirects reach the SDK as 3xx responses: the browser steps of the protocol end at a
 /// custom-scheme URL that `URLSession` must not try to load. Sessions this type creates refuse
 /// redirects and stream each body through their delegate, stopping a body larger than
-/// ``HTTPRequest/maximumResponseBytes`` as soon as it is (a declared `Content-Length` stops it
+/// ``HTTPTransportRequest/maximumResponseBytes`` as soon as it is (a declared `Content-Length` stops it
 /// before the first byte). For a session you create yourself its delegate decides about
 /// redirects — the SDK's own API calls never depend on them — and the size is checked once the
 /// body has arrived.
@@ -55,15 +55,15 @@ public struct URLSessionTransport: HTTPTransport {
             configuration: configuration, delegate: SessionDelegate.shared, delegateQueue: SessionDelegate.makeQueue())
     }()
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         try await send(request, timeLimit: nil)
     }
 
     /// Sends `request` bounded by `limit` on `clock`: on the sessions this type creates, the
     /// session delegate ends the load and cancels the transfer when the limit passes; on any
     /// other session the exchange runs in a task of its own, cancelled then.
-    func send(_ request: HTTPRequest, within limit: Duration, on clock: any AccessEnablerClock) async throws
-        -> HTTPResponse
+    func send(_ request: HTTPTransportRequest, within limit: Duration, on clock: any AccessEnablerClock) async throws
+        -> HTTPTransportResponse
     {
         if session.delegate is SessionDelegate {
             return try await send(request, timeLimit: (limit, clock))
@@ -71,8 +71,8 @@ public struct URLSessionTransport: HTTPTransport {
         return try await TimeLimit.race(limit, on: clock) { try await send(request, timeLimit: nil) }
     }
 
-    private func send(_ request: HTTPRequest, timeLimit: (Duration, any AccessEnablerClock)?) async throws
-        -> HTTPResponse
+    private func send(_ request: HTTPTransportRequest, timeLimit: (Duration, any AccessEnablerClock)?) async throws
+        -> HTTPTransportResponse
     {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
@@ -98,13 +98,13 @@ public struct URLSessionTransport: HTTPTransport {
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
-        var headers = HTTPHeaders()
+        var headers = HTTPTransportHeaders()
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String {
                 headers.add(name: name, value: value)
             }
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        return HTTPTransportResponse(status: http.statusCode, headers: headers, body: data)
     }
 }
 
@@ -117,7 +117,7 @@ extension URLSessionTransport {
     /// split the header). swift-corelibs-foundation's `addValue` checks each value character by
     /// character, capitalizes the name and searches the fields added before: for the SDK's seven
     /// fields that cost more than everything else the transport does with a request.
-    static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
+    static func headerFields(_ headers: HTTPTransportHeaders) -> [String: String] {
         var fields: [String: String] = [:]
         fields.reserveCapacity(headers.count)
         // The names added so far, for the case-insensitive check (names rarely repeat, and most
@@ -125,7 +125,7 @@ extension URLSessionTransport {
         var names: [String] = []
         names.reserveCapacity(headers.count)
         for field in headers where isValidHeaderValue(field.value) {
-            if let name = names.first(where: { HTTPHeaders.namesMatch($0, field.name) }) {
+            if let name = names.first(where: { HTTPTransportHeaders.namesMatch($0, field.name) }) {
                 fields[name]! += "," + field.value
             } else {
                 names.append(field.name)

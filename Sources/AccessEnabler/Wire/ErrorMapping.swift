@@ -6,7 +6,8 @@ import Foundation
 /// else a typed error per status and call.
 enum ErrorMapping {
     /// Throws the mapped error unless `response` is a 2xx.
-    static func requireSuccess(_ response: HTTPResponse, _ endpoint: WireEndpoint, now: Date) throws(AccessEnablerError)
+    static func requireSuccess(_ response: HTTPTransportResponse, _ endpoint: WireEndpoint, now: Date)
+        throws(AccessEnablerError)
     {
         guard response.isSuccess else { throw error(for: response, endpoint: endpoint, now: now) }
     }
@@ -15,7 +16,7 @@ enum ErrorMapping {
     ///
     /// An enhanced error body (with `status` and `code`) is passed through untouched. Otherwise
     /// the code comes from the table, with `message` and `details` taken from a plain v1 body.
-    static func error(for response: HTTPResponse, endpoint: WireEndpoint, now: Date) -> AccessEnablerError {
+    static func error(for response: HTTPTransportResponse, endpoint: WireEndpoint, now: Date) -> AccessEnablerError {
         let retryAfter = retryAfter(response, now: now)
         let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body)
         if let body, let status = body.status, let code = body.code, !code.isEmpty {
@@ -62,12 +63,12 @@ enum ErrorMapping {
     }
 
     /// The OAuth `error` of a DCR failure body (`invalid_client`, …), if it has one.
-    static func oauthError(in response: HTTPResponse) -> String? {
+    static func oauthError(in response: HTTPTransportResponse) -> String? {
         (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.error
     }
 
     /// `Retry-After` as seconds or as an HTTP date, relative to `now`.
-    static func retryAfter(_ response: HTTPResponse, now: Date) -> Duration? {
+    static func retryAfter(_ response: HTTPTransportResponse, now: Date) -> Duration? {
         guard let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty
         else { return nil }
         if let seconds = Double(value), seconds.isFinite, seconds >= 0 {

@@ -25,10 +25,10 @@ struct RequestContext: Sendable {
     let deviceInfoHeader: String
     /// `Accept`, `User-Agent` and `X-Device-Info`: what the DCR pages list besides
     /// `Content-Type`, and the base of the v1 set.
-    let registrationHeaders: HTTPHeaders
+    let registrationHeaders: HTTPTransportHeaders
     /// The REST v1 headers: the registration ones plus
     /// `AP-SDK-Identifier`, a header of the SDK era that no v2 or DCR page lists.
-    let v1Headers: HTTPHeaders
+    let v1Headers: HTTPTransportHeaders
     /// The `AP-Partner-Framework-Status` value, when the app gave a partner framework and it
     /// answered (sent on the calls whose page lists the header).
     var partnerFrameworkStatus: String?

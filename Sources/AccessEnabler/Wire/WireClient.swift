@@ -17,7 +17,7 @@ struct WireClient: Sendable {
     /// Sends `request` with the access token of `serviceProvider`, after the token recovery
     /// rules. Returns the response whatever its status.
     func sendProtected(_ request: WireRequest, to serviceProvider: ServiceProvider, context: RequestContext)
-        async throws -> HTTPResponse
+        async throws -> HTTPTransportResponse
     {
         let endpoint = request.endpoint
         var serviceToken: ServiceToken?
@@ -59,7 +59,7 @@ struct WireClient: Sendable {
     }
 
     /// Throws the mapped error unless `response` is a 2xx.
-    func requireSuccess(_ response: HTTPResponse, _ endpoint: WireEndpoint) throws(AccessEnablerError) {
+    func requireSuccess(_ response: HTTPTransportResponse, _ endpoint: WireEndpoint) throws(AccessEnablerError) {
         try ErrorMapping.requireSuccess(response, endpoint, now: caller.clock.now)
     }
 
@@ -75,14 +75,14 @@ struct WireClient: Sendable {
 
     /// Whether the service provider refused the request's service token: a 400 with the code the
     /// emulator and ``KnownErrorCode`` give it.
-    private func isServiceTokenRefusal(_ response: HTTPResponse, _ endpoint: WireEndpoint) -> Bool {
+    private func isServiceTokenRefusal(_ response: HTTPTransportResponse, _ endpoint: WireEndpoint) -> Bool {
         response.status == 400
             && ErrorMapping.error(for: response, endpoint: endpoint, now: caller.clock.now).meaning.contains(
                 .serviceTokenRefused)
     }
 
     /// Whether the body is the OAuth error `invalid_client`.
-    static func isInvalidClient(_ response: HTTPResponse) -> Bool {
+    static func isInvalidClient(_ response: HTTPTransportResponse) -> Bool {
         ErrorMapping.oauthError(in: response) == "invalid_client"
     }
 }
@@ -100,13 +100,14 @@ struct HTTPCaller: Sendable {
     let clock: any AccessEnablerClock
     let retryPolicy: RetryPolicy
     var requestTimeout: Duration = .seconds(30)
-    var maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+    var maximumResponseBytes: Int = HTTPTransportRequest.defaultMaximumResponseBytes
     /// `transport`, when it bounds an exchange by itself (looked up once, not per request).
     private let timeLimitedTransport: (any TimeLimitedTransport)?
 
     init(
         transport: any HTTPTransport, log: Log, clock: any AccessEnablerClock, retryPolicy: RetryPolicy,
-        requestTimeout: Duration = .seconds(30), maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+        requestTimeout: Duration = .seconds(30),
+        maximumResponseBytes: Int = HTTPTransportRequest.defaultMaximumResponseBytes
     ) {
         self.transport = transport
         self.log = log
@@ -121,7 +122,7 @@ struct HTTPCaller: Sendable {
     /// size limit `server_response_format_unknown`; cancellation stays `CancellationError`.
     /// Retryable failures are retried; the last response (or failure) is returned (or thrown)
     /// when the retries are exhausted.
-    func send(_ wireRequest: WireRequest) async throws -> HTTPResponse {
+    func send(_ wireRequest: WireRequest) async throws -> HTTPTransportResponse {
         let request = wireRequest.http
         let endpoint = wireRequest.endpoint
         let started = clock.uptime
@@ -166,7 +167,7 @@ struct HTTPCaller: Sendable {
     /// preauthorization chunk) does not spend its time waiting. The SDK's own URLSession
     /// transport enforces the limit in its session delegate, which ends the load and cancels the
     /// transfer; any other transport runs in a task of its own, cancelled when the limit passes.
-    private func exchange(_ request: HTTPRequest, started: Duration) async throws -> HTTPResponse {
+    private func exchange(_ request: HTTPTransportRequest, started: Duration) async throws -> HTTPTransportResponse {
         let left = retryPolicy.deadline - (clock.uptime - started)
         let timeout = min(requestTimeout, left)
         guard timeout > .zero else { throw RequestTimedOut(limit: requestTimeout) }
@@ -174,7 +175,7 @@ struct HTTPCaller: Sendable {
         limited.timeout = timeout
         limited.maximumResponseBytes = maximumResponseBytes
         let sent = limited
-        let response: HTTPResponse
+        let response: HTTPTransportResponse
         if let transport = timeLimitedTransport {
             response = try await transport.send(sent, within: timeout, on: clock)
         } else {
@@ -187,7 +188,9 @@ struct HTTPCaller: Sendable {
     }
 
     /// The wait before retrying after `response`, or nil to return it as it is.
-    private func retryDelay(for response: HTTPResponse, endpoint: WireEndpoint, attempt: Int, started: Duration)
+    private func retryDelay(
+        for response: HTTPTransportResponse, endpoint: WireEndpoint, attempt: Int, started: Duration
+    )
         -> Duration?
     {
         guard endpoint.isRetryable else { return nil }

@@ -3,7 +3,9 @@ import Foundation
 /// Decoding helpers for the lenient shapes the servers send.
 enum WireDecoding {
     /// Decodes a JSON body into `T`; any failure is `server_response_format_unknown`.
-    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(AccessEnablerError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPTransportResponse) throws(AccessEnablerError)
+        -> T
+    {
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
         } catch {

@@ -57,7 +57,7 @@ enum WireEndpoint: String, Sendable, Hashable, CaseIterable {
     /// `POST /profiles/sso/{partner}`: the profile from the partner's response.
     case partnerProfile
 
-    var method: HTTPMethod {
+    var method: HTTPTransportMethod {
         switch self {
         case .register, .token, .freePreview, .createSession, .resumeSession, .preauthorizeDecisions,
             .authorizeDecisions, .partnerSession, .partnerProfile:
@@ -140,14 +140,17 @@ enum WireEndpoint: String, Sendable, Hashable, CaseIterable {
     /// page lists `AP-SDK-Identifier` or `Cache-Control`). `Authorization` and `AD-Service-Token`
     /// are added when the request is sent (``WireClient``), since both may be renewed after a
     /// refusal.
-    func headers(_ context: RequestContext, temporaryPassIdentity data: [String: String] = [:]) -> HTTPHeaders {
+    func headers(_ context: RequestContext, temporaryPassIdentity data: [String: String] = [:]) -> HTTPTransportHeaders
+    {
         switch headerRule {
         case .registration:
             return context.registrationHeaders
         case .restV1:
             return context.v1Headers
         case .restV2(let visitor, let temporaryPass, let partnerStatus, _):
-            var headers: HTTPHeaders = ["Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent]
+            var headers: HTTPTransportHeaders = [
+                "Accept": RequestContext.accept, "User-Agent": RequestContext.userAgent,
+            ]
             // Both device headers on every call: the resume, session information and
             // profile-by-code pages do not list them, but the checklist asks for X-Device-Info on
             // every REST API v2 request and the secondary-application flow lists
@@ -174,7 +177,7 @@ enum WireEndpoint: String, Sendable, Hashable, CaseIterable {
         temporaryPassIdentity data: [String: String] = [:]
     ) -> WireRequest {
         var headers = headers(context, temporaryPassIdentity: data)
-        var http = HTTPRequest(method: method, url: url)
+        var http = HTTPTransportRequest(method: method, url: url)
         switch body {
         case .form(let items):
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -193,7 +196,7 @@ enum WireEndpoint: String, Sendable, Hashable, CaseIterable {
 /// One request of a known call: the call decides its retries, log label and error mapping.
 struct WireRequest: Sendable {
     let endpoint: WireEndpoint
-    var http: HTTPRequest
+    var http: HTTPTransportRequest
 
     /// A request body.
     enum Body: Sendable {

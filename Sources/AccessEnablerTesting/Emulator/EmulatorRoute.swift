@@ -77,7 +77,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
     /// The route serving a request with `method` on `segments` (decoded path segments, format
     /// suffix removed), if any. The method only tells the two routes on
     /// `/api/v2/{serviceProvider}/sessions/{code}` apart (`GET` reads, anything else resumes).
-    init?(method: HTTPMethod, pathSegments segments: [String]) {
+    init?(method: HTTPTransportMethod, pathSegments segments: [String]) {
         if segments.count >= 4, segments[0] == "api", segments[1] == "v2" {
             guard let route = Self.v2Route(method: method, segments) else { return nil }
             self = route
@@ -121,7 +121,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
 
     /// The v2 route of `/api/v2/…` (`segments` has at least 4 elements). The documented form, with
     /// the service provider right after `v2`, wins over Adobe's sample-only forms.
-    private static func v2Route(method: HTTPMethod, _ segments: [String]) -> EmulatorRoute? {
+    private static func v2Route(method: HTTPTransportMethod, _ segments: [String]) -> EmulatorRoute? {
         switch segments.count {
         case 4:
             switch segments[3] {
@@ -159,7 +159,7 @@ public enum EmulatorRoute: String, Codable, Sendable, CaseIterable {
 
     /// The HTTP methods the route answers; any other is answered 405. The one table of methods:
     /// the dispatcher checks it before a handler runs.
-    var allowedMethods: Set<HTTPMethod> {
+    var allowedMethods: Set<HTTPTransportMethod> {
         switch self {
         case .register, .token, .freePreview, .createSession, .preauthorizeDecisions, .authorizeDecisions,
             .partnerSession,

@@ -9,7 +9,7 @@ enum ResponseFormat: Sendable {
 /// A request as the router sees it: raw path and query split by hand, parameters decoded, the
 /// response format negotiated.
 struct IncomingRequest: Sendable {
-    let http: HTTPRequest
+    let http: HTTPTransportRequest
     /// The path as sent (still percent-encoded).
     let rawPath: String
     /// The decoded path segments, with a `.json` / `.xml` suffix removed from the last one.
@@ -23,7 +23,7 @@ struct IncomingRequest: Sendable {
     /// The negotiated response format.
     let format: ResponseFormat
 
-    init(_ http: HTTPRequest) {
+    init(_ http: HTTPTransportRequest) {
         self.http = http
         let (path, query) = Self.splitPathAndQuery(http.url.absoluteString)
         rawPath = path.isEmpty ? "/" : String(path)
@@ -64,7 +64,7 @@ struct IncomingRequest: Sendable {
         }
     }
 
-    var method: HTTPMethod { http.method }
+    var method: HTTPTransportMethod { http.method }
 
     /// A header value (case-insensitive name).
     func header(_ name: String) -> String? { http.headers[name] }

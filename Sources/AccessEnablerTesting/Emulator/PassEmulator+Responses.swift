@@ -7,30 +7,30 @@ extension PassEmulator {
     static let htmlContentType = "text/html; charset=utf-8"
     static let xmlDeclaration = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#
 
-    func jsonResponse(_ status: Int, _ body: JSONText, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    func jsonResponse(_ status: Int, _ body: JSONText, headers: HTTPTransportHeaders = [:]) -> HTTPTransportResponse {
         var headers = headers
         headers["Content-Type"] = Self.jsonContentType
-        return HTTPResponse(status: status, headers: headers, body: body.data)
+        return HTTPTransportResponse(status: status, headers: headers, body: body.data)
     }
 
-    func xmlResponse(_ status: Int, _ body: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    func xmlResponse(_ status: Int, _ body: String, headers: HTTPTransportHeaders = [:]) -> HTTPTransportResponse {
         var headers = headers
         headers["Content-Type"] = Self.xmlContentType
-        return HTTPResponse(status: status, headers: headers, body: Data((Self.xmlDeclaration + body).utf8))
+        return HTTPTransportResponse(status: status, headers: headers, body: Data((Self.xmlDeclaration + body).utf8))
     }
 
-    func htmlResponse(_ status: Int, _ page: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": Self.htmlContentType], body: Data(page.utf8))
+    func htmlResponse(_ status: Int, _ page: String) -> HTTPTransportResponse {
+        HTTPTransportResponse(status: status, headers: ["Content-Type": Self.htmlContentType], body: Data(page.utf8))
     }
 
-    func redirect(to location: String) -> HTTPResponse {
-        HTTPResponse(status: 302, headers: ["Location": location, "Content-Length": "0"])
+    func redirect(to location: String) -> HTTPTransportResponse {
+        HTTPTransportResponse(status: 302, headers: ["Location": location, "Content-Length": "0"])
     }
 
-    func noContent() -> HTTPResponse { HTTPResponse(status: 204) }
+    func noContent() -> HTTPTransportResponse { HTTPTransportResponse(status: 204) }
 
     /// Renders a rejection.
-    func response(for rejection: Rejection, format: ResponseFormat) -> HTTPResponse {
+    func response(for rejection: Rejection, format: ResponseFormat) -> HTTPTransportResponse {
         switch rejection {
         case .service(let error): return errorResponse(error, format: format)
         case .v2(let error): return v2ErrorResponse(error)
@@ -41,7 +41,7 @@ extension PassEmulator {
 
     /// A REST v1 error body: the enhanced object when enhanced error reporting is on, else the
     /// plain `{status, message, details}`.
-    func errorResponse(_ error: ServiceError, format: ResponseFormat) -> HTTPResponse {
+    func errorResponse(_ error: ServiceError, format: ResponseFormat) -> HTTPTransportResponse {
         switch format {
         case .json: return jsonResponse(error.status, errorJSON(error))
         case .xml: return xmlResponse(error.status, errorXML(error))
@@ -71,7 +71,7 @@ extension PassEmulator {
 
     /// A REST v2 error: always the enhanced object, as JSON, whatever the scenario's
     /// enhanced-error switch says.
-    func v2ErrorResponse(_ error: ServiceError) -> HTTPResponse {
+    func v2ErrorResponse(_ error: ServiceError) -> HTTPTransportResponse {
         jsonResponse(error.status, v2ErrorJSON(error))
     }
 
@@ -105,7 +105,7 @@ extension PassEmulator {
         return xml + "</error>"
     }
 
-    func oauthResponse(_ error: OAuthError) -> HTTPResponse {
+    func oauthResponse(_ error: OAuthError) -> HTTPTransportResponse {
         var members: [(String, JSONText)] = [("error", .string(error.error))]
         if let description = error.description { members.append(("error_description", .string(description))) }
         return jsonResponse(error.status, .object(members))

@@ -83,7 +83,7 @@ public actor PassEmulator {
     ///
     /// Throws only when an injected fault simulates a transport failure (`URLError`), or
     /// `CancellationError` when the task is cancelled during an injected delay or hold.
-    public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func handle(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         let incoming = IncomingRequest(request)
         if incoming.isControl {
             return handleControl(incoming)
@@ -110,7 +110,7 @@ public actor PassEmulator {
     public static let maximumParameterLength = 8192
 
     /// Applies a queued fault, then serves the request.
-    private func respond(to request: IncomingRequest, route: EmulatorRoute?) async throws -> HTTPResponse {
+    private func respond(to request: IncomingRequest, route: EmulatorRoute?) async throws -> HTTPTransportResponse {
         guard let route else {
             if request.segments.starts(with: ["api", "v2"]) { return v2ErrorResponse(.notFoundV2) }
             if request.prefersHTML { return htmlResponse(404, Self.notFoundPage) }
@@ -138,7 +138,7 @@ public actor PassEmulator {
     }
 
     /// Serves a request on its route, turning rejections into error responses.
-    func serve(_ request: IncomingRequest, route: EmulatorRoute) -> HTTPResponse {
+    func serve(_ request: IncomingRequest, route: EmulatorRoute) -> HTTPTransportResponse {
         do throws(Rejection) {
             try checkMethod(of: request, for: route)
             func v1() throws(Rejection) -> V1Context { try v1Context(for: request, route: route) }
@@ -181,7 +181,7 @@ public actor PassEmulator {
     /// Renders a rejection as the route answers: REST v1 errors on the pages a browser visits are
     /// HTML pages when the client asked for HTML.
     private func response(for rejection: Rejection, to request: IncomingRequest, on route: EmulatorRoute)
-        -> HTTPResponse
+        -> HTTPTransportResponse
     {
         if case .service(let error) = rejection, route.isBrowserPage, request.prefersHTML {
             return htmlResponse(error.status, Self.errorPage(error))
@@ -240,5 +240,5 @@ enum Rejection: Error, Sendable {
     /// An OAuth-style DCR error.
     case oauth(OAuthError)
     /// A ready response (an HTML page, for example).
-    case response(HTTPResponse)
+    case response(HTTPTransportResponse)
 }

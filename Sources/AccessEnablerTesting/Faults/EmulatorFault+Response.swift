@@ -16,10 +16,10 @@ extension EmulatorFault {
 
     /// The response this fault answers with, or nil for faults that do not answer by themselves
     /// (`delay`, `hold`, `dropConnection`, `timeout`).
-    func response(for route: EmulatorRoute) -> HTTPResponse? {
+    func response(for route: EmulatorRoute) -> HTTPTransportResponse? {
         switch self {
         case let .status(status, body, contentType):
-            return HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))
+            return HTTPTransportResponse(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))
         case .malformedJSON:
             let body = Self.wellFormedBody(for: route)
             return Self.json(200, body.prefix(body.count / 2))
@@ -30,17 +30,17 @@ extension EmulatorFault {
                 <body><h1>\(status) Error</h1><p>The server could not handle the request.</p></body></html>
 
                 """
-            return HTTPResponse(
+            return HTTPTransportResponse(
                 status: status, headers: ["Content-Type": "text/html; charset=utf-8"],
                 body: Data(page.utf8))
         case .tooManyRequests(let retryAfter):
-            var headers: HTTPHeaders = ["Content-Type": "text/html", "Server": "openresty"]
+            var headers: HTTPTransportHeaders = ["Content-Type": "text/html", "Server": "openresty"]
             if let retryAfter { headers["Retry-After"] = retryAfter }
-            return HTTPResponse(status: 429, headers: headers, body: Data(Self.openrestyTooManyRequests.utf8))
+            return HTTPTransportResponse(status: 429, headers: headers, body: Data(Self.openrestyTooManyRequests.utf8))
         case .wrongTypes:
             return Self.json(200, Self.wrongTypesBody(for: route))
         case .emptyBody:
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json;charset=UTF-8"])
+            return HTTPTransportResponse(status: 200, headers: ["Content-Type": "application/json;charset=UTF-8"])
         case .largeBody(let bytes):
             return Self.json(200, Self.padding(bytes: bytes))
         case .delay, .hold, .dropConnection, .timeout:
@@ -48,8 +48,8 @@ extension EmulatorFault {
         }
     }
 
-    private static func json(_ status: Int, _ text: some StringProtocol) -> HTTPResponse {
-        HTTPResponse(
+    private static func json(_ status: Int, _ text: some StringProtocol) -> HTTPTransportResponse {
+        HTTPTransportResponse(
             status: status, headers: ["Content-Type": "application/json;charset=UTF-8"],
             body: Data(text.utf8))
     }

@@ -28,7 +28,7 @@ public struct PassEmulatorTransport: HTTPTransport {
     }
 
     /// Sends `request` to the emulator for its origin.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         guard let emulator = emulator(for: request.url) else { throw URLError(.cannotFindHost) }
         return try await emulator.handle(request)
     }

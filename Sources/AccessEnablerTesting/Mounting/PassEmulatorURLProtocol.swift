@@ -66,10 +66,10 @@ public final class PassEmulatorURLProtocol: URLProtocol {
 
     /// Converts the `URLRequest` into the emulator's request, removing the routing tag; returns
     /// the routing ID too.
-    static func emulatorRequest(from request: URLRequest) -> (String?, HTTPRequest) {
+    static func emulatorRequest(from request: URLRequest) -> (String?, HTTPTransportRequest) {
         let url = request.url ?? URL(string: "about:blank")!
         var routingID: String?
-        var headers = HTTPHeaders()
+        var headers = HTTPTransportHeaders()
         for (name, value) in request.allHTTPHeaderFields ?? [:] {
             if name.caseInsensitiveCompare(routingHeaderName) == .orderedSame {
                 routingID = value
@@ -89,8 +89,8 @@ public final class PassEmulatorURLProtocol: URLProtocol {
             }
         }
         let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : 60
-        let httpRequest = HTTPRequest(
-            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+        let httpRequest = HTTPTransportRequest(
+            method: HTTPTransportMethod(rawValue: request.httpMethod ?? "GET"),
             url: url,
             headers: headers,
             body: request.httpBody ?? request.httpBodyStream.map(readAll),
@@ -119,7 +119,7 @@ private final class Delivery: @unchecked Sendable {
 
     init(_ urlProtocol: PassEmulatorURLProtocol) { self.urlProtocol = urlProtocol }
 
-    func deliver(_ response: HTTPResponse) {
+    func deliver(_ response: HTTPTransportResponse) {
         guard !urlProtocol.isStopped, let url = urlProtocol.request.url else { return }
         var fields: [String: String] = [:]
         for field in response.headers {

@@ -70,15 +70,15 @@ public struct HeadlessPresenter: AuthenticationPresenter {
         throw HeadlessPresenterError.tooManyHops(Self.maximumHops)
     }
 
-    private static func page(_ url: URL) -> HTTPRequest {
-        HTTPRequest(method: .get, url: url, headers: ["Accept": "text/html,application/xhtml+xml"])
+    private static func page(_ url: URL) -> HTTPTransportRequest {
+        HTTPTransportRequest(method: .get, url: url, headers: ["Accept": "text/html,application/xhtml+xml"])
     }
 
     /// The request a browser sends when the form is submitted with the credentials filled in.
     private static func submission(
         of form: HTMLForm, at pageURL: URL, username: String,
         password: String
-    ) throws -> HTTPRequest {
+    ) throws -> HTTPTransportRequest {
         var fields: [(String, String)] = []
         var filledUsername = false
         var filledPassword = false
@@ -105,7 +105,7 @@ public struct HeadlessPresenter: AuthenticationPresenter {
         guard filledUsername, filledPassword, let action else { throw HeadlessPresenterError.malformedForm }
         let encoded = FormParameters.encode(fields)
         if form.method == "post" {
-            return HTTPRequest(
+            return HTTPTransportRequest(
                 method: .post, url: action,
                 headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"],
                 body: Data(encoded.utf8))

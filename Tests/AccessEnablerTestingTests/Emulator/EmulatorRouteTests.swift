@@ -39,13 +39,13 @@ import Testing
         }
     }
 
-    static let methods: [HTTPMethod] = [.get, .post, .put, .delete, HTTPMethod(rawValue: "PATCH")]
+    static let methods: [HTTPTransportMethod] = [.get, .post, .put, .delete, HTTPTransportMethod(rawValue: "PATCH")]
 
-    private func send(_ method: HTTPMethod, to route: EmulatorRoute, on emulator: PassEmulator) async throws
+    private func send(_ method: HTTPTransportMethod, to route: EmulatorRoute, on emulator: PassEmulator) async throws
         -> (status: Int, loggedRoute: EmulatorRoute?)
     {
         let url = try #require(URL(string: emulator.baseURL.absoluteString + Self.samplePath(of: route)))
-        let response = try await emulator.handle(HTTPRequest(method: method, url: url))
+        let response = try await emulator.handle(HTTPTransportRequest(method: method, url: url))
         return (response.status, await emulator.requests.last?.route)
     }
 

@@ -114,9 +114,9 @@ import Testing
     @Test("over HTTP, POST /emulator/faults answers the warning and GET /emulator/warnings lists them")
     func controlRouteReportsWarnings() async throws {
         let (emulator, _, _) = try await signedIn(.restV2)
-        func post(_ json: String) async throws -> HTTPResponse {
+        func post(_ json: String) async throws -> HTTPTransportResponse {
             try await emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: emulator.baseURL.appendingPathComponent("emulator/faults"),
                     headers: ["Content-Type": "application/json"],
                     body: Data(json.utf8)))
@@ -128,7 +128,7 @@ import Testing
         let body = try JSONDecoder().decode([String: [String]].self, from: unreachable.body)
         #expect(body["warnings"]?.first?.contains("injected on userMetadata") == true)
         let listed = try await emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .get, url: emulator.baseURL.appendingPathComponent("emulator/warnings")))
         #expect(try JSONDecoder().decode([String].self, from: listed.body) == body["warnings"])
     }

@@ -164,7 +164,7 @@ import Testing
             #"{"route":"authenticationToken","fault":{"kind":"status","status":500,"body":"x","contentType":"text/plain"},"times":2}"#
                 .utf8)
         let post = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                 body: body))
         #expect(post.status == 204)
@@ -175,17 +175,17 @@ import Testing
         // A route's former name still names it.
         let always = Data(#"{"route":"authnToken","fault":"malformedJSON","times":null}"#.utf8)
         _ = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                 body: always))
         for _ in 0..<3 { #expect(try await harness.v1("/api/v1/tokens/authn").status == 200) }
         let delete = try await harness.emulator.handle(
-            HTTPRequest(method: .delete, url: harness.url("/emulator/faults")))
+            HTTPTransportRequest(method: .delete, url: harness.url("/emulator/faults")))
         #expect(delete.status == 204)
         #expect(try await harness.v1("/api/v1/tokens/authn").status == 404)
 
         let bad = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                 body: Data(#"{"route":"nope"}"#.utf8)))
         #expect(bad.status == 400)

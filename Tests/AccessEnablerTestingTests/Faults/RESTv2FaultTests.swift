@@ -83,7 +83,7 @@ import Testing
         for route in EmulatorRoute.allCases.filter(\.isV2) {
             let body = Data(#"{"route":"\#(route.rawValue)","fault":{"kind":"status","status":418},"times":1}"#.utf8)
             let post = try await harness.emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                     body: body))
             #expect(post.status == 204, "\(route)")
@@ -96,11 +96,12 @@ import Testing
                 query: [("redirectUrl", Harness.redirectURL)]
             ).status == 418)
         #expect(
-            try await harness.emulator.handle(HTTPRequest(url: harness.url("/api/v2/authenticate/REF/X"))).status
+            try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/api/v2/authenticate/REF/X")))
+                .status
                 == 418)
         let log = try decodeObject(
             try await harness.emulator.handle(
-                HTTPRequest(url: harness.url("/emulator/requests"))
+                HTTPTransportRequest(url: harness.url("/emulator/requests"))
             ).withArrayWrapped())
         #expect(
             log["records"]?.arrayValue?.compactMap { $0["route"]?.stringValue }
@@ -111,7 +112,7 @@ import Testing
         let harness = try await Harness.make()
         func post(_ path: String, _ json: String?) async throws -> Int {
             try await harness.emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: harness.url(path), headers: ["Content-Type": "application/json"],
                     body: json.map { Data($0.utf8) })
             ).status
@@ -119,7 +120,7 @@ import Testing
         #expect(try await post("/emulator/degradation", #"{"mvpd":"Cablevision","rule":"authenticateAll"}"#) == 204)
         #expect(try decodeObject(try await harness.createSession())["reasonType"] == "degraded")
         let scenario = try decodeObject(
-            try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/scenario"))))
+            try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/scenario"))))
         #expect(scenario["mvpds"]?.arrayValue?.first?["degradation"] == "authenticateAll")
         #expect(try await post("/emulator/degradation", #"{"mvpd":"Cablevision","rule":null}"#) == 204)
         #expect(await harness.emulator.scenario.mvpd(withID: "Cablevision")?.degradation == nil)
@@ -133,12 +134,13 @@ import Testing
         #expect(try await post("/emulator/sessions/force-resume", nil) == 204)
         #expect(try decodeObject(try await harness.createSession(deviceID: "device-2"))["actionName"] == "resume")
         #expect(try await post("/emulator/sessions/force-resume", #"{"count":-1}"#) == 400)
-        let wrongMethod = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/degradation")))
+        let wrongMethod = try await harness.emulator.handle(
+            HTTPTransportRequest(url: harness.url("/emulator/degradation")))
         #expect(wrongMethod.status == 405)
     }
 
     @Test func routesOfV2Paths() {
-        func route(_ method: HTTPMethod, _ path: String) -> EmulatorRoute? {
+        func route(_ method: HTTPTransportMethod, _ path: String) -> EmulatorRoute? {
             EmulatorRoute(method: method, pathSegments: path.split(separator: "/").map(String.init))
         }
         #expect(route(.get, "/api/v2/REF/configuration") == .configurationV2)
@@ -164,9 +166,9 @@ import Testing
     }
 }
 
-private extension HTTPResponse {
+private extension HTTPTransportResponse {
     /// Wraps a JSON array body as `{"records": [...]}` so it decodes as an object.
-    func withArrayWrapped() -> HTTPResponse {
+    func withArrayWrapped() -> HTTPTransportResponse {
         var copy = self
         copy.body = Data(#"{"records":"#.utf8) + body + Data("}".utf8)
         return copy

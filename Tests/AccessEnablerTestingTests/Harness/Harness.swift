@@ -35,11 +35,11 @@ struct Harness {
     static func registerRequest(
         _ base: URL, statement: String = "software-statement",
         redirect: String? = "adobepass://ios.app"
-    ) -> HTTPRequest {
+    ) -> HTTPTransportRequest {
         var object: [String: String] = ["software_statement": statement]
         if let redirect { object["redirect_uri"] = redirect }
         let body = try! JSONSerialization.data(withJSONObject: object)
-        return HTTPRequest(
+        return HTTPTransportRequest(
             method: .post, url: base.appendingPathComponent("o/client/register"),
             headers: [
                 "Content-Type": "application/json", "Accept": "application/json",
@@ -51,11 +51,11 @@ struct Harness {
     static func tokenRequest(
         _ base: URL, clientID: String, secret: String,
         grantType: String = "client_credentials"
-    ) -> HTTPRequest {
+    ) -> HTTPTransportRequest {
         let body = FormParameters.encode([
             ("client_id", clientID), ("client_secret", secret), ("grant_type", grantType),
         ])
-        return HTTPRequest(
+        return HTTPTransportRequest(
             method: .post, url: base.appendingPathComponent("o/client/token"),
             headers: [
                 "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
@@ -73,17 +73,17 @@ struct Harness {
 
     /// A protected REST v1 request with the common headers and parameters.
     func v1Request(
-        _ path: String, _ query: [(String, String)] = [], method: HTTPMethod = .get,
+        _ path: String, _ query: [(String, String)] = [], method: HTTPTransportMethod = .get,
         requestor: String? = "REF", deviceID: String? = Harness.deviceID,
         accept: String? = "application/json", bearer: String?? = .none,
-        deviceInfo: String? = Harness.deviceInfo, headers extra: HTTPHeaders = [:],
+        deviceInfo: String? = Harness.deviceInfo, headers extra: HTTPTransportHeaders = [:],
         body: Data? = nil
-    ) -> HTTPRequest {
+    ) -> HTTPTransportRequest {
         var items: [(String, String)] = []
         if let requestor { items.append(("requestor", requestor)) }
         if let deviceID { items.append(("deviceId", deviceID)) }
         items += query
-        var headers = HTTPHeaders()
+        var headers = HTTPTransportHeaders()
         if let accept { headers["Accept"] = accept }
         switch bearer {
         case .none: headers["Authorization"] = "Bearer \(token)"
@@ -92,15 +92,15 @@ struct Harness {
         }
         if let deviceInfo { headers["X-Device-Info"] = deviceInfo }
         for field in extra { headers[field.name] = field.value }
-        return HTTPRequest(method: method, url: url(path, items), headers: headers, body: body)
+        return HTTPTransportRequest(method: method, url: url(path, items), headers: headers, body: body)
     }
 
     func v1(
-        _ path: String, _ query: [(String, String)] = [], method: HTTPMethod = .get,
+        _ path: String, _ query: [(String, String)] = [], method: HTTPTransportMethod = .get,
         requestor: String? = "REF", deviceID: String? = Harness.deviceID,
         accept: String? = "application/json", bearer: String?? = .none,
-        headers: HTTPHeaders = [:]
-    ) async throws -> HTTPResponse {
+        headers: HTTPTransportHeaders = [:]
+    ) async throws -> HTTPTransportResponse {
         try await emulator.handle(
             v1Request(
                 path, query, method: method, requestor: requestor, deviceID: deviceID,
@@ -136,34 +136,36 @@ struct Harness {
     }
 
     /// Starts a TempPass through `/api/v1/authenticate/freepreview`.
-    func startTempPass(deviceID: String = Harness.deviceID, mvpd: String = "TempPass") async throws -> HTTPResponse {
+    func startTempPass(deviceID: String = Harness.deviceID, mvpd: String = "TempPass") async throws
+        -> HTTPTransportResponse
+    {
         let body = FormParameters.encode([
             ("requestor_id", "REF"), ("deviceId", deviceID), ("mso_id", mvpd),
             ("domain_name", "adobe.com"),
         ])
-        var headers = HTTPHeaders()
+        var headers = HTTPTransportHeaders()
         headers["Authorization"] = "Bearer \(token)"
         headers["X-Device-Info"] = Harness.deviceInfo
         headers["Accept"] = "application/json"
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         return try await emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: url("/api/v1/authenticate/freepreview"),
                 headers: headers, body: Data(body.utf8)))
     }
 }
 
 /// Decodes a JSON object body.
-func decodeObject(_ response: HTTPResponse) throws -> [String: JSONValue] {
+func decodeObject(_ response: HTTPTransportResponse) throws -> [String: JSONValue] {
     try JSONDecoder().decode([String: JSONValue].self, from: response.body)
 }
 
 /// The body as text.
-func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+func text(_ response: HTTPTransportResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
 /// Checks an enhanced error body.
 func expectEnhancedError(
-    _ response: HTTPResponse, status: Int, code: String, action: String,
+    _ response: HTTPTransportResponse, status: Int, code: String, action: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
@@ -178,7 +180,7 @@ func expectEnhancedError(
 
 /// Checks a plain (non-enhanced) v1 error body: only status, message and details.
 func expectPlainError(
-    _ response: HTTPResponse, status: Int,
+    _ response: HTTPTransportResponse, status: Int,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)

@@ -13,12 +13,12 @@ extension Harness {
     /// A REST v2 request: bearer token, `AP-Device-Identifier` and `X-Device-Info` unless told
     /// otherwise, and a form or JSON body.
     func v2Request(
-        _ path: String, method: HTTPMethod = .get, query: [(String, String)] = [],
+        _ path: String, method: HTTPTransportMethod = .get, query: [(String, String)] = [],
         form: [(String, String)]? = nil, json: String? = nil,
         deviceID: String? = Harness.deviceID, deviceInfo: String? = Harness.deviceInfo,
-        bearer: String?? = .none, headers extra: HTTPHeaders = [:]
-    ) -> HTTPRequest {
-        var headers = HTTPHeaders()
+        bearer: String?? = .none, headers extra: HTTPTransportHeaders = [:]
+    ) -> HTTPTransportRequest {
+        var headers = HTTPTransportHeaders()
         headers["Accept"] = "application/json"
         switch bearer {
         case .none: headers["Authorization"] = "Bearer \(token)"
@@ -36,15 +36,15 @@ extension Harness {
             body = Data(json.utf8)
         }
         for field in extra { headers[field.name] = field.value }
-        return HTTPRequest(method: method, url: url(path, query), headers: headers, body: body)
+        return HTTPTransportRequest(method: method, url: url(path, query), headers: headers, body: body)
     }
 
     func v2(
-        _ path: String, method: HTTPMethod = .get, query: [(String, String)] = [],
+        _ path: String, method: HTTPTransportMethod = .get, query: [(String, String)] = [],
         form: [(String, String)]? = nil, json: String? = nil,
         deviceID: String? = Harness.deviceID, deviceInfo: String? = Harness.deviceInfo,
-        bearer: String?? = .none, headers: HTTPHeaders = [:]
-    ) async throws -> HTTPResponse {
+        bearer: String?? = .none, headers: HTTPTransportHeaders = [:]
+    ) async throws -> HTTPTransportResponse {
         try await emulator.handle(
             v2Request(
                 path, method: method, query: query, form: form, json: json,
@@ -55,9 +55,9 @@ extension Harness {
     /// A call a second device makes with the authentication code (resume, session information,
     /// profile by code), with that device's own headers.
     func v2WithCode(
-        _ path: String, method: HTTPMethod = .get, form: [(String, String)]? = nil,
-        headers: HTTPHeaders = [:]
-    ) async throws -> HTTPResponse {
+        _ path: String, method: HTTPTransportMethod = .get, form: [(String, String)]? = nil,
+        headers: HTTPTransportHeaders = [:]
+    ) async throws -> HTTPTransportResponse {
         try await v2(path, method: method, form: form, deviceID: Self.companionDeviceID, headers: headers)
     }
 
@@ -80,8 +80,8 @@ extension Harness {
     func createSession(
         mvpd: String? = "Cablevision", domain: String? = "adobe.com",
         redirect: String? = Harness.redirectURL, deviceID: String? = Harness.deviceID,
-        headers: HTTPHeaders = [:]
-    ) async throws -> HTTPResponse {
+        headers: HTTPTransportHeaders = [:]
+    ) async throws -> HTTPTransportResponse {
         try await v2(
             "/api/v2/REF/sessions", method: .post,
             form: Self.sessionForm(mvpd: mvpd, domain: domain, redirect: redirect),
@@ -91,8 +91,8 @@ extension Harness {
     /// `POST /api/v2/REF/decisions/{kind}/{mvpd}` with `{"resources": [...]}`.
     func decide(
         _ kind: String, mvpd: String = "Cablevision", resources: [String],
-        deviceID: String = Harness.deviceID, headers: HTTPHeaders = [:]
-    ) async throws -> HTTPResponse {
+        deviceID: String = Harness.deviceID, headers: HTTPTransportHeaders = [:]
+    ) async throws -> HTTPTransportResponse {
         let list = resources.map { "\"\($0)\"" }.joined(separator: ",")
         return try await v2(
             "/api/v2/REF/decisions/\(kind)/\(mvpd)", method: .post, json: #"{"resources":[\#(list)]}"#,
@@ -100,7 +100,7 @@ extension Harness {
     }
 
     /// The one decision of an answer.
-    func singleDecision(_ response: HTTPResponse, sourceLocation: SourceLocation = #_sourceLocation) throws
+    func singleDecision(_ response: HTTPTransportResponse, sourceLocation: SourceLocation = #_sourceLocation) throws
         -> [String: JSONValue]
     {
         #expect(response.status == 200, sourceLocation: sourceLocation)
@@ -148,7 +148,7 @@ func expectV2Error(
 
 /// Checks a top-level REST v2 error response.
 func expectV2Error(
-    _ response: HTTPResponse, status: Int, code: String, action: String = "none",
+    _ response: HTTPTransportResponse, status: Int, code: String, action: String = "none",
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)

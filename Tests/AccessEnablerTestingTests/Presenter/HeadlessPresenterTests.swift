@@ -5,8 +5,8 @@ import Testing
 
 /// A transport that answers every request with the same response.
 private struct FixedTransport: HTTPTransport {
-    let response: HTTPResponse
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
+    let response: HTTPTransportResponse
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse { response }
 }
 
 @Suite(.timeLimit(.minutes(5))) struct HeadlessPresenterTests {
@@ -34,13 +34,14 @@ private struct FixedTransport: HTTPTransport {
     }
 
     @Test func returnsAtOnceWhenTheURLIsAlreadyTheRedirect() async throws {
-        let presenter = HeadlessPresenter(mvpdID: nil, transport: FixedTransport(response: HTTPResponse(status: 500)))
+        let presenter = HeadlessPresenter(
+            mvpdID: nil, transport: FixedTransport(response: HTTPTransportResponse(status: 500)))
         let url = URL(string: "adobepass://ios.app?done=1")!
         #expect(try await presenter.presentLogin(url: url, redirectURL: URL(string: "adobepass://ios.app")!) == url)
     }
 
     @Test func givesUpAfterTenHops() async throws {
-        let loop = FixedTransport(response: HTTPResponse(status: 302, headers: ["Location": "/again"]))
+        let loop = FixedTransport(response: HTTPTransportResponse(status: 302, headers: ["Location": "/again"]))
         let presenter = HeadlessPresenter(mvpdID: nil, transport: loop)
         await #expect(throws: HeadlessPresenterError.tooManyHops(10)) {
             try await presenter.presentLogin(
@@ -52,7 +53,8 @@ private struct FixedTransport: HTTPTransport {
     @Test func rejectsUnexpectedPages() async throws {
         let presenter = HeadlessPresenter(
             mvpdID: nil, username: "u", password: "p",
-            transport: FixedTransport(response: HTTPResponse(status: 500, body: Data("<html>oops</html>".utf8))))
+            transport: FixedTransport(
+                response: HTTPTransportResponse(status: 500, body: Data("<html>oops</html>".utf8))))
         await #expect(throws: HeadlessPresenterError.unexpectedPage(status: 500, path: "/start")) {
             try await presenter.presentLogin(
                 url: URL(string: "https://sp.pass-emulator.test/start?secret=1")!,

@@ -59,7 +59,7 @@ import Testing
     func rejected(input: BadInput) async throws {
         let harness = try await Harness.make()
         let response = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: harness.url("/emulator/\(input.path)"),
                 headers: ["Content-Type": "application/json"], body: Data(input.body.utf8)))
         #expect(response.status == 400)
@@ -76,7 +76,7 @@ import Testing
         let harness = try await Harness.make()
         func post(_ path: String, _ body: String) async throws -> Int {
             try await harness.emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: harness.url("/emulator/\(path)"), headers: ["Content-Type": "application/json"],
                     body: Data(body.utf8))
             ).status
@@ -101,7 +101,7 @@ import Testing
     func undecodable() async throws {
         let harness = try await Harness.make()
         let response = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: harness.url("/emulator/faults"), headers: ["Content-Type": "application/json"],
                 body: Data(#"{"route": "nope"}"#.utf8)))
         #expect(response.status == 400)

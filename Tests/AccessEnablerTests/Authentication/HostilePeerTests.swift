@@ -9,9 +9,9 @@ import Testing
     /// Lets `inner` answer, then hands each answer to `rewrite`.
     struct RewritingTransport: HTTPTransport {
         let inner: any HTTPTransport
-        let rewrite: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse
+        let rewrite: @Sendable (HTTPTransportRequest, HTTPTransportResponse) -> HTTPTransportResponse
 
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
             rewrite(request, try await inner.send(request))
         }
     }
@@ -21,7 +21,7 @@ import Testing
         let tv: Harness
         let phone: Harness
 
-        init(rewrite: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse) {
+        init(rewrite: @escaping @Sendable (HTTPTransportRequest, HTTPTransportResponse) -> HTTPTransportResponse) {
             let clock = TestClock()
             let emulator = PassEmulator(clock: clock)
             tv = Harness(clock: clock, emulator: emulator) {
@@ -38,11 +38,11 @@ import Testing
     }
 
     /// The JSON object of a response body.
-    static func object(_ response: HTTPResponse) -> [String: Any]? {
+    static func object(_ response: HTTPTransportResponse) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
     }
 
-    static func response(_ response: HTTPResponse, with object: [String: Any]) -> HTTPResponse {
+    static func response(_ response: HTTPTransportResponse, with object: [String: Any]) -> HTTPTransportResponse {
         var copy = response
         copy.body = (try? JSONSerialization.data(withJSONObject: object)) ?? response.body
         return copy
@@ -51,7 +51,7 @@ import Testing
     /// A profile-by-code answer whose profiles are renamed: each MVPD's profile goes under the
     /// names `names` gives it.
     static func renamingProfiles(_ names: @escaping @Sendable (String) -> [String])
-        -> @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse
+        -> @Sendable (HTTPTransportRequest, HTTPTransportResponse) -> HTTPTransportResponse
     {
         { request, response in
             guard request.url.path.contains("/profiles/code/"), var body = object(response),

@@ -232,10 +232,10 @@ import Testing
         #expect(authentication.mvpd.id == "AutoCable")
         #expect(await pair.polls() == 2)
         let done = try await pair.emulator.transport.send(
-            HTTPRequest(
+            HTTPTransportRequest(
                 url: URL(string: "/activate/done?code=" + code.code, relativeTo: pair.emulator.baseURL)!.absoluteURL))
         #expect(String(decoding: done.body, as: UTF8.self).contains("go back to your TV"))
-        let page = try await pair.emulator.transport.send(HTTPRequest(url: pair.emulator.activationURL))
+        let page = try await pair.emulator.transport.send(HTTPTransportRequest(url: pair.emulator.activationURL))
         #expect(String(decoding: page.body, as: UTF8.self).contains(#"name="code""#))
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// once, then lets `inner` answer.
 final class RecordingTransport: HTTPTransport {
     let inner: any HTTPTransport
-    let sent = LockedValue<[HTTPRequest]>([])
+    let sent = LockedValue<[HTTPTransportRequest]>([])
     private let inFlight = LockedValue((now: 0, most: 0))
 
     init(inner: any HTTPTransport) { self.inner = inner }
@@ -13,7 +13,7 @@ final class RecordingTransport: HTTPTransport {
     /// The most requests that were in flight at the same time.
     var mostInFlight: Int { inFlight.withLock { $0.most } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         sent.withLock { $0.append(request) }
         inFlight.withLock {
             $0.now += 1

@@ -22,7 +22,7 @@ final class AsyncModelTransport: HTTPTransport {
     var started: Int { counts.withLock { $0.started } }
     var inFlight: Int { counts.withLock { $0.started - $0.finished } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         counts.withLock { $0.started += 1 }
         defer { counts.withLock { $0.finished += 1 } }
         return try await base.send(request)

@@ -280,7 +280,8 @@ import Testing
             let resources = (try? JSONDecoder().decode([String: [String]].self, from: request.body ?? Data()))?[
                 "resources"]
             asked.withLock { $0.append(resources ?? []) }
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            return HTTPTransportResponse(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
         let harness = Harness(clock: clock, emulator: emulator) {
             $0.transport = transport
@@ -312,14 +313,14 @@ import Testing
 /// A transport that lets `answer` reply to a request, or `inner` when it returns nil.
 final class AnsweringTransport: HTTPTransport {
     let inner: any HTTPTransport
-    let answer: @Sendable (HTTPRequest) -> HTTPResponse?
+    let answer: @Sendable (HTTPTransportRequest) -> HTTPTransportResponse?
 
-    init(inner: any HTTPTransport, answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse?) {
+    init(inner: any HTTPTransport, answer: @escaping @Sendable (HTTPTransportRequest) -> HTTPTransportResponse?) {
         self.inner = inner
         self.answer = answer
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         if let response = answer(request) { return response }
         return try await inner.send(request)
     }

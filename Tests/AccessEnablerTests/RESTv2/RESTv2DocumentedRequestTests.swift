@@ -71,7 +71,7 @@ import Testing
     static let dcrHeaders: Set<String> = ["Content-Type", "X-Device-Info", "Accept", "User-Agent"]
 
     /// Lower-cased names, since header names are case-insensitive.
-    static func names(_ headers: HTTPHeaders) -> Set<String> { Set(headers.map { $0.name.lowercased() }) }
+    static func names(_ headers: HTTPTransportHeaders) -> Set<String> { Set(headers.map { $0.name.lowercased() }) }
     static func lowercased(_ names: Set<String>) -> Set<String> { Set(names.map { $0.lowercased() }) }
 
     /// Configuration, a resumed TempPass session, its profile, preauthorize, authorize and

@@ -228,10 +228,10 @@ import Testing
 /// ``release()``: the server decided, but the answer has not reached the caller yet.
 final class AnswerHoldingTransport: HTTPTransport {
     let inner: any HTTPTransport
-    let matching: @Sendable (HTTPRequest) -> Bool
+    let matching: @Sendable (HTTPTransportRequest) -> Bool
     private let answers = TestLatch()
 
-    init(inner: any HTTPTransport, matching: @escaping @Sendable (HTTPRequest) -> Bool) {
+    init(inner: any HTTPTransport, matching: @escaping @Sendable (HTTPTransportRequest) -> Bool) {
         self.inner = inner
         self.matching = matching
     }
@@ -242,7 +242,7 @@ final class AnswerHoldingTransport: HTTPTransport {
     /// Delivers the held answers, and every later one at once.
     func release() { answers.open() }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         let response = try await inner.send(request)
         guard matching(request) else { return response }
         await answers.wait("the test to release the held answer to \(request.url.path)")

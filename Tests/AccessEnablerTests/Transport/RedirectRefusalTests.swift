@@ -27,7 +27,8 @@ import Testing
         case .configuration: transport = URLSessionTransport(configuration: .ephemeral)
         case .ownSession: transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
         }
-        let response = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("start")))
+        let response = try await transport.send(
+            HTTPTransportRequest(url: server.baseURL.appendingPathComponent("start")))
         #expect(response.status == 302)
         #expect(response.headers["Location"] == "/elsewhere?step=2")
         #expect(server.stats.connections == 1, "the redirect was followed")

@@ -8,8 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct ErrorMappingTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func response(_ status: Int, _ body: String = "", headers: HTTPHeaders = [:]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: headers, body: Data(body.utf8))
+    func response(_ status: Int, _ body: String = "", headers: HTTPTransportHeaders = [:]) -> HTTPTransportResponse {
+        HTTPTransportResponse(status: status, headers: headers, body: Data(body.utf8))
     }
 
     struct Row: Sendable, CustomTestStringConvertible {
@@ -132,10 +132,11 @@ import Testing
     @Test func unparseableSuccessBodyIsFormatUnknown() {
         struct Body: Decodable { var value: Int }
         #expect(throws: AccessEnablerError.serverResponseFormatUnknown) {
-            try WireDecoding.decode(Body.self, from: HTTPResponse(status: 200, body: Data("<html>".utf8)))
+            try WireDecoding.decode(Body.self, from: HTTPTransportResponse(status: 200, body: Data("<html>".utf8)))
         }
         #expect(throws: AccessEnablerError.serverResponseFormatUnknown) {
-            try WireDecoding.decode(Body.self, from: HTTPResponse(status: 200, body: Data(#"{"value":"x"}"#.utf8)))
+            try WireDecoding.decode(
+                Body.self, from: HTTPTransportResponse(status: 200, body: Data(#"{"value":"x"}"#.utf8)))
         }
     }
 
@@ -151,7 +152,7 @@ import Testing
 /// Out-of-range numbers from the server (found by fuzzing) are clamped, never a trap.
 @Suite(.timeLimit(.minutes(5))) struct OutOfRangeNumberTests {
     @Test func hugeRetryAfterIsClamped() {
-        let response = HTTPResponse(status: 429, headers: ["Retry-After": String(repeating: "1", count: 27)])
+        let response = HTTPTransportResponse(status: 429, headers: ["Retry-After": String(repeating: "1", count: 27)])
         let error = ErrorMapping.error(for: response, endpoint: .authorize, now: Date())
         #expect(error.retryAfter == .milliseconds(Int64.max))
     }

@@ -38,7 +38,7 @@ import FoundationNetworking
             string:
                 "\(emulator.baseURL.absoluteString)/api/v1/authenticate?requestor_id=REF&mso_id=AutoCable&domain_name=adobe.com&deviceId=device-1&noflash=true&no_iframe=true&redirect_url=adobepass%3A%2F%2Fios.app"
         )!
-        let response = try await transport.send(HTTPRequest(url: url))
+        let response = try await transport.send(HTTPTransportRequest(url: url))
         #expect(response.status == 302)
         #expect(response.headers["Location"] == "adobepass://ios.app")
     }
@@ -46,7 +46,7 @@ import FoundationNetworking
     /// them: a repeated name (in any case) joined with commas, a value that could split the
     /// header left out, names kept as given.
     @Test func headerFieldsAreBuiltAsAddValueWould() {
-        var headers: HTTPHeaders = ["Accept": "application/json", "AP-SDK-Identifier": "swift/1.0.0"]
+        var headers: HTTPTransportHeaders = ["Accept": "application/json", "AP-SDK-Identifier": "swift/1.0.0"]
         headers.add(name: "accept", value: "text/plain")
         headers.add(name: "X-Injected", value: "a\r\nSet-Cookie: b")
         headers.add(name: "X-Nul", value: "a\u{0}b")
@@ -60,10 +60,10 @@ import FoundationNetworking
         let emulator = PassEmulator()
         let transport = URLSessionTransport(configuration: emulator.makeURLSessionConfiguration())
         let url = URL(string: "\(emulator.baseURL.absoluteString)/api/v2/REF/configuration")!
-        var headers: HTTPHeaders = ["Accept": "application/json", "AP-Device-Identifier": "fingerprint abc"]
+        var headers: HTTPTransportHeaders = ["Accept": "application/json", "AP-Device-Identifier": "fingerprint abc"]
         headers.add(name: "X-Twice", value: "1")
         headers.add(name: "x-twice", value: "2")
-        _ = try await transport.send(HTTPRequest(url: url, headers: headers))
+        _ = try await transport.send(HTTPTransportRequest(url: url, headers: headers))
         let received = try #require(await emulator.requests.last).headers
         #expect(received["AP-Device-Identifier"] == "fingerprint abc")
         #expect(received["Accept"] == "application/json")

@@ -22,12 +22,12 @@ struct EmulatorEndpoint: Sendable {
                 status: 400, headers: [("Content-Type", "text/plain; charset=utf-8")],
                 body: Data("The request target is not a valid URL.\n".utf8))
         }
-        var headers = HTTPHeaders()
+        var headers = HTTPTransportHeaders()
         for field in raw.headers {
             headers.add(name: field.name, value: field.value)
         }
-        let request = HTTPRequest(
-            method: HTTPMethod(rawValue: raw.method), url: url, headers: headers,
+        let request = HTTPTransportRequest(
+            method: HTTPTransportMethod(rawValue: raw.method), url: url, headers: headers,
             body: raw.body.isEmpty ? nil : raw.body)
         let response = try await emulator.handle(request)
         let fields = response.headers

@@ -182,7 +182,8 @@ actor AccessTokenProvider {
 
     /// A DCR failure: throttling and server errors keep their status; anything else means no
     /// token can be had (`access_token_unavailable`, with the OAuth error as details).
-    private func dcrFailure(_ response: HTTPResponse, endpoint: WireEndpoint, oauthError: String?) -> AccessEnablerError
+    private func dcrFailure(_ response: HTTPTransportResponse, endpoint: WireEndpoint, oauthError: String?)
+        -> AccessEnablerError
     {
         if response.status == 429 || response.status >= 500 {
             return ErrorMapping.error(for: response, endpoint: endpoint, now: clock.now)

@@ -30,15 +30,15 @@ extension EmulatorRequestRecord {
     public func redacted() -> EmulatorRequestRecord {
         var copy = self
         copy.path = AuthenticationCodeRedaction.redactingCodes(inPath: path)
-        copy.headers = HTTPHeaders(
+        copy.headers = HTTPTransportHeaders(
             headers.map { field in
                 let name = field.name.lowercased()
                 guard Self.secretHeaders.contains(name), field.value != Self.redactedValue else { return field }
                 if name == "authorization", let space = field.value.firstIndex(of: " ") {
-                    return HTTPHeaders.Field(
+                    return HTTPTransportHeaders.Field(
                         name: field.name, value: String(field.value[..<space]) + " " + Self.redactedValue)
                 }
-                return HTTPHeaders.Field(name: field.name, value: Self.redactedValue)
+                return HTTPTransportHeaders.Field(name: field.name, value: Self.redactedValue)
             })
         copy.queryItems = queryItems.map { item in
             Self.secretParameters.contains(item.name) && item.value != nil

@@ -28,7 +28,7 @@ public struct EmulatorRequestRecord: Sendable, Hashable, Codable {
     /// The query parameters, in order.
     public var queryItems: [QueryItem]
     /// The header fields (without the emulator's own routing header).
-    public var headers: HTTPHeaders
+    public var headers: HTTPTransportHeaders
     /// The body, if any.
     public var body: Data?
     /// The status answered; nil while the request is in flight or when a fault made the transport throw.
@@ -41,7 +41,7 @@ public struct EmulatorRequestRecord: Sendable, Hashable, Codable {
     /// Creates a record.
     public init(
         id: Int, route: EmulatorRoute?, method: String, path: String, queryItems: [QueryItem],
-        headers: HTTPHeaders, body: Data?, responseStatus: Int? = nil, failure: String? = nil, date: Date
+        headers: HTTPTransportHeaders, body: Data?, responseStatus: Int? = nil, failure: String? = nil, date: Date
     ) {
         self.id = id
         self.route = route
@@ -87,7 +87,7 @@ public struct EmulatorRequestRecord: Sendable, Hashable, Codable {
         path = try container.decode(String.self, forKey: .path)
         queryItems = try container.decodeIfPresent([QueryItem].self, forKey: .queryItems) ?? []
         let fields = try container.decodeIfPresent([Header].self, forKey: .headers) ?? []
-        headers = HTTPHeaders(fields.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+        headers = HTTPTransportHeaders(fields.map { HTTPTransportHeaders.Field(name: $0.name, value: $0.value) })
         if let text = try container.decodeIfPresent(String.self, forKey: .body) {
             body = Data(text.utf8)
         } else if let base64 = try container.decodeIfPresent(String.self, forKey: .bodyBase64) {

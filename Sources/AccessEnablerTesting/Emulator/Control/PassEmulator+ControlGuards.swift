@@ -11,7 +11,7 @@ import Foundation
 ///   or `text/plain` to any address without asking first, but not JSON (415).
 extension PassEmulator {
     /// Why a control request is refused before its route reads it; nil when it may go on.
-    func controlGuardRefusal(_ request: IncomingRequest) -> HTTPResponse? {
+    func controlGuardRefusal(_ request: IncomingRequest) -> HTTPTransportResponse? {
         let host = request.header("Host").flatMap(Self.hostName(ofHostHeader:)) ?? request.http.url.host ?? ""
         guard isControlHost(host) else {
             return jsonResponse(

@@ -96,7 +96,7 @@ extension PassEmulator {
     /// `GET /emulator/requests` holds; a page has at least one record.
     public static let requestLogPageBytes = 4 << 20
 
-    func handleControl(_ request: IncomingRequest) -> HTTPResponse {
+    func handleControl(_ request: IncomingRequest) -> HTTPTransportResponse {
         if let refusal = controlGuardRefusal(request) { return refusal }
         let path = request.segments.dropFirst().joined(separator: "/")
         let body = request.http.body
@@ -159,7 +159,7 @@ extension PassEmulator {
         + "TestClock to move its time (accessenabler emulator serve --manual-clock)."
 
     /// One page of the request log (see the type's documentation).
-    private func requestLogPage(_ request: IncomingRequest) throws(ControlInput.Problem) -> HTTPResponse {
+    private func requestLogPage(_ request: IncomingRequest) throws(ControlInput.Problem) -> HTTPTransportResponse {
         func number(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(ControlInput.Problem) -> Int
         {
             guard let text = request.query[name] else { return value }
@@ -182,17 +182,17 @@ extension PassEmulator {
         return response
     }
 
-    private func encodedResponse(_ value: some Encodable) -> HTTPResponse {
+    private func encodedResponse(_ value: some Encodable) -> HTTPTransportResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .millisecondsSince1970
         guard let data = try? encoder.encode(value) else {
             return controlError(500, "The value could not be encoded.")
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": Self.jsonContentType], body: data)
+        return HTTPTransportResponse(status: 200, headers: ["Content-Type": Self.jsonContentType], body: data)
     }
 
-    private func controlError(_ status: Int, _ message: String) -> HTTPResponse {
+    private func controlError(_ status: Int, _ message: String) -> HTTPTransportResponse {
         jsonResponse(status, .object([("error", .string(message))]))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Dynamic Client Registration: `/o/client/register` and `/o/client/token`.
 extension PassEmulator {
     /// `POST /o/client/register`: JSON `{software_statement, redirect_uri?}` → 201 client credentials.
-    func register(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+    func register(_ request: IncomingRequest) throws(Rejection) -> HTTPTransportResponse {
         if let contentType = request.header("Content-Type"), !contentType.lowercased().contains("json") {
             throw .oauth(OAuthError(error: "invalid_request", description: "The body must be JSON."))
         }
@@ -52,7 +52,7 @@ extension PassEmulator {
     }
 
     /// `POST /o/client/token`: form `client_id`, `client_secret`, `grant_type` → 201 access token.
-    func issueAccessToken(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+    func issueAccessToken(_ request: IncomingRequest) throws(Rejection) -> HTTPTransportResponse {
         guard request.header("Content-Type")?.lowercased().contains("application/x-www-form-urlencoded") ?? false
         else {
             throw .oauth(

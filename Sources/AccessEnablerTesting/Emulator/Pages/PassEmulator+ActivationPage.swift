@@ -20,13 +20,13 @@ extension PassEmulator {
     /// An empty, over-long, mistyped, expired or already used code shows the form again with an
     /// error (400): a code's activation is one-shot. `GET /activate/done?code=` → "you can go back
     /// to your TV", for a code whose sign-in finished only.
-    func activationPage(_ request: IncomingRequest) -> HTTPResponse {
+    func activationPage(_ request: IncomingRequest) -> HTTPTransportResponse {
         if request.segments.count == 2 { return activationDone(request) }
         guard let typed = request.parameter("code") else {
             return htmlResponse(200, ActivationPage.codeForm(code: nil, error: nil))
         }
         let code = typed.trimmingCharacters(in: .whitespaces).uppercased()
-        func refused(_ error: String) -> HTTPResponse {
+        func refused(_ error: String) -> HTTPTransportResponse {
             htmlResponse(400, ActivationPage.codeForm(code: typed, error: error))
         }
         if code.isEmpty { return refused("Enter the code shown on your TV.") }
@@ -79,7 +79,7 @@ extension PassEmulator {
 
     /// `GET /activate/done?code=` → the done page when that code's sign-in finished; else the code
     /// form, saying that nothing was signed in with it (400).
-    private func activationDone(_ request: IncomingRequest) -> HTTPResponse {
+    private func activationDone(_ request: IncomingRequest) -> HTTPTransportResponse {
         let code = request.parameter("code")?.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
         guard let session = entitlementState.codeSessions[code], session.signedIn else {
             return htmlResponse(

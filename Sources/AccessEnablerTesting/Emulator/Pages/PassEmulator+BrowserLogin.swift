@@ -13,7 +13,7 @@ extension PassEmulator {
     /// `GET /api/v1/authenticate?requestor_id&mso_id&domain_name&deviceId&noflash=true&no_iframe=true
     /// [&generic_data]&redirect_url=…` → 302 to the MVPD login page, or (auto-login, TempPass)
     /// straight to `redirect_url`.
-    func startLogin(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+    func startLogin(_ request: IncomingRequest) throws(Rejection) -> HTTPTransportResponse {
         guard let requestorID = request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"),
             let requestor = index.requestors[requestorID]
         else { throw .service(.invalidRequestor()) }
@@ -99,7 +99,7 @@ extension PassEmulator {
 
     /// `GET /emulator/mvpd/{mvpd}/login?login=…` shows the form; `POST` (form-urlencoded `login`,
     /// `username`, `password`) signs in → 302 to the redirect URL, or shows the form again.
-    func mvpdLogin(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+    func mvpdLogin(_ request: IncomingRequest) throws(Rejection) -> HTTPTransportResponse {
         let mvpdID = request.segments[2]
         let loginID = request.method == .post ? request.form["login"] : request.query["login"]
         let now = clock.now
@@ -133,7 +133,7 @@ extension PassEmulator {
     /// (``registeredRedirectURLs(of:)``; without a known `requestor_id`, any client's): any other
     /// is refused with a page that says why, and nothing is logged out, so the page cannot send a
     /// browser anywhere a link asks.
-    func browserLogout(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+    func browserLogout(_ request: IncomingRequest) throws(Rejection) -> HTTPTransportResponse {
         let redirectURL = try lastRedirectURL(request)
         let requestorID = (request.nonEmptyParameter("requestor_id") ?? request.nonEmptyParameter("requestor"))
             .flatMap { index.requestors[$0]?.id }

@@ -5,7 +5,7 @@ import Foundation
 /// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/legacy/rest-api-v1/rest-api-reference).
 extension PassEmulator {
     /// `GET /api/v1/config/{requestor}` (the requestor's MVPD list; always JSON).
-    func configuration(_ context: V1Context) -> HTTPResponse {
+    func configuration(_ context: V1Context) -> HTTPTransportResponse {
         let requestor = context.requestor
         let mvpds: [JSONText] = requestor.mvpds.compactMap { index.mvpds[$0] }.map { mvpd in
             var members: [(String, JSONText)] = [
@@ -34,7 +34,7 @@ extension PassEmulator {
     }
 
     /// `POST /api/v1/authenticate/freepreview`: starts a TempPass → 204.
-    func freePreview(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPResponse {
+    func freePreview(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPTransportResponse {
         guard let mvpdID = request.nonEmptyParameter("mso_id"),
             let mvpd = index.mvpd(mvpdID, offeredBy: context.requestor.id)
         else {
@@ -51,7 +51,7 @@ extension PassEmulator {
     }
 
     /// `GET /api/v1/tokens/authn` → 200 the authN token, 404 none, 410 expired.
-    func authnToken(_ request: IncomingRequest, _ context: V1Context) -> HTTPResponse {
+    func authnToken(_ request: IncomingRequest, _ context: V1Context) -> HTTPTransportResponse {
         let lookup = entitlementState.authentication(for: context.key, at: context.now)
         switch lookup {
         case .missing: return errorResponse(.authentication(lookup, status: 404), format: request.format)
@@ -80,7 +80,7 @@ extension PassEmulator {
     }
 
     /// `GET /api/v1/authorize?resource=…` → 200 and a stored authorization, 403 denied, 412 no authN.
-    func authorize(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPResponse {
+    func authorize(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPTransportResponse {
         guard let resource = request.nonEmptyParameter("resource") else { throw .service(.missingResource) }
         let session = try validSession(context)
         let (decision, grant) = authorize(resource: resource, session: session, key: context.key, at: context.now)
@@ -108,7 +108,7 @@ extension PassEmulator {
 
     /// `GET /api/v1/tokens/media?resource=…` → 200 a fresh short media token; 412 no authN,
     /// 404 no authorization, 410 authorization expired.
-    func mediaToken(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPResponse {
+    func mediaToken(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPTransportResponse {
         guard let resource = request.nonEmptyParameter("resource") else { throw .service(.missingResource) }
         let session = try validSession(context)
         guard let grant = entitlementState.authorization(for: context.key, resource: resource) else {
@@ -145,7 +145,7 @@ extension PassEmulator {
     }
 
     /// `GET /api/v1/tokens/usermetadata` → 200 metadata, 404 none, 412 no authN (always JSON).
-    func userMetadata(_ context: V1Context) throws(Rejection) -> HTTPResponse {
+    func userMetadata(_ context: V1Context) throws(Rejection) -> HTTPTransportResponse {
         let session = try validSession(context)
         guard let metadata = userMetadata(for: session) else { throw .service(.userMetadataNotFound) }
         let encrypted = Set(metadata.encrypted)
@@ -163,7 +163,7 @@ extension PassEmulator {
     }
 
     /// `DELETE /api/v1/logout` → 204; the device's authentication and authorizations are gone.
-    func logout(_ context: V1Context) -> HTTPResponse {
+    func logout(_ context: V1Context) -> HTTPTransportResponse {
         entitlementState.logout(context.key)
         return noContent()
     }

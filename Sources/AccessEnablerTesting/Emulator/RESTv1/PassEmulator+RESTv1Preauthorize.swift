@@ -7,7 +7,7 @@ extension PassEmulator {
     /// The value is split on literal commas before each ID is percent-decoded, so an ID may hold
     /// an encoded comma (`%2C`). Duplicates collapse. Decisions come from the remote cache unless
     /// the request says `Cache-Control: no-cache`.
-    func preauthorize(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPResponse {
+    func preauthorize(_ request: IncomingRequest, _ context: V1Context) throws(Rejection) -> HTTPTransportResponse {
         guard let raw = request.query.rawValue("resource") ?? request.form.rawValue("resource") else {
             throw .service(.missingResource)
         }
@@ -31,7 +31,7 @@ extension PassEmulator {
                     bypassCache: bypassCache)
             )
         }
-        let headers: HTTPHeaders = [
+        let headers: HTTPTransportHeaders = [
             "Adobe-Request-Id": RandomIdentifier.uuid(),
             "Adobe-Response-Confidence": "full",
         ]

@@ -30,7 +30,7 @@ extension PassEmulator {
     /// `too_many_resources` (more than the scenario's preauthorize limit, or more than one
     /// resource to authorize), 403 `authenticated_profile_missing` / `_expired`.
     func decisions(_ request: IncomingRequest, _ context: V2Context, authorizing: Bool) throws(Rejection)
-        -> HTTPResponse
+        -> HTTPTransportResponse
     {
         let key = try context.deviceKey()
         let mvpd = try offeredMVPD(context.parameter, by: context.requestor)
@@ -177,7 +177,9 @@ extension PassEmulator {
 
     /// The decisions body, each item in the field order of Adobe's samples (timestamps are
     /// epoch ms as numbers).
-    private func decisionsResponse(_ decisions: [V2Decision], serviceProvider: String, mvpd: String) -> HTTPResponse {
+    private func decisionsResponse(_ decisions: [V2Decision], serviceProvider: String, mvpd: String)
+        -> HTTPTransportResponse
+    {
         let items: [JSONText] = decisions.map { decision in
             var members: [(String, JSONText)] = [
                 ("resource", .string(decision.resource)),

@@ -6,7 +6,7 @@ extension PassEmulator {
     /// `GET /api/v2/{serviceProvider}/configuration` → the body of Adobe's sample: `device`,
     /// `clientType`, `os`, and `requestor` with `id`, `name`, `domains` and `mvpds` (`isTempPass`
     /// and `isProxy` only when true, as in the sample; `requiresSVC` likewise).
-    func configurationV2(_ context: V2Context) -> HTTPResponse {
+    func configurationV2(_ context: V2Context) -> HTTPTransportResponse {
         let requestor = context.requestor
         let mvpds: [JSONText] = requestor.mvpds.compactMap { index.mvpds[$0] }.map { mvpd in
             var members: [(String, JSONText)] = [
@@ -41,7 +41,7 @@ extension PassEmulator {
     /// v1 `DELETE /logout`). A regular MVPD answers `logout` / `interactive` with the emulator's
     /// browser logout URL (relative, `redirect_url` last); TempPass and degraded access answer
     /// `complete` / `none`; no valid profile answers `invalid` / `none`.
-    func logoutV2(_ request: IncomingRequest, _ context: V2Context) throws(Rejection) -> HTTPResponse {
+    func logoutV2(_ request: IncomingRequest, _ context: V2Context) throws(Rejection) -> HTTPTransportResponse {
         let key = try context.deviceKey()
         let mvpd = try offeredMVPD(context.parameter, by: context.requestor)
         guard let redirectURL = request.query["redirectUrl"], !redirectURL.isEmpty else {

@@ -44,7 +44,7 @@ extension PassEmulator {
     /// (missing, malformed, not granted, unknown or expired provider) or `configuration_fallback`
     /// (configuration off, or a `PICKER` MVPD).
     func partnerAuthenticationRequest(_ request: IncomingRequest, _ context: V2Context) throws(Rejection)
-        -> HTTPResponse
+        -> HTTPTransportResponse
     {
         let key = try context.deviceKey()
         let partner = context.parameter ?? ""
@@ -52,7 +52,7 @@ extension PassEmulator {
         if let domainName, !context.requestor.domains.contains(domainName) { throw .v2(.invalidDomainName) }
         let status = Self.partnerStatus(request.header("AP-Partner-Framework-Status"), at: context.now)
         let mvpdID = status.providerID.flatMap { partnerSSO.mvpd(forProvider: $0, partner: partner) }
-        func fallback(_ reason: String) -> HTTPResponse {
+        func fallback(_ reason: String) -> HTTPTransportResponse {
             partnerSessionResponse(
                 [
                     ("actionName", .string("authenticate")), ("actionType", .string("interactive")),
@@ -116,7 +116,7 @@ extension PassEmulator {
     /// valid (400 `invalid_header_pfs_…`: permission not present, not determined, not granted;
     /// provider not determined, mismatched with the request's, or expired), and the response must
     /// answer a request issued to this device (400 `invalid_parameter_saml_response`).
-    func partnerProfile(_ request: IncomingRequest, _ context: V2Context) throws(Rejection) -> HTTPResponse {
+    func partnerProfile(_ request: IncomingRequest, _ context: V2Context) throws(Rejection) -> HTTPTransportResponse {
         let key = try context.deviceKey()
         let status = Self.partnerStatus(request.header("AP-Partner-Framework-Status"), at: context.now)
         if let problem = status.problem { throw .v2(.partnerStatus(problem)) }
@@ -141,7 +141,7 @@ extension PassEmulator {
 
     private func partnerSessionResponse(
         _ action: [(String, JSONText)], mvpd: String?, context: V2Context, extra: [(String, JSONText)] = []
-    ) -> HTTPResponse {
+    ) -> HTTPTransportResponse {
         var members = action
         members.append(("sessionId", .string(RandomIdentifier.uuid())))
         if let mvpd { members.append(("mvpd", .string(mvpd))) }

@@ -11,7 +11,7 @@ import Foundation
 /// no profile is `{"profiles": {}}` with 200.
 extension PassEmulator {
     /// `GET /api/v2/{serviceProvider}/profiles` → every valid profile of the device.
-    func allProfiles(_ context: V2Context) throws(Rejection) -> HTTPResponse {
+    func allProfiles(_ context: V2Context) throws(Rejection) -> HTTPTransportResponse {
         let key = try context.deviceKey()
         return profilesResponse(
             entitlementState.profiles(for: key, subject: context.serviceTokenSubject, at: context.now).map {
@@ -23,7 +23,7 @@ extension PassEmulator {
     /// 403 `temporary_access_duration_limit_exceeded` for a used-up TempPass. An
     /// `AP-TempPass-Identity` (which this page lists, unlike the sessions pages) must be valid,
     /// and becomes the identity of a TempPass session that has none yet.
-    func profile(forMVPDOf context: V2Context, _ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+    func profile(forMVPDOf context: V2Context, _ request: IncomingRequest) throws(Rejection) -> HTTPTransportResponse {
         let key = try context.deviceKey()
         let mvpd = try offeredMVPD(context.parameter, by: context.requestor)
         if let identity = try Self.tempPassIdentity(request), mvpd.isTempPass {
@@ -36,7 +36,7 @@ extension PassEmulator {
     /// session led to (for the MVPD and the device of that session), or `{}` while the login is
     /// still pending. Unknown code → 400 `invalid_parameter_code`; expired → 400
     /// `invalid_authentication_session`.
-    func profile(forCodeOf context: V2Context) throws(Rejection) -> HTTPResponse {
+    func profile(forCodeOf context: V2Context) throws(Rejection) -> HTTPTransportResponse {
         let session = try codeSession(context)
         guard let mvpdID = session.mvpd, let mvpd = index.mvpds[mvpdID] else { return profilesResponse([]) }
         return try profileResponse(for: session.key, mvpd: mvpd, at: context.now)
@@ -44,7 +44,7 @@ extension PassEmulator {
 
     private func profileResponse(
         for key: DeviceKey, mvpd: EmulatorScenario.MVPD, subject: ServiceTokenSubject? = nil, at now: Date
-    ) throws(Rejection) -> HTTPResponse {
+    ) throws(Rejection) -> HTTPTransportResponse {
         if let session = entitlementState.profile(for: key, mvpd: mvpd.id, subject: subject, at: now) {
             return profilesResponse([(mvpd.id, profileJSON(session, key: key))])
         }
@@ -61,7 +61,7 @@ extension PassEmulator {
         return profilesResponse([])
     }
 
-    private func profilesResponse(_ profiles: [(String, JSONText)]) -> HTTPResponse {
+    private func profilesResponse(_ profiles: [(String, JSONText)]) -> HTTPTransportResponse {
         jsonResponse(200, .object([("profiles", .object(profiles))]))
     }
 

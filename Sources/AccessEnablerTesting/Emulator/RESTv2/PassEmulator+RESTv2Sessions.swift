@@ -14,7 +14,7 @@ extension PassEmulator {
     /// the missing parameters), or `authorize` (direct: already `authenticated` — on this device
     /// or, with a service token, on another — `temporary` TempPass, or `degraded`).
     func createAuthenticationSession(_ request: IncomingRequest, _ context: V2Context) throws(Rejection)
-        -> HTTPResponse
+        -> HTTPTransportResponse
     {
         let key = try context.deviceKey()
         let provided = try sessionParameters(request, requestor: context.requestor)
@@ -50,7 +50,7 @@ extension PassEmulator {
     /// missing, answered with `retry` (Adobe's resume sample 2). The device is the one that
     /// created the session.
     func resumeAuthenticationSession(_ request: IncomingRequest, _ context: V2Context) throws(Rejection)
-        -> HTTPResponse
+        -> HTTPTransportResponse
     {
         try checkResumeParameters(request)
         var session = try codeSession(context)
@@ -70,7 +70,7 @@ extension PassEmulator {
 
     /// `GET /api/v2/{serviceProvider}/sessions/{code}` → the parameters given and missing, the
     /// device that created the session, and the code's validity.
-    func authenticationSessionInfo(_ context: V2Context) throws(Rejection) -> HTTPResponse {
+    func authenticationSessionInfo(_ context: V2Context) throws(Rejection) -> HTTPTransportResponse {
         let session = try codeSession(context)
         var members: [(String, JSONText)] = []
         let missing = session.missingParameters
@@ -91,7 +91,7 @@ extension PassEmulator {
     /// the fake MVPD login page, whose form sends the browser on to the session's redirect URL;
     /// straight to the redirect URL for auto-login, TempPass and authenticate-all MVPDs. Errors
     /// are HTML pages, as Adobe's are.
-    func authenticateInBrowser(_ request: IncomingRequest) throws(Rejection) -> HTTPResponse {
+    func authenticateInBrowser(_ request: IncomingRequest) throws(Rejection) -> HTTPTransportResponse {
         let (serviceProvider, code) = EmulatorRoute.v2PathParameters(request.segments)
         let now = clock.now
         guard let code, let session = entitlementState.codeSessions[code], session.isValid(at: now),
@@ -137,14 +137,14 @@ extension PassEmulator {
 
     /// The next step of a session with every parameter: `authorize` when no browser is needed
     /// (TempPass, a valid profile, an authenticate-all rule), else `authenticate`.
-    private func continueSession(_ session: AuthCodeSession) throws(Rejection) -> HTTPResponse {
+    private func continueSession(_ session: AuthCodeSession) throws(Rejection) -> HTTPTransportResponse {
         guard let mvpdID = session.mvpd, let mvpd = index.mvpds[mvpdID] else {
             throw .v2(.invalidAuthenticationSession)
         }
         let authorizeURL =
             "/api/v2/" + PercentEncoding.encode(session.key.requestor) + "/decisions/authorize/"
             + PercentEncoding.encode(mvpd.id)
-        func authorize(_ reason: String) -> HTTPResponse {
+        func authorize(_ reason: String) -> HTTPTransportResponse {
             sessionStepResponse(
                 actionName: "authorize", actionType: "direct", reasonType: reason, url: authorizeURL,
                 session: session, withCode: false)
@@ -182,7 +182,7 @@ extension PassEmulator {
     private func sessionStepResponse(
         actionName: String, actionType: String, reasonType: String, url: String,
         session: AuthCodeSession, withCode: Bool
-    ) -> HTTPResponse {
+    ) -> HTTPTransportResponse {
         var members: [(String, JSONText)] = [
             ("actionName", .string(actionName)),
             ("actionType", .string(actionType)),

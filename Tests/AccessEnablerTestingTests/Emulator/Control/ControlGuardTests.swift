@@ -15,15 +15,16 @@ struct ControlGuardTests {
         arguments: [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])
     func writesNeedJSON(contentType: String?) async throws {
         let harness = try await Harness.make()
-        var headers = HTTPHeaders()
+        var headers = HTTPTransportHeaders()
         if let contentType { headers["Content-Type"] = contentType }
         let refused = try await harness.emulator.handle(
-            HTTPRequest(method: .post, url: harness.url("/emulator/degradation"), headers: headers, body: degrade))
+            HTTPTransportRequest(
+                method: .post, url: harness.url("/emulator/degradation"), headers: headers, body: degrade))
         #expect(refused.status == 415)
         #expect(try decodeObject(refused)["error"]?.stringValue?.contains("application/json") == true)
         #expect(await harness.emulator.scenario.mvpd(withID: "Cablevision")?.degradation == nil)
         let forceResume = try await harness.emulator.handle(
-            HTTPRequest(method: .post, url: harness.url("/emulator/sessions/force-resume"), headers: headers))
+            HTTPTransportRequest(method: .post, url: harness.url("/emulator/sessions/force-resume"), headers: headers))
         #expect(forceResume.status == 415)
         #expect(await harness.emulator.forcedSessionResumes == 0)
     }
@@ -33,7 +34,7 @@ struct ControlGuardTests {
         let harness = try await Harness.make()
         for contentType in ["application/json", "Application/JSON; charset=utf-8"] {
             let taken = try await harness.emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: harness.url("/emulator/degradation"), headers: ["Content-Type": contentType],
                     body: degrade))
             #expect(taken.status == 204, "\(contentType)")
@@ -47,14 +48,14 @@ struct ControlGuardTests {
     func foreignHosts(host: String) async throws {
         let harness = try await Harness.make()
         let scenario = try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/emulator/scenario"), headers: ["Host": host]))
+            HTTPTransportRequest(url: harness.url("/emulator/scenario"), headers: ["Host": host]))
         #expect(scenario.status == 403)
         #expect(!text(scenario).contains("alice-password"), "the scenario (and its passwords) is not served")
         let log = try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/emulator/requests"), headers: ["Host": host]))
+            HTTPTransportRequest(url: harness.url("/emulator/requests"), headers: ["Host": host]))
         #expect(log.status == 403)
         let fault = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: harness.url("/emulator/faults"),
                 headers: ["Host": host, "Content-Type": "application/json"],
                 body: Data(#"{"route": "authorize", "fault": "timeout"}"#.utf8)))
@@ -69,14 +70,16 @@ struct ControlGuardTests {
         let harness = try await Harness.make()
         let value = host == "own" ? try #require(harness.baseURL.host) : host
         let scenario = try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/emulator/scenario"), headers: ["Host": value]))
+            HTTPTransportRequest(url: harness.url("/emulator/scenario"), headers: ["Host": value]))
         #expect(scenario.status == 200)
     }
 
     @Test("without a Host header (an in-process mount), the URL's host is the emulator's own")
     func inProcess() async throws {
         let harness = try await Harness.make()
-        #expect(try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/scenario"))).status == 200)
+        #expect(
+            try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/scenario"))).status
+                == 200)
     }
 
     @Test("the pages and the REST routes answer any Host: only the control routes check it")

@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct RequestLogPagingTests {
     private func page(_ harness: Harness, _ path: String) async throws -> (ids: [Int], next: String?, status: Int) {
-        let response = try await harness.emulator.handle(HTTPRequest(url: harness.url(path)))
+        let response = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url(path)))
         guard response.status == 200 else { return ([], nil, response.status) }
         let records = try JSONDecoder().decode([JSONValue].self, from: response.body)
         let ids = records.compactMap { $0["id"]?.numberValue.map { Int($0) } }
@@ -23,7 +23,9 @@ struct RequestLogPagingTests {
     @Test("a log of 2,500 requests is served in pages of 1,000 that follow one another with Link: rel=next")
     func pages() async throws {
         let harness = try await Harness.make()
-        for _ in 0..<2_500 { _ = try await harness.emulator.handle(HTTPRequest(url: harness.url("/activate"))) }
+        for _ in 0..<2_500 {
+            _ = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/activate")))
+        }
         var ids: [Int] = []
         var path: String? = "/emulator/requests"
         var pages = 0
@@ -46,7 +48,7 @@ struct RequestLogPagingTests {
         let body = Data(repeating: UInt8(ascii: "x"), count: 60_000)
         for _ in 0..<100 {
             _ = try await harness.emulator.handle(
-                HTTPRequest(method: .post, url: harness.url("/o/client/register"), body: body))
+                HTTPTransportRequest(method: .post, url: harness.url("/o/client/register"), body: body))
         }
         let small = try await page(harness, "/emulator/requests?after=10&limit=5")
         #expect(small.ids == [11, 12, 13, 14, 15])

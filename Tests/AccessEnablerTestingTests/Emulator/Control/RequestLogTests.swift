@@ -45,7 +45,7 @@ import Testing
 
     @Test func theServedLogHoldsNoSecret() async throws {
         let harness = try await Self.sessionWithSecrets()
-        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        let served = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/requests")))
         #expect(served.status == 200)
         let text = String(decoding: served.body, as: UTF8.self)
         #expect(text.contains("/o/client/register") && text.contains("/api/v1/authorize"), "the log is served")
@@ -105,8 +105,8 @@ import Testing
         let padding = String(repeating: "x", count: 70_000)
         let body = #"{"software_statement": "cut-statement-secret", "padding": "\#(padding)"}"#
         _ = try await harness.emulator.handle(
-            HTTPRequest(method: .post, url: harness.url("/o/client/register"), body: Data(body.utf8)))
-        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+            HTTPTransportRequest(method: .post, url: harness.url("/o/client/register"), body: Data(body.utf8)))
+        let served = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/requests")))
         let text = String(decoding: served.body, as: UTF8.self)
         #expect(text.contains("/o/client/register"))
         let leaked = text.contains("cut-statement-secret")
@@ -144,7 +144,7 @@ import Testing
             #expect(!leaked, "a record kept before redaction holds secret #\(index) (\(secret.count) characters)")
         }
         // What is served is what is kept, not redacted again into something else.
-        let served = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        let served = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/requests")))
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         #expect(try decoder.decode([EmulatorRequestRecord].self, from: served.body) == kept)
@@ -164,7 +164,7 @@ import Testing
         let big = String(repeating: "x", count: 1_000_000)
         for _ in 0..<5 {
             _ = try await harness.emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: harness.url("/api/v1/config/REF"), body: Data(big.utf8)))
         }
         let bounded = await harness.emulator.requests
@@ -206,7 +206,7 @@ import Testing
         _ = try await harness.v1("/api/v1/config/REF")
         #expect(await harness.emulator.requests.map(\.route) == [.configuration])
         let delete = try await harness.emulator.handle(
-            HTTPRequest(method: .delete, url: harness.url("/emulator/requests")))
+            HTTPTransportRequest(method: .delete, url: harness.url("/emulator/requests")))
         #expect(delete.status == 204)
         #expect(await harness.emulator.requests.isEmpty)
     }
@@ -283,7 +283,7 @@ import Testing
     @Test func theLogOverHTTP() async throws {
         let harness = try await Harness.make()
         _ = try await harness.v1("/api/v1/config/REF")
-        let response = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/requests")))
+        let response = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/requests")))
         #expect(response.status == 200)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
@@ -300,7 +300,7 @@ import Testing
     @Test func clockAdvanceNeedsATestClock() async throws {
         let harness = try await Harness.make()
         let advance = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: harness.url("/emulator/clock/advance"),
                 headers: ["Content-Type": "application/json"], body: Data(#"{"seconds": 90}"#.utf8)))
         #expect(advance.status == 200)
@@ -309,7 +309,7 @@ import Testing
 
         let system = PassEmulator()
         let refused = try await system.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post, url: system.baseURL.appendingPathComponent("emulator/clock/advance"),
                 headers: ["Content-Type": "application/json"],
                 body: Data(#"{"seconds": 90}"#.utf8)))
@@ -318,13 +318,17 @@ import Testing
 
     @Test func scenarioOverHTTP() async throws {
         let harness = try await Harness.make()
-        let response = try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/scenario")))
+        let response = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/scenario")))
         #expect(response.status == 200)
         #expect(try JSONDecoder().decode(EmulatorScenario.self, from: response.body) == .standard)
-        #expect(try await harness.emulator.handle(HTTPRequest(url: harness.url("/emulator/nothing"))).status == 404)
         #expect(
-            try await harness.emulator.handle(HTTPRequest(method: .put, url: harness.url("/emulator/scenario")))
-                .status == 405)
+            try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/emulator/nothing"))).status == 404
+        )
+        #expect(
+            try await harness.emulator.handle(
+                HTTPTransportRequest(method: .put, url: harness.url("/emulator/scenario"))
+            )
+            .status == 405)
     }
 
     @Test func resetForgetsEverything() async throws {

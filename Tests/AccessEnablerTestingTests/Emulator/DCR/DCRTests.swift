@@ -49,16 +49,16 @@ import Testing
     @Test func registerRejectsMalformedRequests() async throws {
         let emulator = PassEmulator(clock: TestClock())
         let url = emulator.baseURL.appendingPathComponent("o/client/register")
-        let notJSON = HTTPRequest(
+        let notJSON = HTTPTransportRequest(
             method: .post, url: url, headers: ["Content-Type": "application/json"],
             body: Data("software_statement=x".utf8))
-        let missing = HTTPRequest(
+        let missing = HTTPTransportRequest(
             method: .post, url: url, headers: ["Content-Type": "application/json"],
             body: Data(#"{"redirect_uri":"adobepass://ios.app"}"#.utf8))
-        let badRedirect = HTTPRequest(
+        let badRedirect = HTTPTransportRequest(
             method: .post, url: url, headers: ["Content-Type": "application/json"],
             body: Data(#"{"software_statement":"s","redirect_uri":"no scheme"}"#.utf8))
-        let wrongMethod = HTTPRequest(method: .get, url: url)
+        let wrongMethod = HTTPTransportRequest(method: .get, url: url)
         #expect(try decodeObject(try await emulator.handle(notJSON))["error"] == "invalid_request")
         #expect(try decodeObject(try await emulator.handle(missing))["error"] == "invalid_request")
         let redirect = try await emulator.handle(badRedirect)
@@ -100,7 +100,7 @@ import Testing
     @Test func tokenErrors() async throws {
         let harness = try await Harness.make()
         let base = harness.baseURL
-        func error(_ request: HTTPRequest) async throws -> String? {
+        func error(_ request: HTTPTransportRequest) async throws -> String? {
             let response = try await harness.emulator.handle(request)
             #expect(response.status == 400)
             return try decodeObject(response)["error"]?.stringValue
@@ -155,7 +155,7 @@ import Testing
     ])
     func everyProtectedRouteNeedsABearerToken(route: EmulatorRoute) async throws {
         let harness = try await Harness.make()
-        let (path, method): (String, HTTPMethod) =
+        let (path, method): (String, HTTPTransportMethod) =
             switch route {
             case .configuration: ("/api/v1/config/REF", .get)
             case .freePreview: ("/api/v1/authenticate/freepreview", .post)
@@ -190,7 +190,7 @@ import Testing
 
     @Test func theBrowserRouteNeedsNoBearer() async throws {
         let harness = try await Harness.make()
-        let response = try await harness.emulator.handle(HTTPRequest(url: harness.loginURL(mvpd: "AutoCable")))
+        let response = try await harness.emulator.handle(HTTPTransportRequest(url: harness.loginURL(mvpd: "AutoCable")))
         #expect(response.status == 302)
     }
 }

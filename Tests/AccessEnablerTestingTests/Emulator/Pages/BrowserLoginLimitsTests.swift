@@ -12,7 +12,8 @@ struct BrowserLoginLimitsTests {
         let harness = try await Harness.make()
         var links: [String] = []
         for _ in 0..<1_100 {
-            let start = try await harness.emulator.handle(HTTPRequest(url: harness.loginURL(mvpd: "Cablevision")))
+            let start = try await harness.emulator.handle(
+                HTTPTransportRequest(url: harness.loginURL(mvpd: "Cablevision")))
             links.append(try loginID(in: start.headers["Location"]))
         }
         #expect(await harness.emulator.entitlementState.pendingLogins.count <= 1_024)
@@ -32,13 +33,15 @@ struct BrowserLoginLimitsTests {
         ]
         query.append(("redirect_url", "https://app.example/?pad=" + String(repeating: "x", count: 9_000)))
         let refused = try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/api/v1/authenticate", query), headers: ["Accept": "application/json"]))
+            HTTPTransportRequest(
+                url: harness.url("/api/v1/authenticate", query), headers: ["Accept": "application/json"]))
         #expect(refused.status == 400)
         #expect(text(refused).contains("The parameter redirect_url is longer than 8192 characters."))
         #expect(await harness.emulator.entitlementState.pendingLogins.isEmpty)
         // Up to the bound, it is taken.
         query[query.count - 1].1 = "https://app.example/?pad=" + String(repeating: "x", count: 8_000)
-        let taken = try await harness.emulator.handle(HTTPRequest(url: harness.url("/api/v1/authenticate", query)))
+        let taken = try await harness.emulator.handle(
+            HTTPTransportRequest(url: harness.url("/api/v1/authenticate", query)))
         #expect(taken.status == 302)
         // A REST v2 route says so as REST v2 errors do.
         let v2 = try await harness.createSession(

@@ -6,7 +6,7 @@ import Testing
 /// What a browser got for one request: the status, the page and where a redirect leads, with
 /// just enough HTML reading to check an element's attributes.
 struct BrowserVisit {
-    let response: HTTPResponse
+    let response: HTTPTransportResponse
 
     var status: Int { response.status }
     var html: String { String(decoding: response.body, as: UTF8.self) }
@@ -54,10 +54,10 @@ func loginID(in location: String?, sourceLocation: SourceLocation = #_sourceLoca
 extension Harness {
     /// A request as a browser sends it: `Accept` asks for HTML; a form is url-encoded.
     func browse(
-        _ path: String, _ query: [(String, String)] = [], method: HTTPMethod = .get,
-        form: [(String, String)]? = nil, headers extra: HTTPHeaders = [:]
+        _ path: String, _ query: [(String, String)] = [], method: HTTPTransportMethod = .get,
+        form: [(String, String)]? = nil, headers extra: HTTPTransportHeaders = [:]
     ) async throws -> BrowserVisit {
-        var headers: HTTPHeaders = ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"]
+        var headers: HTTPTransportHeaders = ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"]
         var body: Data?
         if let form {
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -66,7 +66,7 @@ extension Harness {
         for field in extra { headers[field.name] = field.value }
         return BrowserVisit(
             response: try await emulator.handle(
-                HTTPRequest(method: method, url: url(path, query), headers: headers, body: body)))
+                HTTPTransportRequest(method: method, url: url(path, query), headers: headers, body: body)))
     }
 
     /// Follows a relative or absolute `Location` as a browser would.
@@ -74,7 +74,7 @@ extension Harness {
         let location = try #require(location)
         let target = try #require(URL(string: location, relativeTo: baseURL)?.absoluteURL)
         return BrowserVisit(
-            response: try await emulator.handle(HTTPRequest(url: target, headers: ["Accept": "text/html"])))
+            response: try await emulator.handle(HTTPTransportRequest(url: target, headers: ["Accept": "text/html"])))
     }
 
     /// A REST v2 authentication code, as a TV shows it (no MVPD chosen unless `mvpd` is given).

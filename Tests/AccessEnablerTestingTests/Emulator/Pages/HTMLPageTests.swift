@@ -10,7 +10,7 @@ struct HTMLPageTests {
     /// Every kind of page the emulator shows a browser.
     private func everyPage(_ harness: Harness) async throws -> [(String, BrowserVisit)] {
         let code = try await harness.activationCode()
-        let start = try await harness.emulator.handle(HTTPRequest(url: harness.loginURL(mvpd: "Cablevision")))
+        let start = try await harness.emulator.handle(HTTPTransportRequest(url: harness.loginURL(mvpd: "Cablevision")))
         let loginPath = PassEmulator.loginPagePath(mvpd: "Cablevision")
         let login = try loginID(in: start.headers["Location"])
         let activated = try await harness.browse(
@@ -72,17 +72,17 @@ struct HTMLPageTests {
         #expect(unknown.status == 404)
         #expect(unknown.isHTML)
         #expect(unknown.html.contains("/activate"))
-        for (path, method) in [("/activate", HTTPMethod.post), ("/adobe-services/logout", .delete)] {
+        for (path, method) in [("/activate", HTTPTransportMethod.post), ("/adobe-services/logout", .delete)] {
             let wrong = try await harness.browse(path, method: method)
             #expect(wrong.status == 405, "\(path)")
             #expect(wrong.isHTML, "\(path)")
         }
         // An API client that asks for JSON or XML still gets the error format it reads.
         let api = try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/nothing/here"), headers: ["Accept": "application/json"]))
+            HTTPTransportRequest(url: harness.url("/nothing/here"), headers: ["Accept": "application/json"]))
         #expect(api.status == 404)
         #expect(api.headers["Content-Type"]?.hasPrefix("application/json") == true)
-        let xml = try await harness.emulator.handle(HTTPRequest(url: harness.url("/adobe-services/logout")))
+        let xml = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url("/adobe-services/logout")))
         #expect(xml.status == 400)
         #expect(xml.headers["Content-Type"]?.hasPrefix("application/xml") == true)
     }

@@ -8,7 +8,7 @@ import Testing
 struct MVPDLoginPageTests {
     /// A v1 browser login waiting at Cablevision's form: its path and login ID.
     private func pendingLogin(_ harness: Harness) async throws -> (path: String, id: String) {
-        let start = try await harness.emulator.handle(HTTPRequest(url: harness.loginURL(mvpd: "Cablevision")))
+        let start = try await harness.emulator.handle(HTTPTransportRequest(url: harness.loginURL(mvpd: "Cablevision")))
         let location = try #require(start.headers["Location"])
         return (PassEmulator.loginPagePath(mvpd: "Cablevision"), try loginID(in: location))
     }

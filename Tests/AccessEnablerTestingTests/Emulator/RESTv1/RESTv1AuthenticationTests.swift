@@ -24,12 +24,12 @@ import Testing
 
     @Test func theLoginPageIsARealForm() async throws {
         let harness = try await Harness.make()
-        let start = try await harness.emulator.handle(HTTPRequest(url: harness.loginURL(mvpd: "Cablevision")))
+        let start = try await harness.emulator.handle(HTTPTransportRequest(url: harness.loginURL(mvpd: "Cablevision")))
         #expect(start.status == 302)
         let location = try #require(start.headers["Location"])
         #expect(location.hasPrefix("/emulator/mvpd/Cablevision/login?login="))
         let page = try await harness.emulator.handle(
-            HTTPRequest(url: try #require(URL(string: location, relativeTo: harness.baseURL)?.absoluteURL)))
+            HTTPTransportRequest(url: try #require(URL(string: location, relativeTo: harness.baseURL)?.absoluteURL)))
         #expect(page.status == 200)
         #expect(page.headers["Content-Type"]?.hasPrefix("text/html") == true)
         let form = try #require(HTMLForm(html: text(page)))
@@ -55,12 +55,12 @@ import Testing
 
     @Test func aLoginLinkWorksOnce() async throws {
         let harness = try await Harness.make()
-        let start = try await harness.emulator.handle(HTTPRequest(url: harness.loginURL(mvpd: "Cablevision")))
+        let start = try await harness.emulator.handle(HTTPTransportRequest(url: harness.loginURL(mvpd: "Cablevision")))
         let location = try #require(start.headers["Location"])
         let loginID = String(location.split(separator: "=").last!)
-        let post = { () async throws -> HTTPResponse in
+        let post = { () async throws -> HTTPTransportResponse in
             try await harness.emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: harness.url("/emulator/mvpd/Cablevision/login"),
                     headers: ["Content-Type": "application/x-www-form-urlencoded"],
                     body: Data("login=\(loginID)&username=alice&password=alice-password".utf8)))
@@ -70,13 +70,13 @@ import Testing
         #expect(first.headers["Location"] == Harness.redirectURL)
         #expect(try await post().status == 400)
         let unknown = try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/emulator/mvpd/Cablevision/login", [("login", "nope")])))
+            HTTPTransportRequest(url: harness.url("/emulator/mvpd/Cablevision/login", [("login", "nope")])))
         #expect(unknown.status == 400)
     }
 
     @Test func autoLoginRedirectsStraightBack() async throws {
         let harness = try await Harness.make()
-        let response = try await harness.emulator.handle(HTTPRequest(url: harness.loginURL(mvpd: "AutoCable")))
+        let response = try await harness.emulator.handle(HTTPTransportRequest(url: harness.loginURL(mvpd: "AutoCable")))
         #expect(response.status == 302)
         #expect(response.headers["Location"] == Harness.redirectURL)
         let token = try decodeObject(try await harness.v1("/api/v1/tokens/authn"))
@@ -99,9 +99,9 @@ import Testing
 
     @Test func authenticateValidatesItsParameters() async throws {
         let harness = try await Harness.make()
-        func start(_ query: [(String, String)]) async throws -> HTTPResponse {
+        func start(_ query: [(String, String)]) async throws -> HTTPTransportResponse {
             try await harness.emulator.handle(
-                HTTPRequest(
+                HTTPTransportRequest(
                     url: harness.url("/api/v1/authenticate", query),
                     headers: ["Accept": "application/json"]))
         }
@@ -200,7 +200,7 @@ import Testing
 
         let notLast = harness.url(
             "/adobe-services/logout", [("redirect_url", "adobepass://logout"), ("noflash", "true")])
-        #expect(try await harness.emulator.handle(HTTPRequest(url: notLast)).status == 400)
+        #expect(try await harness.emulator.handle(HTTPTransportRequest(url: notLast)).status == 400)
     }
 
     @Test func invalidateSessionsForgetsEveryone() async throws {

@@ -7,10 +7,10 @@ import Testing
     /// A preauthorize request whose `resource` value is the given IDs, each percent-encoded on its
     /// own, joined by literal commas.
     private func preauthorize(
-        _ harness: Harness, _ ids: [String], headers: HTTPHeaders = [:],
+        _ harness: Harness, _ ids: [String], headers: HTTPTransportHeaders = [:],
         accept: String = "application/json", deviceID: String = Harness.deviceID
     )
-        async throws -> HTTPResponse
+        async throws -> HTTPTransportResponse
     {
         var request = harness.v1Request("/api/v1/preauthorize", accept: accept, headers: headers)
         let list = ids.map(PercentEncoding.encode).joined(separator: ",")
@@ -20,7 +20,7 @@ import Testing
         return try await harness.emulator.handle(request)
     }
 
-    private func decisions(_ response: HTTPResponse) throws -> [JSONValue] {
+    private func decisions(_ response: HTTPTransportResponse) throws -> [JSONValue] {
         try #require(try decodeObject(response)["resources"]?.arrayValue)
     }
 

@@ -24,7 +24,7 @@ import Testing
     }
 
     func partnerSession(_ harness: Harness, header: String?) async throws -> [String: JSONValue] {
-        var headers = HTTPHeaders()
+        var headers = HTTPTransportHeaders()
         if let header { headers["AP-Partner-Framework-Status"] = header }
         let response = try await harness.v2(
             "/api/v2/REF/sessions/sso/Apple", method: .post,
@@ -87,7 +87,7 @@ import Testing
             (Self.header(), "invalid_parameter_saml_response"),
         ]
         for (header, code) in cases {
-            var headers = HTTPHeaders()
+            var headers = HTTPTransportHeaders()
             if let header { headers["AP-Partner-Framework-Status"] = header }
             let response = try await harness.v2(
                 "/api/v2/REF/profiles/sso/Apple", method: .post, form: [("SAMLResponse", "PHg+PC94Pg==")],

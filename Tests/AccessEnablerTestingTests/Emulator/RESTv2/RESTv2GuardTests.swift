@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/api/v2/REF/sessions", HTTPMethod.post),
+        ("/api/v2/REF/sessions", HTTPTransportMethod.post),
         ("/api/v2/REF/profiles", .get),
         ("/api/v2/REF/profiles/Cablevision", .get),
         ("/api/v2/REF/decisions/preauthorize/Cablevision", .post),
@@ -56,7 +56,7 @@ import Testing
         ("/api/v2/REF/sessions/ABCD123", .get),
         ("/api/v2/REF/profiles/code/ABCD123", .get),
     ])
-    func deviceHeadersAreRequired(path: String, method: HTTPMethod) async throws {
+    func deviceHeadersAreRequired(path: String, method: HTTPTransportMethod) async throws {
         let harness = try await Harness.make()
         try expectV2Error(
             try await harness.v2(path, method: method, deviceID: nil), status: 400,
@@ -98,7 +98,7 @@ import Testing
             code: "internal_server_error")
         try expectV2Error(try await harness.v2("/api/v2/REF/nothing/here"), status: 404, code: "internal_server_error")
         let browser = try await harness.emulator.handle(
-            HTTPRequest(
+            HTTPTransportRequest(
                 method: .post,
                 url: harness.url("/api/v2/authenticate/REF/ABC")))
         #expect(browser.status == 405)

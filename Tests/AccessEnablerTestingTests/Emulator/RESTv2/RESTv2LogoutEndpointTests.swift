@@ -5,7 +5,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct RESTv2LogoutEndpointTests {
     private func logout(
-        _ response: HTTPResponse, _ mvpd: String,
+        _ response: HTTPTransportResponse, _ mvpd: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [String: JSONValue] {
         #expect(response.status == 200, sourceLocation: sourceLocation)
@@ -43,7 +43,7 @@ import Testing
                 resource: "news") == nil)
 
         // The URL is served by the emulator's browser logout, which ends at the redirect URL.
-        let browser = try await harness.emulator.handle(HTTPRequest(url: harness.url(path)))
+        let browser = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url(path)))
         #expect(browser.status == 302)
         #expect(browser.headers["Location"] == redirect)
         #expect(await harness.emulator.requests(to: .browserLogout).count == 1)

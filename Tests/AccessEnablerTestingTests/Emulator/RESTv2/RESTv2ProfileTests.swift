@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct RESTv2ProfileTests {
     /// The profile of `mvpd` in a profiles answer.
     private func profile(
-        _ response: HTTPResponse, _ mvpd: String,
+        _ response: HTTPTransportResponse, _ mvpd: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> [String: JSONValue] {
         #expect(response.status == 200, sourceLocation: sourceLocation)

@@ -306,7 +306,7 @@ import Testing
         let harness = try await Harness.make()
         let session = try decodeObject(try await harness.createSession(mvpd: "AutoCable"))
         let path = try #require(session["url"]?.stringValue)
-        let response = try await harness.emulator.handle(HTTPRequest(url: harness.url(path)))
+        let response = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url(path)))
         #expect(response.status == 302)
         #expect(response.headers["Location"] == Harness.redirectURL)
         #expect(await harness.emulator.session(requestor: "REF", deviceID: Harness.deviceID)?.userID == "bob-user-id")
@@ -323,7 +323,7 @@ import Testing
     @Test func unknownExpiredOrIncompleteCodesGetAnHTMLError() async throws {
         let harness = try await Harness.make()
         let unknown = try await harness.emulator.handle(
-            HTTPRequest(url: harness.url("/api/v2/authenticate/REF/ZZZZZZZ")))
+            HTTPTransportRequest(url: harness.url("/api/v2/authenticate/REF/ZZZZZZZ")))
         #expect(unknown.status == 400)
         #expect(unknown.headers["Content-Type"]?.hasPrefix("text/html") == true)
 
@@ -331,18 +331,18 @@ import Testing
             try decodeObject(try await harness.createSession(redirect: nil))["code"]?.stringValue)
         #expect(
             try await harness.emulator.handle(
-                HTTPRequest(url: harness.url("/api/v2/authenticate/REF/\(incomplete)"))
+                HTTPTransportRequest(url: harness.url("/api/v2/authenticate/REF/\(incomplete)"))
             ).status == 400)
 
         let code = try #require(try decodeObject(try await harness.createSession())["code"]?.stringValue)
         #expect(
             try await harness.emulator.handle(
-                HTTPRequest(url: harness.url("/api/v2/authenticate/OTHER/\(code)"))
+                HTTPTransportRequest(url: harness.url("/api/v2/authenticate/OTHER/\(code)"))
             ).status == 400)
         harness.clock.advance(by: .seconds(1800))
         #expect(
             try await harness.emulator.handle(
-                HTTPRequest(url: harness.url("/api/v2/authenticate/REF/\(code)"))
+                HTTPTransportRequest(url: harness.url("/api/v2/authenticate/REF/\(code)"))
             ).status == 400)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct RESTv2StrictRequestTests {
     /// A header the call's page does not list, on a request that is otherwise valid.
     @Test(arguments: [
-        ("/api/v2/REF/configuration", HTTPMethod.get, "AP-SDK-Identifier", "swift/1.0.0"),
+        ("/api/v2/REF/configuration", HTTPTransportMethod.get, "AP-SDK-Identifier", "swift/1.0.0"),
         ("/api/v2/REF/configuration", .get, "AP-Visitor-Identifier", "ECID-123"),
         ("/api/v2/REF/configuration", .get, "AP-TempPass-Identity", "eyJlbWFpbCI6ImFAYi5jIn0="),
         ("/api/v2/REF/profiles/Cablevision", .get, "Cache-Control", "no-cache"),
@@ -18,7 +18,8 @@ import Testing
         ),
         ("/api/v2/REF/logout/Cablevision?redirectUrl=adobepass%3A%2F%2Fios.app", .get, "X-Custom", "1"),
     ])
-    func undocumentedHeaderIs400(path: String, method: HTTPMethod, header: String, value: String) async throws {
+    func undocumentedHeaderIs400(path: String, method: HTTPTransportMethod, header: String, value: String) async throws
+    {
         let harness = try await Harness.make()
         let rejected = try await harness.v2(path, method: method, headers: [header: value])
         try expectV2Error(rejected, status: 400, code: "bad_request")

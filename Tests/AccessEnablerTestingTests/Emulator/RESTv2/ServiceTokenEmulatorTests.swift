@@ -168,7 +168,7 @@ import Testing
     /// Signs in on `deviceID` with a service token for `subject`: the session carries it, the
     /// browser logs in.
     func signIn(_ harness: Harness, deviceID: String, subject: String? = Self.subject) async throws {
-        let headers: HTTPHeaders = subject.map { ["AD-Service-Token": token(harness, subject: $0)] } ?? [:]
+        let headers: HTTPTransportHeaders = subject.map { ["AD-Service-Token": token(harness, subject: $0)] } ?? [:]
         let session = try decodeObject(try await harness.createSession(deviceID: deviceID, headers: headers))
         #expect(session["actionName"] == "authenticate")
         let path = try #require(session["url"]?.stringValue)
@@ -181,7 +181,7 @@ import Testing
         _ harness: Harness, deviceID: String, subject: String?,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> [String: JSONValue] {
-        let headers: HTTPHeaders = subject.map { ["AD-Service-Token": token(harness, subject: $0)] } ?? [:]
+        let headers: HTTPTransportHeaders = subject.map { ["AD-Service-Token": token(harness, subject: $0)] } ?? [:]
         let response = try await harness.v2("/api/v2/REF/profiles", deviceID: deviceID, headers: headers)
         #expect(response.status == 200, sourceLocation: sourceLocation)
         return try #require(try decodeObject(response)["profiles"]?.objectValue, sourceLocation: sourceLocation)

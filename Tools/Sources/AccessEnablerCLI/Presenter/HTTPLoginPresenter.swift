@@ -115,12 +115,15 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
         return try await prompt.ask(url: url, redirectURL: redirectURL)
     }
 
-    private static func pageRequest(_ url: URL) -> HTTPRequest {
-        HTTPRequest(method: .get, url: url, headers: ["Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"])
+    private static func pageRequest(_ url: URL) -> HTTPTransportRequest {
+        HTTPTransportRequest(
+            method: .get, url: url, headers: ["Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"])
     }
 
     /// The request a browser sends when `form` on `pageURL` is submitted.
-    static func submission(of form: WebForm, on pageURL: URL, username: String?, password: String?) -> HTTPRequest? {
+    static func submission(of form: WebForm, on pageURL: URL, username: String?, password: String?)
+        -> HTTPTransportRequest?
+    {
         let action: URL?
         if let target = form.action, !target.isEmpty {
             action = URL(string: target, relativeTo: pageURL)?.absoluteURL
@@ -130,7 +133,7 @@ struct HTTPLoginPresenter: AuthenticationPresenter {
         guard let action else { return nil }
         let encoded = FormEncoding.encode(form.submittedPairs(username: username, password: password))
         if form.method == "post" {
-            return HTTPRequest(
+            return HTTPTransportRequest(
                 method: .post, url: action,
                 headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"],
                 body: Data(encoded.utf8))

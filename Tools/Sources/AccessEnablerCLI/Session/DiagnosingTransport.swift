@@ -32,7 +32,7 @@ final class DiagnosingTransport: HTTPTransport {
         self.base = base
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         let origin = Self.origin(of: request.url)
         state.withLock { $0.lastOrigin = origin }
         do {

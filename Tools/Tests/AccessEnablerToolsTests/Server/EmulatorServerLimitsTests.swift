@@ -22,14 +22,14 @@ struct EmulatorServerLimitsTests {
         try await withEmulatorServer { server in
             let big = Data(repeating: UInt8(ascii: "x"), count: 3 << 20)
             let response = try await URLSessionTransport.browser().send(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: server.url.appendingPathComponent("emulator/faults"),
                     headers: ["Content-Type": "application/json"], body: big))
             #expect(response.status == 413)
             let reason = String(decoding: response.body, as: UTF8.self)
             #expect(reason.contains("larger than the emulator accepts"), "\(reason)")
             let scenario = try await URLSessionTransport.browser().send(
-                HTTPRequest(
+                HTTPTransportRequest(
                     url: server.url.appendingPathComponent("emulator/scenario")))
             #expect(scenario.status == 200)
         }
@@ -53,7 +53,7 @@ struct EmulatorServerLimitsTests {
         #expect(outcomes == Array(repeating: .closedByServer, count: 5))
         // The server still answers complete requests.
         let answer = try await URLSessionTransport.browser().send(
-            HTTPRequest(
+            HTTPTransportRequest(
                 url: server.url.appendingPathComponent("emulator/scenario")))
         #expect(answer.status == 200)
     }
@@ -73,7 +73,7 @@ struct EmulatorServerLimitsTests {
         // A request being answered is not cut short: a 2 s answer outlives the 1 s request timeout.
         await server.emulator.inject(.delay(.seconds(2)), on: .configurationV2)
         let delayed = try await URLSessionTransport.browser().send(
-            HTTPRequest(url: server.url.appendingPathComponent("api/v2/REF/configuration")))
+            HTTPTransportRequest(url: server.url.appendingPathComponent("api/v2/REF/configuration")))
         #expect(delayed.status == 401, "answered (without a token) after the delay")
     }
 
@@ -91,7 +91,7 @@ struct EmulatorServerLimitsTests {
                 port: port, "GET /emulator/scenario HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
             #expect(loopback.hasPrefix("HTTP/1.1 200"), "\(loopback.prefix(200))")
             let form = try await transport.send(
-                HTTPRequest(
+                HTTPTransportRequest(
                     method: .post, url: server.url.appendingPathComponent("emulator/degradation"),
                     headers: ["Content-Type": "application/x-www-form-urlencoded"],
                     body: Data(#"{"mvpd": "Cablevision", "rule": "authorizeAll"}"#.utf8)))
@@ -107,7 +107,7 @@ struct EmulatorServerLimitsTests {
         let server = try await configuration.start()
         defer { Task { await server.stop() } }
         let answer = try await URLSessionTransport.browser().send(
-            HTTPRequest(url: server.url.appendingPathComponent("emulator/scenario")))
+            HTTPTransportRequest(url: server.url.appendingPathComponent("emulator/scenario")))
         #expect(answer.status == 200)
     }
 
@@ -129,7 +129,7 @@ struct EmulatorServerLimitsTests {
 
             let kept = String(decoding: try JSONEncoder().encode(await server.emulator.requests), as: UTF8.self)
             let served = try await URLSessionTransport.browser().send(
-                HTTPRequest(
+                HTTPTransportRequest(
                     url: server.url.appendingPathComponent("emulator/requests")))
             let servedText = String(decoding: served.body, as: UTF8.self)
             #expect(servedText.contains("/decisions/authorize/Cablevision"), "the log is served")

@@ -156,8 +156,8 @@ struct EmulatorServerTests {
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
         let response = try await URLSessionTransport.browser().send(
-            HTTPRequest(
-                method: HTTPMethod(rawValue: method), url: try #require(request.url),
+            HTTPTransportRequest(
+                method: HTTPTransportMethod(rawValue: method), url: try #require(request.url),
                 headers: body == nil ? [:] : ["Content-Type": "application/json"], body: request.httpBody))
         return Answer(
             status: response.status, body: response.body, location: response.headers["Location"],

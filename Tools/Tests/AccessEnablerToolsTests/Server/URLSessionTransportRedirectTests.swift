@@ -19,12 +19,13 @@ import Testing
         try await withEmulatorServer { server in
             let transport = URLSessionTransport()
             let custom = try await transport.send(
-                HTTPRequest(url: loginURL(server.url, redirect: "adobepass://ios.app")))
+                HTTPTransportRequest(url: loginURL(server.url, redirect: "adobepass://ios.app")))
             #expect(custom.status == 302)
             #expect(custom.headers["Location"] == "adobepass://ios.app")
             // An http redirect is not followed either.
             let web = try await transport.send(
-                HTTPRequest(url: loginURL(server.url, redirect: "\(server.url.absoluteString)/emulator/scenario")))
+                HTTPTransportRequest(
+                    url: loginURL(server.url, redirect: "\(server.url.absoluteString)/emulator/scenario")))
             #expect(web.status == 302)
         }
     }
@@ -33,7 +34,7 @@ import Testing
         try await withEmulatorServer { server in
             let transport = URLSessionTransport(configuration: .ephemeral)
             let response = try await transport.send(
-                HTTPRequest(url: loginURL(server.url, redirect: "adobepass://ios.app")))
+                HTTPTransportRequest(url: loginURL(server.url, redirect: "adobepass://ios.app")))
             #expect(response.status == 302)
         }
     }

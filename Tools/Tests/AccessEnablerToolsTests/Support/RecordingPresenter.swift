@@ -14,9 +14,9 @@ struct RecordingPresenter: AuthenticationPresenter {
 
     func presentLogin(url: URL, redirectURL: URL) async throws -> URL {
         let browser = URLSessionTransport.browser()
-        let first = try await browser.send(HTTPRequest(url: url))
+        let first = try await browser.send(HTTPTransportRequest(url: url))
         let formURL = try #require(first.headers["Location"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL })
-        let form = try await browser.send(HTTPRequest(url: formURL))
+        let form = try await browser.send(HTTPTransportRequest(url: formURL))
         recorder.record(
             LoginPageVisit(
                 url: url, firstStatus: first.status, formStatus: form.status, contentType: form.headers["Content-Type"],

@@ -11,23 +11,23 @@ final class ScriptedSite: HTTPTransport, @unchecked Sendable {
 
     private let answers: [String: Answer]
     private let lock = NSLock()
-    private var log: [HTTPRequest] = []
+    private var log: [HTTPTransportRequest] = []
 
     init(_ answers: [String: Answer]) { self.answers = answers }
 
-    var requests: [HTTPRequest] { lock.withLock { log } }
+    var requests: [HTTPTransportRequest] { lock.withLock { log } }
     var requested: [String] { requests.map(\.url.absoluteString) }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         lock.withLock { log.append(request) }
         var components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
         components?.query = nil
         switch components?.string.flatMap({ answers[$0] }) {
-        case .redirect(let location)?: return HTTPResponse(status: 302, headers: ["Location": location])
+        case .redirect(let location)?: return HTTPTransportResponse(status: 302, headers: ["Location": location])
         case .page(let html)?:
-            return HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data(html.utf8))
-        case .status(let status)?: return HTTPResponse(status: status)
-        case nil: return HTTPResponse(status: 404)
+            return HTTPTransportResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data(html.utf8))
+        case .status(let status)?: return HTTPTransportResponse(status: status)
+        case nil: return HTTPTransportResponse(status: 404)
         }
     }
 }

@@ -46,15 +46,15 @@ struct EmulatorControl: Sendable {
     /// Sends `method` to `/emulator/<path>[?query]` with `json` as the body, and returns the answer.
     ///
     /// - Throws: `ExitCode(1)` after printing one line when no emulator answers.
-    func send(_ method: HTTPMethod, _ path: String, query: String? = nil, json: JSONValue? = nil) async throws
-        -> HTTPResponse
+    func send(_ method: HTTPTransportMethod, _ path: String, query: String? = nil, json: JSONValue? = nil) async throws
+        -> HTTPTransportResponse
     {
         var url = baseURL.appendingPathComponent("emulator/" + path)
         if let query, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) {
             components.percentEncodedQuery = query
             url = components.url ?? url
         }
-        var request = HTTPRequest(method: method, url: url)
+        var request = HTTPTransportRequest(method: method, url: url)
         request.timeout = .seconds(10)
         if let json {
             request.headers["Content-Type"] = "application/json"
@@ -74,7 +74,7 @@ struct EmulatorControl: Sendable {
 
     /// Checks that `response` succeeded; otherwise prints the emulator's reason and exits: 2 when
     /// the emulator refused the input (400, 404 for an unknown MVPD), 1 otherwise.
-    func check(_ response: HTTPResponse, what: String) throws {
+    func check(_ response: HTTPTransportResponse, what: String) throws {
         guard !(200..<300).contains(response.status) else { return }
         let reason =
             (try? JSONDecoder().decode(JSONValue.self, from: response.body))?["error"]?.stringValue
@@ -85,7 +85,7 @@ struct EmulatorControl: Sendable {
     }
 
     /// Prints the warnings an answer carries (`{"warnings": [...]}`) on standard error.
-    func printWarnings(of response: HTTPResponse) {
+    func printWarnings(of response: HTTPTransportResponse) {
         guard !response.body.isEmpty,
             let warnings = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?["warnings"]?.arrayValue
         else { return }

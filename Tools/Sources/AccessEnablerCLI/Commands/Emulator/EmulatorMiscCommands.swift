@@ -30,7 +30,7 @@ struct EmulatorWaitCommand: AsyncParsableCommand {
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         var cause = "no answer"
         while ContinuousClock.now < deadline {
-            var request = HTTPRequest(method: .get, url: url)
+            var request = HTTPTransportRequest(method: .get, url: url)
             request.timeout = .seconds(2)
             do {
                 let response = try await transport.send(request)
