@@ -4,7 +4,7 @@ import Testing
 /// The migration guide's table of deliberate differences from Adobe's framework: every row says
 /// what Adobe's framework did, what the adapter does and why, and the differences an app meets only
 /// at run time are there.
-@Suite(.timeLimit(.minutes(1))) struct MigrationGuideTableTests {
+@Suite(.timeLimit(.minutes(3))) struct MigrationGuideTableTests {
     /// The rows of the table under "What changes", as cells.
     static func rows() throws -> [[String]] {
         let url = URL(fileURLWithPath: #filePath)

@@ -37,7 +37,7 @@ final class GatedIdentityService: Sendable {
 /// The service-token source's single flight (``SingleFlight``): one question for concurrent
 /// requests, and only answers to questions asked after the last ``ServiceTokenSource/discard()``
 /// are kept.
-@Suite(.timeLimit(.minutes(1))) struct ServiceTokenSourceTests {
+@Suite(.timeLimit(.minutes(3))) struct ServiceTokenSourceTests {
     let clock = TestClock()
     let identity = GatedIdentityService()
     var source: ServiceTokenSource {

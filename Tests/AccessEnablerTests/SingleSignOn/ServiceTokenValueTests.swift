@@ -5,7 +5,7 @@ import Testing
 /// What the SDK reads from the app's service token: that it is a compact JWS (so it can go in a
 /// header), and its `exp` (so it knows when to ask again). The signature is the service
 /// provider's to check.
-@Suite(.timeLimit(.minutes(1))) struct ServiceTokenValueTests {
+@Suite(.timeLimit(.minutes(3))) struct ServiceTokenValueTests {
     static func jws(_ payload: String) -> String {
         let encoded = Data(payload.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")

@@ -295,7 +295,7 @@ extension Harness {
 }
 
 /// The shared seed's decisions, call by call, on the fake keychain.
-@Suite(.timeLimit(.minutes(1))) struct SharedDeviceSeedStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct SharedDeviceSeedStoreTests {
     static let group = SharedDeviceIdentifierTests.group
 
     func store(_ keychain: FakeKeychain, groups: Set<String> = [group]) -> SharedDeviceSeedStore {

@@ -5,7 +5,7 @@ import Testing
 
 /// The package's one Base64URL and compact-JWS reading, which the SDK's service tokens and the
 /// emulator's issuer and check share.
-@Suite(.timeLimit(.minutes(1))) struct Base64URLTests {
+@Suite(.timeLimit(.minutes(3))) struct Base64URLTests {
     @Test func encodesWithoutPaddingAndDecodesBack() {
         let bytes: [UInt8] = [0xFB, 0xFF, 0xBF, 0x00, 0x7F]
         let text = Base64URL.encode(bytes)

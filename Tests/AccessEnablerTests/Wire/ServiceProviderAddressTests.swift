@@ -4,7 +4,7 @@ import Testing
 
 /// The service-provider addresses of Adobe's legacy SDK and its documentation, read for each
 /// backend: Adobe's hosts in every form become the HTTPS origin of their environment.
-@Suite(.timeLimit(.minutes(1))) struct ServiceProviderAddressTests {
+@Suite(.timeLimit(.minutes(3))) struct ServiceProviderAddressTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var address: String
         var restV2: String

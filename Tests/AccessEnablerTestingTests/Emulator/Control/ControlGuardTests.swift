@@ -6,7 +6,7 @@ import Testing
 /// A web page cannot drive the emulator's control routes: a write must be JSON (which a page
 /// cannot send elsewhere without asking first), and every control route answers only a loopback,
 /// IP or the emulator's own `Host` (a page that rebinds its name to 127.0.0.1 sends its name).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ControlGuardTests {
     private let degrade = Data(#"{"mvpd": "Cablevision", "rule": "authorizeAll"}"#.utf8)
 

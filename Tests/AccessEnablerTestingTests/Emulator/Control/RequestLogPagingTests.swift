@@ -5,7 +5,7 @@ import Testing
 
 /// `GET /emulator/requests` serves the log a page at a time, so that reading a full log does not
 /// build one answer of tens of megabytes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RequestLogPagingTests {
     private func page(_ harness: Harness, _ path: String) async throws -> (ids: [Int], next: String?, status: Int) {
         let response = try await harness.emulator.handle(HTTPTransportRequest(url: harness.url(path)))

@@ -5,7 +5,7 @@ import Testing
 
 /// The second-screen activation site as a person meets it: what the form says about a code that
 /// is empty, too long, wrong or used, and which page says "You're signed in".
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ActivationPageTests {
     @Test("the code input has its label, is required and takes at most 16 characters")
     func theCodeInput() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// What unauthenticated browser logins can make the emulator keep: anyone can start a v1 login,
 /// so the pending logins and the fields they keep are bounded.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BrowserLoginLimitsTests {
     @Test("pending logins are capped at 1,024: the oldest go first, the newest still sign in")
     func pendingLoginsAreCapped() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `/adobe-services/logout` sends the browser only to a redirect URL registered for the
 /// requestor: any other is refused with a page that says why, and nothing is logged out.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BrowserLogoutTests {
     private func logout(_ harness: Harness, redirect: String, requestor: String = "REF") async throws -> BrowserVisit {
         try await harness.browse(

@@ -5,7 +5,7 @@ import Testing
 
 /// What every page a browser meets has in common (a viewport, the stylesheet, an icon, a `<main>`
 /// landmark), and that the paths a browser visits answer in HTML even when something is wrong.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTMLPageTests {
     /// Every kind of page the emulator shows a browser.
     private func everyPage(_ harness: Harness) async throws -> [(String, BrowserVisit)] {

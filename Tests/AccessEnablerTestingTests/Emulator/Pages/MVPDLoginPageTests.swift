@@ -4,7 +4,7 @@ import Testing
 @testable import AccessEnablerTesting
 
 /// The fake MVPD login form after a mistake: what is kept, and how the error is tied to the inputs.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct MVPDLoginPageTests {
     /// A v1 browser login waiting at Cablevision's form: its path and login ID.
     private func pendingLogin(_ harness: Harness) async throws -> (path: String, id: String) {

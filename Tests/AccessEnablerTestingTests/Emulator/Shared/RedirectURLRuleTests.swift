@@ -3,7 +3,7 @@ import Testing
 @testable import AccessEnablerTesting
 
 /// When a redirect URL a request names is a registered one.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RedirectURLRuleTests {
     @Test(
         "the same scheme, host, port and path; any query; any port on a loopback IP literal",

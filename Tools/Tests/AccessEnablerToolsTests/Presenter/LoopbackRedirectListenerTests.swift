@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// The loopback listener that catches a browser login's last redirect (RFC 8252 §7.3): loopback
 /// only, one request for its own path and state, then closed.
-@Suite("Loopback redirect listener", .timeLimit(.minutes(1)))
+@Suite("Loopback redirect listener", .timeLimit(.minutes(3)))
 struct LoopbackRedirectListenerTests {
     private func get(_ url: URL, method: String = "GET") async throws -> (status: Int, page: String) {
         var request = URLRequest(url: url)
@@ -97,7 +97,7 @@ struct LoopbackRedirectListenerTests {
 }
 
 /// Handing a login to a person whose browser comes back to the listener, or who pastes.
-@Suite("Browser handoff", .timeLimit(.minutes(1)))
+@Suite("Browser handoff", .timeLimit(.minutes(3)))
 struct BrowserHandoffTests {
     @Test("a pasted URL ends the wait (a browser on another machine), and the listener closes")
     func paste() async throws {
