@@ -30,8 +30,8 @@ final class AuthenticationBridge: MVPDPagePresenter {
     /// that started before the latest one has been replaced and waits for no page.
     private(set) var supersessions: UInt64 = 0
 
-    /// Whether a picker or a login page is waiting for the app.
-    var isWaiting: Bool { providerRequest != nil || loginRequest != nil }
+    /// Whether a picker is waiting for `setSelectedProvider`.
+    var isWaitingForProvider: Bool { providerRequest != nil }
     /// Whether a login page is waiting for `handleExternalURL`.
     var isWaitingForLogin: Bool { loginRequest != nil }
 

@@ -31,26 +31,11 @@ extension LegacySession {
         whenConfigured { [self] in startAuthentication(force: force, data: data, filter: filter) }
     }
 
+    /// `setSelectedProvider`: answers the picker on screen, else leaves the code screen, cancels
+    /// the login page, fails as a cancelled picker, or signs in with the MVPD named
+    /// (``LegacyBridgeStateMachine/providerSelected(_:waits:)``).
     func setSelectedProvider(_ mvpdID: String?) {
-        if let mvpdID { trackSelection(of: mvpdID) }
-        if authentication.answerProvider(mvpdID) { return }
-        if mvpdID == nil {
-            if let screen = codeScreen, screen.isShown {
-                // tvOS: the viewer left the code screen. Its flow ends itself with the cancel, as
-                // `getAuthorization`'s then fails its resource.
-                screen.leave()
-                return
-            } else if authentication.isWaitingForLogin {
-                // The waiting flow ends itself with the cancel.
-                authentication.cancelWaiting()
-                return
-            }
-            reportAuthentication(
-                .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
-            return
-        }
-        authentication.preselectedMVPD = mvpdID
-        whenConfigured { [self] in startAuthentication(force: true, data: [:], unlessSignedInWith: mvpdID) }
+        execute(machine.providerSelected(mvpdID, waits: appWaits))
     }
 
     func handleExternalURL(_ url: String?) {
@@ -72,34 +57,33 @@ extension LegacySession {
     func startAuthentication(
         force: Bool, data: [String: String], filter: ProviderFilter? = nil, unlessSignedInWith mvpdID: String? = nil
     ) -> Task<AuthenticationResult?, Never> {
-        authenticationFlow?.cancel()
-        authentication.cancelWaiting()
-        codeScreen = nil
+        let (flow, actions) = machine.authenticationRequested()
+        execute(actions)
         let usesSecondScreen = secondScreen.withLock { $0 }
-        authenticationFlowsRunning += 1
-        authenticationFlowNumber += 1
-        let number = authenticationFlowNumber
-        let flow = perform { [self] () -> AuthenticationResult? in
-            defer { authenticationFlowsRunning -= 1 }
-            var force = force
-            if let mvpdID, await core.checkAuthentication().authentication?.mvpd.id == mvpdID {
-                force = false
-                // No picker will take the preselection: it must not reach a later flow's.
-                if authentication.preselectedMVPD == mvpdID { authentication.preselectedMVPD = nil }
-            }
-            guard !Task.isCancelled else { return nil }
-            var result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
-            guard !Task.isCancelled else { return nil }
-            if flowInterruptedByLogout == number, case .failure(let failure) = result,
-                failure.code == PROVIDER_NOT_SELECTED_ERROR
-            {
-                result = .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: failure.error))
-            }
-            reportAuthentication(result)
-            return result
+        let task = perform { [self] () -> AuthenticationResult? in
+            let result = await runFlow(
+                force: force, data: data, filter: filter, unlessSignedInWith: mvpdID, secondScreen: usesSecondScreen)
+            let (reported, actions) = machine.authenticationEnded(flow, result: result)
+            execute(actions)
+            return reported
         }
-        authenticationFlow = flow
-        return flow
+        authenticationFlow = (flow, task)
+        return task
+    }
+
+    /// One flow's sign-in; nil when it was superseded before it began.
+    private func runFlow(
+        force: Bool, data: [String: String], filter: ProviderFilter?, unlessSignedInWith mvpdID: String?,
+        secondScreen: Bool
+    ) async -> AuthenticationResult? {
+        var force = force
+        if let mvpdID, await core.checkAuthentication().authentication?.mvpd.id == mvpdID {
+            force = false
+            // No picker will take the preselection: it must not reach a later flow's.
+            if authentication.preselectedMVPD == mvpdID { authentication.preselectedMVPD = nil }
+        }
+        guard !Task.isCancelled else { return nil }
+        return await signIn(force: force, data: data, filter: filter, secondScreen: secondScreen)
     }
 
     /// The sign-in of `getAuthentication` and of `getAuthorization` for a viewer who is not
@@ -154,7 +138,7 @@ extension LegacySession {
                     screen.isShown = true
                     emit(.registrationCode(code))
                 case .authenticated(let authenticated):
-                    return .success((authenticated, !codeShown && !authentication.interacted))
+                    return .success(authenticated, cached: !codeShown && !authentication.interacted)
                 }
             }
             try Task.checkCancellation()
@@ -182,7 +166,7 @@ extension LegacySession {
                 forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
                 presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self),
                 partnerFallback: { reason in await partnerReports.record(reason) })
-            return .success((result, !authentication.interacted))
+            return .success(result, cached: !authentication.interacted)
         } catch {
             return .failure(Self.legacyFailure(error))
         }
@@ -204,7 +188,7 @@ extension LegacySession {
 
     func reportAuthentication(_ result: AuthenticationResult) {
         switch result {
-        case .success(let (authenticated, cached)):
+        case .success(let authenticated, let cached):
             if authenticated.mvpd.isTempPass { emit(.tempPassAuthenticated) }
             emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
             track(authentication: authenticated, cached: cached)
@@ -217,13 +201,16 @@ extension LegacySession {
 }
 
 /// A failure in legacy terms: the legacy error code and the async core's error.
-struct LegacyFailure: Error {
+struct LegacyFailure: Error, Hashable {
     var code: String
     var error: AccessEnablerError
 }
 
 /// A sign-in's outcome: the authentication and whether it came from the cache, or the failure.
-typealias AuthenticationResult = Result<(Authentication, Bool), LegacyFailure>
+enum AuthenticationResult: Sendable, Hashable {
+    case success(Authentication, cached: Bool)
+    case failure(LegacyFailure)
+}
 
 /// The registration code of a second-screen flow: whether it is on screen, and the polling that
 /// the viewer leaving the screen (`setSelectedProvider(nil)`) stops.

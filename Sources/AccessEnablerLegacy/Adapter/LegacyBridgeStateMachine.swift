@@ -1,0 +1,255 @@
+import AccessEnabler
+import Foundation
+
+/// What the legacy adapter is doing, and the rules of its interleavings, as pure transitions.
+///
+/// Each event (an app call, the end of a core call, a sign-in's end) is a `mutating` method that
+/// updates the state and returns the ``Action``s to take, as values, in order: callbacks to send,
+/// work to start or cancel. Nothing here awaits, calls the core or touches a continuation;
+/// ``LegacySession`` feeds it events and executes its actions, and the tests drive it alone.
+///
+/// The state is a few small enums: the ``Configuration`` phase, the ``SignIn`` flow the app
+/// sees (with the flows a newer one superseded and which still end), and the ``Logouts`` running.
+/// What waits for the app inside a flow (a picker, a login page, a registration code on screen)
+/// lives with its continuation in ``AuthenticationBridge``; events that depend on it take a
+/// snapshot of it (``AppWaits``).
+struct LegacyBridgeStateMachine: Sendable {
+    /// The configuration phase: calls wait for `setRequestorComplete` until it is over.
+    enum Configuration: Sendable, Hashable {
+        case unconfigured
+        case configuring
+        case configured
+        case failed
+    }
+
+    /// An authentication flow (`getAuthentication`'s, `getAuthorization`'s sign-in, or one a
+    /// `setSelectedProvider` outside a picker starts), numbered in the order they started.
+    struct FlowID: Sendable, Hashable, Comparable {
+        let number: UInt64
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.number < rhs.number }
+    }
+
+    /// The sign-in the app sees.
+    enum SignIn: Sendable, Hashable {
+        /// No flow runs, or only flows a newer one superseded (which report nothing).
+        case idle
+        /// Flow `flow` runs: its end is reported. A logout that found it waiting for the app or
+        /// the viewer interrupted it (it then fails as "explicitly cancelled").
+        case running(FlowID, interruptedByLogout: Bool)
+    }
+
+    /// The logouts: how many have started (a mark a profile sync compares), and how many still run.
+    struct Logouts: Sendable, Hashable {
+        var started: UInt64 = 0
+        var running = 0
+    }
+
+    /// One `setRequestor` call's view of the state it started in; it hands it back when its
+    /// configuration ends (a later `setRequestor` may have started meanwhile).
+    struct ConfigurationAttempt: Sendable, Hashable {
+        /// A foreground re-sync: it follows a configuration that completed.
+        let isResync: Bool
+        /// ``Logouts/started`` when it began: a logout since then reports the sign-out itself.
+        let logoutsBefore: UInt64
+    }
+
+    /// What waits for the app in the flow on screen, read from ``AuthenticationBridge`` and the
+    /// registration-code screen when an event that depends on it happens.
+    struct AppWaits: Sendable, Hashable {
+        /// `displayProviderDialog` waits for `setSelectedProvider`.
+        var picker = false
+        /// A login page waits for `handleExternalURL`.
+        var loginPage = false
+        /// A registration code is on screen (tvOS).
+        var codeScreen = false
+
+        static let nothing = AppWaits()
+    }
+
+    /// The profile sync a completed configuration runs (`signedIn`: a session was stored when
+    /// `setRequestor` completed, before the calls queued behind it changed it).
+    struct ProfileSync: Sendable, Hashable {
+        let attempt: ConfigurationAttempt
+        let signedIn: Bool
+    }
+
+    /// Whether a call runs now or after `setRequestorComplete`.
+    enum CallStart: Sendable, Hashable {
+        case now
+        case afterConfiguration
+    }
+
+    /// What the runtime does, in order.
+    enum Action: Sendable, Hashable {
+        // Callbacks.
+        /// `setRequestorComplete` with success or error.
+        case completeRequestor(success: Bool)
+        /// A status report.
+        case reportStatus(LegacyStatus)
+        /// A flow's end (or an adopted profile): `setAuthenticationStatus` and its tracking.
+        case reportAuthentication(AuthenticationResult)
+        /// `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)` with no tracking.
+        case reportSignedOut
+        /// `TRACKING_GET_SELECTED_PROVIDER`.
+        case trackSelection(mvpdID: String)
+
+        // Work.
+        /// Runs the calls that waited for the configuration.
+        case runQueuedCalls
+        /// Cancels a superseded flow's task; it ends without a callback.
+        case cancelFlow(FlowID)
+        /// Ends everything that waits for the app (picker, login page, logout page).
+        case cancelWaiting
+        /// Forgets the registration-code screen of the flow replaced.
+        case forgetCodeScreen
+        /// Answers the picker on screen.
+        case answerPicker(mvpdID: String?)
+        /// The viewer left the code screen: its polling stops, its flow ends with the cancel.
+        case leaveCodeScreen
+        /// A sign-in with `mvpdID` (`setSelectedProvider` outside a picker), unless the viewer is
+        /// signed in with it already; after the configuration.
+        case signInPreselecting(mvpdID: String)
+        /// Starts the logout: after flow `after` (interrupted) has reported its end, if any.
+        case startLogout(after: FlowID?)
+    }
+
+    private(set) var configuration = Configuration.unconfigured
+    private(set) var signIn = SignIn.idle
+    /// Flows a newer one superseded whose tasks have not ended yet.
+    private(set) var supersededFlows: Set<FlowID> = []
+    private(set) var logouts = Logouts()
+    private var lastFlow = FlowID(number: 0)
+
+    /// Whether any flow has not ended yet, superseded ones included.
+    var flowsRunning: Bool { signIn != .idle || !supersededFlows.isEmpty }
+
+    // MARK: Configuration
+
+    /// `setRequestor`: the configuration phase starts again.
+    mutating func configurationStarted() -> ConfigurationAttempt {
+        // A re-sync follows a configuration that completed; the launch's, or a retry after a
+        // failure, is not one.
+        let attempt = ConfigurationAttempt(isResync: configuration == .configured, logoutsBefore: logouts.started)
+        configuration = .configuring
+        return attempt
+    }
+
+    /// The core accepted the configuration; `signedIn`: a session was stored then (before the
+    /// calls queued behind it change it). The profile sync the runtime then awaits follows for a
+    /// viewer signed in, and on every re-sync; a signed-out launch asks nothing more.
+    mutating func configurationSucceeded(_ attempt: ConfigurationAttempt, signedIn: Bool) -> (
+        actions: [Action], sync: ProfileSync?
+    ) {
+        configuration = .configured
+        let sync = signedIn || attempt.isResync ? ProfileSync(attempt: attempt, signedIn: signedIn) : nil
+        return ([.completeRequestor(success: true), .runQueuedCalls], sync)
+    }
+
+    /// The configuration failed (`status`: its report, when it has one); the queued calls then
+    /// fail through their own callbacks.
+    mutating func configurationFailed(_ status: LegacyStatus?) -> [Action] {
+        configuration = .failed
+        return (status.map { [.reportStatus($0)] } ?? []) + [.completeRequestor(success: false), .runQueuedCalls]
+    }
+
+    /// A call that needs the configuration.
+    func callArrived() -> CallStart {
+        switch configuration {
+        case .configured, .failed: .now
+        case .unconfigured, .configuring: .afterConfiguration
+        }
+    }
+
+    /// Profile sync `sync` ended: `refreshed` is nil when it failed (the core keeps the
+    /// session on a transient failure: nothing changed). It reports a change only when the sync
+    /// itself made it and no logout overlapped it (the logout reports its own): a sign-out when it
+    /// removed the session of a viewer signed in (an expired session it removes was no sign-in to
+    /// the app already); a sign-in when it adopted a profile where there was none and no flow runs
+    /// (a running flow reports its own end: the adopted profile is often that very login).
+    func profileSynced(
+        _ sync: ProfileSync, refreshed: (removedSession: Bool, adoptedSession: Bool, authentication: Authentication?)?
+    ) -> [Action] {
+        guard let refreshed, logouts.started == sync.attempt.logoutsBefore, logouts.running == 0 else { return [] }
+        let signedIn = sync.signedIn
+        if refreshed.removedSession, signedIn, refreshed.authentication == nil {
+            return [.reportSignedOut]
+        }
+        if !signedIn, refreshed.adoptedSession, !flowsRunning, let adopted = refreshed.authentication {
+            return [.reportAuthentication(.success(adopted, cached: false))]
+        }
+        return []
+    }
+
+    // MARK: Sign-in
+
+    /// A new authentication flow starts (the runtime starts its sign-in after the actions): the
+    /// one on screen is superseded (cancelled, it reports nothing) and whatever waits for the app
+    /// ends.
+    mutating func authenticationRequested() -> (FlowID, [Action]) {
+        var actions: [Action] = []
+        if case .running(let current, _) = signIn {
+            supersededFlows.insert(current)
+            actions.append(.cancelFlow(current))
+        }
+        lastFlow = FlowID(number: lastFlow.number + 1)
+        signIn = .running(lastFlow, interruptedByLogout: false)
+        actions += [.cancelWaiting, .forgetCodeScreen]
+        return (lastFlow, actions)
+    }
+
+    /// Flow `flow` ended with `result` (nil: it stopped before it had one). Only the flow on
+    /// screen reports, and a picker a logout interrupted fails as "explicitly cancelled"
+    /// (`GENERIC_AUTHENTICATION_ERROR`), not as one the app answered with nil. Returns the result
+    /// reported, nil for a superseded flow.
+    mutating func authenticationEnded(_ flow: FlowID, result: AuthenticationResult?) -> (
+        AuthenticationResult?, [Action]
+    ) {
+        if supersededFlows.remove(flow) != nil { return (nil, []) }
+        guard case .running(flow, let interrupted) = signIn else { return (nil, []) }
+        signIn = .idle
+        guard var result else { return (nil, []) }
+        if interrupted, case .failure(let failure) = result, failure.code == PROVIDER_NOT_SELECTED_ERROR {
+            result = .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: failure.error))
+        }
+        return (result, [.reportAuthentication(result)])
+    }
+
+    /// `setSelectedProvider`: answers the picker on screen; outside one, nil leaves the code
+    /// screen or cancels the login page (their flow ends itself), or fails as a cancelled picker
+    /// when nothing waits; an MVPD starts a sign-in with it.
+    func providerSelected(_ mvpdID: String?, waits: AppWaits) -> [Action] {
+        let tracking: [Action] = mvpdID.map { [.trackSelection(mvpdID: $0)] } ?? []
+        if waits.picker { return tracking + [.answerPicker(mvpdID: mvpdID)] }
+        if let mvpdID { return tracking + [.signInPreselecting(mvpdID: mvpdID)] }
+        if waits.codeScreen { return [.leaveCodeScreen] }
+        if waits.loginPage { return [.cancelWaiting] }
+        return [
+            .reportAuthentication(
+                .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
+        ]
+    }
+
+    // MARK: Logout
+
+    /// `logout` (after the configuration): a flow waiting for the app or the viewer ends first
+    /// and is reported before the logout's status.
+    mutating func logoutRequested(waits: AppWaits) -> [Action] {
+        var interrupted: FlowID?
+        if waits.picker || waits.loginPage, case .running(let flow, _) = signIn {
+            signIn = .running(flow, interruptedByLogout: true)
+            interrupted = flow
+        }
+        logouts.started += 1
+        logouts.running += 1
+        return [.cancelWaiting, .startLogout(after: interrupted)]
+    }
+
+    /// A logout ended (its page too): `VSA203` for each profile that came from Apple's TV
+    /// Provider, then the sign-out. A logout that failed to clear storage still ends signed out
+    /// for the app.
+    mutating func logoutEnded(partnerLogoutMVPDIDs: [String]) -> [Action] {
+        logouts.running -= 1
+        return partnerLogoutMVPDIDs.map { .reportStatus(.partnerLogoutRequired(mvpdID: $0)) } + [.reportSignedOut]
+    }
+}
