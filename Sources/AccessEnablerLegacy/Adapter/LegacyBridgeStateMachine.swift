@@ -9,10 +9,10 @@ import Foundation
 /// ``LegacySession`` feeds it events and executes its actions, and the tests drive it alone.
 ///
 /// The state is a few small enums: the ``Configuration`` phase, the ``SignIn`` flow the app
-/// sees (with the flows a newer one superseded and which still end), and the ``Logouts`` running.
-/// What waits for the app inside a flow (a picker, a login page, a registration code on screen)
-/// lives with its continuation in ``AuthenticationBridge``; events that depend on it take a
-/// snapshot of it (``AppWaits``).
+/// sees (with the flows a newer one superseded and which still end), the ``AppRequest`` that
+/// waits for the app (the picker, a login page), the ``LogoutPage`` on screen, and the
+/// ``Logouts`` running. The continuations those requests resume, and the registration-code
+/// screen with its polling task, stay in the runtime (``AuthenticationBridge``, ``LegacySession``).
 struct LegacyBridgeStateMachine: Sendable {
     /// The configuration phase: calls wait for `setRequestorComplete` until it is over.
     enum Configuration: Sendable, Hashable {
@@ -54,19 +54,6 @@ struct LegacyBridgeStateMachine: Sendable {
         let logoutsBefore: UInt64
     }
 
-    /// What waits for the app in the flow on screen, read from ``AuthenticationBridge`` and the
-    /// registration-code screen when an event that depends on it happens.
-    struct AppWaits: Sendable, Hashable {
-        /// `displayProviderDialog` waits for `setSelectedProvider`.
-        var picker = false
-        /// A login page waits for `handleExternalURL`.
-        var loginPage = false
-        /// A registration code is on screen (tvOS).
-        var codeScreen = false
-
-        static let nothing = AppWaits()
-    }
-
     /// The profile sync a completed configuration runs (`signedIn`: a session was stored when
     /// `setRequestor` completed, before the calls queued behind it changed it).
     struct ProfileSync: Sendable, Hashable {
@@ -99,19 +86,19 @@ struct LegacyBridgeStateMachine: Sendable {
         case runQueuedCalls
         /// Cancels a superseded flow's task; it ends without a callback.
         case cancelFlow(FlowID)
-        /// Ends everything that waits for the app (picker, login page, logout page).
-        case cancelWaiting
+        /// Resumes what waits for the app (``AuthenticationBridge``).
+        case conversation(ConversationAction)
         /// Forgets the registration-code screen of the flow replaced.
         case forgetCodeScreen
-        /// Answers the picker on screen.
-        case answerPicker(mvpdID: String?)
         /// The viewer left the code screen: its polling stops, its flow ends with the cancel.
         case leaveCodeScreen
         /// A sign-in with `mvpdID` (`setSelectedProvider` outside a picker), unless the viewer is
         /// signed in with it already; after the configuration.
         case signInPreselecting(mvpdID: String)
-        /// Starts the logout: after flow `after` (interrupted) has reported its end, if any.
-        case startLogout(after: FlowID?)
+        /// Starts the logout: after flow `after` (interrupted) has reported its end, if any; its
+        /// page is followed unless a new flow or logout supersedes it first (the machine's
+        /// ``LegacyBridgeStateMachine/supersessions`` moves past the value given here).
+        case startLogout(after: FlowID?, supersessions: UInt64)
     }
 
     private(set) var configuration = Configuration.unconfigured
@@ -120,6 +107,14 @@ struct LegacyBridgeStateMachine: Sendable {
     private(set) var supersededFlows: Set<FlowID> = []
     private(set) var logouts = Logouts()
     private var lastFlow = FlowID(number: 0)
+    /// The picker or login page waiting for the app; at most one (a new one ends the older).
+    private(set) var appRequest: AppRequest?
+    /// The logout page on screen, from the moment it is shown.
+    private(set) var logoutPage: LogoutPage?
+    /// How many times everything waiting was cancelled (a new flow, a new request, a logout): a
+    /// logout that started before the latest one has been replaced and follows no page.
+    private(set) var supersessions: UInt64 = 0
+    private var lastRequest = RequestID(number: 0)
 
     /// Whether any flow has not ended yet, superseded ones included.
     var flowsRunning: Bool { signIn != .idle || !supersededFlows.isEmpty }
@@ -194,7 +189,7 @@ struct LegacyBridgeStateMachine: Sendable {
         }
         lastFlow = FlowID(number: lastFlow.number + 1)
         signIn = .running(lastFlow, interruptedByLogout: false)
-        actions += [.cancelWaiting, .forgetCodeScreen]
+        actions += waitingCancelled().map(Action.conversation) + [.forgetCodeScreen]
         return (lastFlow, actions)
     }
 
@@ -216,14 +211,17 @@ struct LegacyBridgeStateMachine: Sendable {
     }
 
     /// `setSelectedProvider`: answers the picker on screen; outside one, nil leaves the code
-    /// screen or cancels the login page (their flow ends itself), or fails as a cancelled picker
-    /// when nothing waits; an MVPD starts a sign-in with it.
-    func providerSelected(_ mvpdID: String?, waits: AppWaits) -> [Action] {
+    /// screen (`codeScreenShown`, tvOS) or cancels the login page (their flow ends itself), or
+    /// fails as a cancelled picker when nothing waits; an MVPD starts a sign-in with it.
+    mutating func providerSelected(_ mvpdID: String?, codeScreenShown: Bool) -> [Action] {
         let tracking: [Action] = mvpdID.map { [.trackSelection(mvpdID: $0)] } ?? []
-        if waits.picker { return tracking + [.answerPicker(mvpdID: mvpdID)] }
+        if case .picker(let request) = appRequest {
+            appRequest = nil
+            return tracking + [.conversation(.answerPicker(request, mvpdID: mvpdID))]
+        }
         if let mvpdID { return tracking + [.signInPreselecting(mvpdID: mvpdID)] }
-        if waits.codeScreen { return [.leaveCodeScreen] }
-        if waits.loginPage { return [.cancelWaiting] }
+        if codeScreenShown { return [.leaveCodeScreen] }
+        if case .loginPage = appRequest { return waitingCancelled().map(Action.conversation) }
         return [
             .reportAuthentication(
                 .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
@@ -234,15 +232,16 @@ struct LegacyBridgeStateMachine: Sendable {
 
     /// `logout` (after the configuration): a flow waiting for the app or the viewer ends first
     /// and is reported before the logout's status.
-    mutating func logoutRequested(waits: AppWaits) -> [Action] {
+    mutating func logoutRequested() -> [Action] {
         var interrupted: FlowID?
-        if waits.picker || waits.loginPage, case .running(let flow, _) = signIn {
+        if appRequest != nil, case .running(let flow, _) = signIn {
             signIn = .running(flow, interruptedByLogout: true)
             interrupted = flow
         }
         logouts.started += 1
         logouts.running += 1
-        return [.cancelWaiting, .startLogout(after: interrupted)]
+        let cancelled = waitingCancelled().map(Action.conversation)
+        return cancelled + [.startLogout(after: interrupted, supersessions: supersessions)]
     }
 
     /// A logout ended (its page too): `VSA203` for each profile that came from Apple's TV
@@ -251,5 +250,168 @@ struct LegacyBridgeStateMachine: Sendable {
     mutating func logoutEnded(partnerLogoutMVPDIDs: [String]) -> [Action] {
         logouts.running -= 1
         return partnerLogoutMVPDIDs.map { .reportStatus(.partnerLogoutRequired(mvpdID: $0)) } + [.reportSignedOut]
+    }
+}
+
+// MARK: - Conversation
+
+// The conversation with the app inside a flow and a logout: the picker
+// (`displayProviderDialog`, answered by `setSelectedProvider`), the login page (`navigate(toUrl:)`
+// or Safari, answered by `handleExternalURL`), and the logout page, which a logout waits for
+// until the app hands its redirect back, a new flow or logout replaces it, or the clock runs out.
+// ``AuthenticationBridge`` holds the continuations and executes the ``ConversationAction``s.
+extension LegacyBridgeStateMachine {
+    /// A request to the app: a picker, a login page or a logout page, numbered in order.
+    struct RequestID: Sendable, Hashable {
+        let number: UInt64
+    }
+
+    /// What waits for the app's answer inside a flow.
+    enum AppRequest: Sendable, Hashable {
+        /// `displayProviderDialog`, answered by `setSelectedProvider`.
+        case picker(RequestID)
+        /// A login page, answered by `handleExternalURL` (or `setSelectedProvider(nil)`).
+        case loginPage(RequestID)
+    }
+
+    /// The logout page on screen.
+    enum LogoutPage: Sendable, Hashable {
+        /// Shown and followed; its logout does not wait for it yet (storage is still cleared).
+        case shown(RequestID)
+        /// It ended before its logout began to wait: the wait returns at once.
+        case ended(RequestID)
+        /// Its logout waits for it to end.
+        case awaited(RequestID)
+    }
+
+    /// What ``AuthenticationBridge`` does with its continuations and the adapter's Safari view
+    /// controller.
+    enum ConversationAction: Sendable, Hashable {
+        /// The picker returns the MVPD with this ID (nil: none chosen).
+        case answerPicker(RequestID, mvpdID: String?)
+        /// The picker throws `CancellationError`.
+        case cancelPicker(RequestID)
+        /// The login page returns the redirect handed back (nil: it could not be read, the page
+        /// throws `invalidRedirectURL`).
+        case answerLoginPage(RequestID, redirect: URL?)
+        /// The login page throws `CancellationError`.
+        case cancelLoginPage(RequestID)
+        /// The login page throws `error`.
+        case failLoginPage(RequestID, AccessEnablerError)
+        /// The adapter's own Safari view controller, if on screen, is dismissed.
+        case dismissSafari
+        /// The logout waiting for its page goes on.
+        case resumeLogout
+    }
+
+    /// A picker or a page is about to be shown: its number.
+    mutating func requestStarted() -> RequestID {
+        lastRequest = RequestID(number: lastRequest.number + 1)
+        return lastRequest
+    }
+
+    /// Picker `id` waits for the app; the older request ends first.
+    mutating func pickerShown(_ id: RequestID) -> [ConversationAction] {
+        let actions = waitingCancelled()
+        appRequest = .picker(id)
+        return actions
+    }
+
+    /// Login page `id` waits for the app; the older request ends first (ending it dismisses the
+    /// adapter's Safari view controller, which would close this page if it came after).
+    mutating func loginPageShown(_ id: RequestID) -> [ConversationAction] {
+        let actions = waitingCancelled()
+        appRequest = .loginPage(id)
+        return actions
+    }
+
+    /// `handleExternalURL`: answers the login page waiting, else ends the logout page on screen
+    /// (whatever the URL: the legacy SDK took any).
+    mutating func redirectHandedBack(_ redirect: URL?) -> [ConversationAction] {
+        guard case .loginPage(let request) = appRequest else { return logoutPageEnded() }
+        appRequest = nil
+        return [.dismissSafari, .answerLoginPage(request, redirect: redirect)]
+    }
+
+    /// Login page `id` could not be presented (nothing to present it from): it fails with `error`.
+    mutating func loginPageFailed(_ id: RequestID, with error: AccessEnablerError) -> [ConversationAction] {
+        guard appRequest == .loginPage(id) else { return [] }
+        appRequest = nil
+        return [.failLoginPage(id, error)]
+    }
+
+    /// Cancels what waits for the app: everything (a new flow, `setSelectedProvider(nil)`, a new
+    /// request replacing an unanswered one, a logout), or only request `id` (its flow was
+    /// cancelled, or the viewer closed its Safari page; a newer request stays). A logout page
+    /// ends as if it had finished.
+    mutating func waitingCancelled(only id: RequestID? = nil) -> [ConversationAction] {
+        if id == nil { supersessions += 1 }
+        var actions = logoutPageEnded(only: id)
+        switch appRequest {
+        case .picker(let request) where id == nil || request == id:
+            appRequest = nil
+            actions.append(.cancelPicker(request))
+        case .loginPage(let request) where id == nil || request == id:
+            appRequest = nil
+            actions += [.dismissSafari, .cancelLoginPage(request)]
+        default: break
+        }
+        return actions
+    }
+
+    /// The logout that started at `supersessions` shows its page: followed (its ID) unless a new
+    /// flow or logout replaced that logout since; a page followed before ends.
+    mutating func logoutPageShown(startedAt supersessions: UInt64) -> (followed: RequestID?, [ConversationAction]) {
+        guard self.supersessions == supersessions else { return (nil, []) }
+        let actions = logoutPageEnded()
+        let id = requestStarted()
+        logoutPage = .shown(id)
+        return (id, actions)
+    }
+
+    /// The logout begins to wait for page `id`: true when it must wait, false when the page
+    /// ended before (or another replaced it).
+    mutating func logoutPageWaitBegan(_ id: RequestID) -> Bool {
+        switch logoutPage {
+        case .shown(id):
+            logoutPage = .awaited(id)
+            return true
+        case .ended(id):
+            logoutPage = nil
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// The clock: the logout page `id` had its time (``LegacySession/logoutPageLimit``).
+    mutating func logoutPageDeadlinePassed(_ id: RequestID) -> [ConversationAction] {
+        logoutPageEnded(only: id)
+    }
+
+    /// Ends the logout page on screen (only page `id` when given), waited for or not yet: the
+    /// adapter's Safari view controller is dismissed, and a logout waiting for it goes on.
+    mutating func logoutPageEnded(only id: RequestID? = nil) -> [ConversationAction] {
+        switch logoutPage {
+        case .shown(let page) where id == nil || page == id:
+            logoutPage = .ended(page)
+            return [.dismissSafari]
+        case .awaited(let page) where id == nil || page == id:
+            logoutPage = nil
+            return [.dismissSafari, .resumeLogout]
+        default:
+            return []
+        }
+    }
+}
+
+extension LegacyBridgeStateMachine {
+    /// The one machine of an adapter, shared by the two halves of its runtime: ``LegacySession``
+    /// (the calls) and ``AuthenticationBridge`` (the conversation with the app).
+    @MainActor
+    final class Shared {
+        var machine = LegacyBridgeStateMachine()
+
+        nonisolated init() {}
     }
 }

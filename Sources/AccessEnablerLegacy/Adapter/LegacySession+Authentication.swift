@@ -33,13 +33,13 @@ extension LegacySession {
 
     /// `setSelectedProvider`: answers the picker on screen, else leaves the code screen, cancels
     /// the login page, fails as a cancelled picker, or signs in with the MVPD named
-    /// (``LegacyBridgeStateMachine/providerSelected(_:waits:)``).
+    /// (``LegacyBridgeStateMachine/providerSelected(_:codeScreenShown:)``).
     func setSelectedProvider(_ mvpdID: String?) {
-        execute(machine.providerSelected(mvpdID, waits: appWaits))
+        execute(state.machine.providerSelected(mvpdID, codeScreenShown: codeScreen?.isShown == true))
     }
 
     func handleExternalURL(_ url: String?) {
-        _ = authentication.answerLogin(url.flatMap(ExternalURL.parse))
+        authentication.answerLogin(url.flatMap(ExternalURL.parse))
     }
 
     // MARK: Flow
@@ -57,13 +57,13 @@ extension LegacySession {
     func startAuthentication(
         force: Bool, data: [String: String], filter: ProviderFilter? = nil, unlessSignedInWith mvpdID: String? = nil
     ) -> Task<AuthenticationResult?, Never> {
-        let (flow, actions) = machine.authenticationRequested()
+        let (flow, actions) = state.machine.authenticationRequested()
         execute(actions)
         let usesSecondScreen = secondScreen.withLock { $0 }
         let task = perform { [self] () -> AuthenticationResult? in
             let result = await runFlow(
                 force: force, data: data, filter: filter, unlessSignedInWith: mvpdID, secondScreen: usesSecondScreen)
-            let (reported, actions) = machine.authenticationEnded(flow, result: result)
+            let (reported, actions) = state.machine.authenticationEnded(flow, result: result)
             execute(actions)
             return reported
         }

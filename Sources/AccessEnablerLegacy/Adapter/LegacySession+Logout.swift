@@ -17,19 +17,19 @@ extension LegacySession {
     /// `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`, preceded by `VSA203` for each
     /// profile that came from Apple's TV Provider. Without a page the status follows at once.
     func logout() {
-        whenConfigured { [self] in execute(machine.logoutRequested(waits: appWaits)) }
+        whenConfigured { [self] in execute(state.machine.logoutRequested()) }
     }
 
     /// The logout's work, after flow `interruptedFlow` (a flow the logout found waiting for the
-    /// app or the viewer, now cancelled) has reported its end.
-    func startLogout(after interruptedFlow: LegacyBridgeStateMachine.FlowID?) {
+    /// app or the viewer, now cancelled) has reported its end; `startedAt` tells whether a new
+    /// flow or logout replaced it before its page shows.
+    func startLogout(after interruptedFlow: LegacyBridgeStateMachine.FlowID?, startedAt: UInt64) {
         let interrupted = authenticationFlow.flatMap { $0.id == interruptedFlow ? $0.task : nil }
-        let startedAt = authentication.supersessions
         perform { [self] in
             _ = await interrupted?.value
             // Followed from the moment it is shown: its redirect may come back while the
             // core still clears storage.
-            let page = LockedValue<UInt64?>(nil)
+            let page = LockedValue<LegacyBridgeStateMachine.RequestID?>(nil)
             #if os(tvOS)
             let navigator: LogoutNavigator? = nil
             #else
@@ -46,7 +46,7 @@ extension LegacySession {
             if let id = page.withLock({ $0 }) {
                 await authentication.waitForLogoutPage(id, within: Self.logoutPageLimit, on: core.configuration.clock)
             }
-            execute(machine.logoutEnded(partnerLogoutMVPDIDs: outcome?.partnerLogoutMVPDIDs ?? []))
+            execute(state.machine.logoutEnded(partnerLogoutMVPDIDs: outcome?.partnerLogoutMVPDIDs ?? []))
         }
     }
 

@@ -14,7 +14,7 @@ extension LegacySession {
     /// `setAuthenticationStatus(1, USER_AUTHENTICATED)`. A signed-out launch (the first
     /// `setRequestor` that completes) asks nothing more.
     func setRequestor(_ requestorID: String, serviceProviders: [String]) {
-        let attempt = machine.configurationStarted()
+        let attempt = state.machine.configurationStarted()
         // The addresses of Adobe's SDK (`http://sp.auth.adobe.com/`, `…/adobe-services`) name the
         // backend's host.
         let backend = core.configuration.backend
@@ -30,11 +30,11 @@ extension LegacySession {
                 signedIn = await core.checkAuthentication().authentication != nil
             } catch {
                 execute(
-                    machine.configurationFailed(
+                    state.machine.configurationFailed(
                         (error as? AccessEnablerError).flatMap(LegacyStatus.configurationFailed)))
                 return
             }
-            let (actions, sync) = machine.configurationSucceeded(attempt, signedIn: signedIn)
+            let (actions, sync) = state.machine.configurationSucceeded(attempt, signedIn: signedIn)
             execute(actions)
             if let sync { await syncProfile(sync) }
         }
@@ -46,7 +46,7 @@ extension LegacySession {
     private func syncProfile(_ sync: LegacyBridgeStateMachine.ProfileSync) async {
         let refreshed = try? await core.refreshAuthenticationReportingChange()
         execute(
-            machine.profileSynced(
+            state.machine.profileSynced(
                 sync, refreshed: refreshed.map { ($0.removedSession, $0.adoptedSession, $0.status.authentication) }))
     }
 }

@@ -85,9 +85,10 @@ final class LegacySession {
     nonisolated let callbacks: LegacyCallbacks
     nonisolated let authentication: AuthenticationBridge
 
-    /// What the adapter is doing, and the rules of its interleavings: every event goes through
-    /// it, and its actions are executed here (``execute(_:)``).
-    var machine = LegacyBridgeStateMachine()
+    /// What the adapter is doing, and the rules of its interleavings (shared with
+    /// ``AuthenticationBridge``): every event goes through it, and its actions are executed here
+    /// (``execute(_:)``).
+    nonisolated let state: LegacyBridgeStateMachine.Shared
     var queuedCalls: [@MainActor () -> Void] = []
     /// The last `setOptions` call, which every later call waits for so the core sees options in order.
     var optionsUpdate: Task<Void, Never>?
@@ -119,7 +120,9 @@ final class LegacySession {
         self.core = core
         let callbacks = LegacyCallbacks(receivers: receivers)
         self.callbacks = callbacks
-        self.authentication = AuthenticationBridge(callbacks: callbacks, safari: safari)
+        let state = LegacyBridgeStateMachine.Shared()
+        self.state = state
+        self.authentication = AuthenticationBridge(callbacks: callbacks, safari: safari, state: state)
     }
 
     /// Queues a delegate callback.
@@ -134,17 +137,10 @@ final class LegacySession {
 
     /// Runs `call` now when the configuration phase is over, else after `setRequestorComplete`.
     func whenConfigured(_ call: @escaping @MainActor () -> Void) {
-        switch machine.callArrived() {
+        switch state.machine.callArrived() {
         case .now: call()
         case .afterConfiguration: queuedCalls.append(call)
         }
-    }
-
-    /// What waits for the app in the flow on screen, for the events that depend on it.
-    var appWaits: LegacyBridgeStateMachine.AppWaits {
-        LegacyBridgeStateMachine.AppWaits(
-            picker: authentication.isWaitingForProvider, loginPage: authentication.isWaitingForLogin,
-            codeScreen: codeScreen?.isShown == true)
     }
 
     /// Executes the machine's actions, in order.
@@ -164,14 +160,13 @@ final class LegacySession {
             case .runQueuedCalls: runQueuedCalls()
             case .cancelFlow(let flow):
                 if let running = authenticationFlow, running.id == flow { running.task.cancel() }
-            case .cancelWaiting: authentication.cancelWaiting()
+            case .conversation(let action): authentication.execute([action])
             case .forgetCodeScreen: codeScreen = nil
-            case .answerPicker(let mvpdID): _ = authentication.answerProvider(mvpdID)
             case .leaveCodeScreen: codeScreen?.leave()
             case .signInPreselecting(let mvpdID):
                 authentication.preselectedMVPD = mvpdID
                 whenConfigured { [self] in startAuthentication(force: true, data: [:], unlessSignedInWith: mvpdID) }
-            case .startLogout(let flow): startLogout(after: flow)
+            case .startLogout(let flow, let supersessions): startLogout(after: flow, startedAt: supersessions)
             }
         }
     }

@@ -14,6 +14,20 @@ import Testing
         userID: "user", expires: Date(timeIntervalSince1970: 2_000_000_000))
     static let pickerCancelled = LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)
 
+    /// Flow `flow`'s picker waits for the app.
+    static func showPicker(in machine: inout Machine) -> Machine.RequestID {
+        let id = machine.requestStarted()
+        _ = machine.pickerShown(id)
+        return id
+    }
+
+    /// A login page waits for the app.
+    static func showLoginPage(in machine: inout Machine) -> Machine.RequestID {
+        let id = machine.requestStarted()
+        _ = machine.loginPageShown(id)
+        return id
+    }
+
     /// A machine past a launch that completed with nobody signed in.
     static func configured() -> Machine {
         var machine = Machine()
@@ -97,7 +111,7 @@ import Testing
         var machine = Self.configured()
         let attempt = machine.configurationStarted()
         let sync = try! #require(machine.configurationSucceeded(attempt, signedIn: true).sync)
-        _ = machine.logoutRequested(waits: .nothing)
+        _ = machine.logoutRequested()
         #expect(machine.profileSynced(sync, refreshed: (true, false, nil)) == [], "a logout running")
         #expect(machine.logoutEnded(partnerLogoutMVPDIDs: []) == [.reportSignedOut])
         #expect(machine.profileSynced(sync, refreshed: (true, false, nil)) == [], "a logout since the sync began")
@@ -149,10 +163,12 @@ import Testing
     @Test func aSecondSignInReplacesTheFirst() {
         var machine = Self.configured()
         let (first, firstActions) = machine.authenticationRequested()
-        #expect(firstActions == [.cancelWaiting, .forgetCodeScreen])
+        #expect(firstActions == [.forgetCodeScreen])
+        let picker = Self.showPicker(in: &machine)
         let (second, secondActions) = machine.authenticationRequested()
         #expect(second > first)
-        #expect(secondActions == [.cancelFlow(first), .cancelWaiting, .forgetCodeScreen])
+        #expect(secondActions == [.cancelFlow(first), .conversation(.cancelPicker(picker)), .forgetCodeScreen])
+        #expect(machine.appRequest == nil)
         #expect(machine.signIn == .running(second, interruptedByLogout: false))
 
         let (firstReported, firstEnd) = machine.authenticationEnded(first, result: .failure(Self.pickerCancelled))
@@ -177,20 +193,26 @@ import Testing
 
     /// The picker on screen takes the answer, nil included (its flow then reports the cancel).
     @Test func thePickerTakesTheAnswer() {
-        let machine = Self.configured()
-        let picker = Machine.AppWaits(picker: true)
+        var machine = Self.configured()
+        let picker = Self.showPicker(in: &machine)
         #expect(
-            machine.providerSelected("Cablevision", waits: picker) == [
-                .trackSelection(mvpdID: "Cablevision"), .answerPicker(mvpdID: "Cablevision"),
+            machine.providerSelected("Cablevision", codeScreenShown: false) == [
+                .trackSelection(mvpdID: "Cablevision"), .conversation(.answerPicker(picker, mvpdID: "Cablevision")),
             ])
-        #expect(machine.providerSelected(nil, waits: picker) == [.answerPicker(mvpdID: nil)])
+        #expect(machine.appRequest == nil)
+        let next = Self.showPicker(in: &machine)
+        #expect(
+            machine.providerSelected(nil, codeScreenShown: false) == [.conversation(.answerPicker(next, mvpdID: nil))])
     }
 
     /// Cancel from the picker: the flow reports `PROVIDER_NOT_SELECTED_ERROR` (the runtime adds `N005`).
     @Test func cancelFromThePickerFailsTheFlowAsNotSelected() {
         var machine = Self.configured()
         let (flow, _) = machine.authenticationRequested()
-        #expect(machine.providerSelected(nil, waits: .init(picker: true)) == [.answerPicker(mvpdID: nil)])
+        let picker = Self.showPicker(in: &machine)
+        #expect(
+            machine.providerSelected(nil, codeScreenShown: false) == [.conversation(.answerPicker(picker, mvpdID: nil))]
+        )
         #expect(
             machine.authenticationEnded(flow, result: .failure(Self.pickerCancelled)).1 == [
                 .reportAuthentication(.failure(Self.pickerCancelled))
@@ -200,19 +222,26 @@ import Testing
     /// Outside a picker, nil leaves the code screen or cancels the login page (the flow ends
     /// itself), and with nothing waiting fails as a cancelled picker at once.
     @Test func nilOutsideAPickerEndsWhatWaits() {
-        let machine = Self.configured()
-        #expect(machine.providerSelected(nil, waits: .init(codeScreen: true)) == [.leaveCodeScreen])
-        #expect(machine.providerSelected(nil, waits: .init(loginPage: true)) == [.cancelWaiting])
+        var machine = Self.configured()
+        #expect(machine.providerSelected(nil, codeScreenShown: true) == [.leaveCodeScreen])
+        let page = Self.showLoginPage(in: &machine)
         #expect(
-            machine.providerSelected(nil, waits: .nothing) == [.reportAuthentication(.failure(Self.pickerCancelled))])
+            machine.providerSelected(nil, codeScreenShown: false) == [
+                .conversation(.dismissSafari), .conversation(.cancelLoginPage(page)),
+            ])
+        #expect(
+            machine.providerSelected(nil, codeScreenShown: false) == [
+                .reportAuthentication(.failure(Self.pickerCancelled))
+            ])
     }
 
     /// An MVPD outside a picker signs in with it (the code screen or login page of a running flow
     /// is replaced by that sign-in).
     @Test func anMVPDOutsideAPickerSignsInWithIt() {
-        let machine = Self.configured()
+        var machine = Self.configured()
+        _ = Self.showLoginPage(in: &machine)
         #expect(
-            machine.providerSelected("Cablevision", waits: .init(loginPage: true)) == [
+            machine.providerSelected("Cablevision", codeScreenShown: false) == [
                 .trackSelection(mvpdID: "Cablevision"), .signInPreselecting(mvpdID: "Cablevision"),
             ])
     }
@@ -221,11 +250,18 @@ import Testing
 
     /// A logout interrupting a sign-in that waits for the app: the flow's picker cancel becomes
     /// `GENERIC_AUTHENTICATION_ERROR`, reported before the logout's sign-out (the logout waits for it).
-    @Test(arguments: [Machine.AppWaits(picker: true), Machine.AppWaits(loginPage: true)])
-    func aLogoutInterruptingASignInFailsItAsCancelledFirst(waits: Machine.AppWaits) {
+    @Test(arguments: [true, false])
+    func aLogoutInterruptingASignInFailsItAsCancelledFirst(picker: Bool) {
         var machine = Self.configured()
         let (flow, _) = machine.authenticationRequested()
-        #expect(machine.logoutRequested(waits: waits) == [.cancelWaiting, .startLogout(after: flow)])
+        let request = picker ? Self.showPicker(in: &machine) : Self.showLoginPage(in: &machine)
+        let cancel: [Machine.Action] =
+            picker
+            ? [.conversation(.cancelPicker(request))]
+            : [.conversation(.dismissSafari), .conversation(.cancelLoginPage(request))]
+        let supersessions = machine.supersessions
+        #expect(
+            machine.logoutRequested() == cancel + [.startLogout(after: flow, supersessions: supersessions + 1)])
         #expect(machine.signIn == .running(flow, interruptedByLogout: true))
 
         let generic = LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: .providerNotSelected)
@@ -240,7 +276,7 @@ import Testing
     @Test func aLogoutLeavesAFlowThatWaitsForNobody() {
         var machine = Self.configured()
         let (flow, _) = machine.authenticationRequested()
-        #expect(machine.logoutRequested(waits: .init(codeScreen: true)) == [.cancelWaiting, .startLogout(after: nil)])
+        #expect(machine.logoutRequested() == [.startLogout(after: nil, supersessions: machine.supersessions)])
         let (reported, _) = machine.authenticationEnded(flow, result: .failure(Self.pickerCancelled))
         #expect(reported == .failure(Self.pickerCancelled), "not turned into GENERIC_AUTHENTICATION_ERROR")
     }
@@ -250,7 +286,8 @@ import Testing
     @Test func theInterruptionBelongsToTheFlowInterrupted() {
         var machine = Self.configured()
         let (first, _) = machine.authenticationRequested()
-        _ = machine.logoutRequested(waits: .init(picker: true))
+        _ = Self.showPicker(in: &machine)
+        _ = machine.logoutRequested()
         let (second, _) = machine.authenticationRequested()
         #expect(machine.authenticationEnded(first, result: .failure(Self.pickerCancelled)).0 == nil)
         #expect(
@@ -261,11 +298,96 @@ import Testing
     /// `VSA203` for each profile from Apple's TV Provider precedes the sign-out.
     @Test func aLogoutOfTVProviderProfilesAsksForTheirLogoutFirst() {
         var machine = Self.configured()
-        _ = machine.logoutRequested(waits: .nothing)
+        _ = machine.logoutRequested()
         #expect(
             machine.logoutEnded(partnerLogoutMVPDIDs: ["A", "B"]) == [
                 .reportStatus(.partnerLogoutRequired(mvpdID: "A")), .reportStatus(.partnerLogoutRequired(mvpdID: "B")),
                 .reportSignedOut,
             ])
+    }
+
+    // MARK: Conversation
+
+    /// A new request ends the unanswered one first (a login page after a picker cancels the picker).
+    @Test func aNewRequestEndsTheOlderOne() {
+        var machine = Self.configured()
+        let picker = Self.showPicker(in: &machine)
+        let page = machine.requestStarted()
+        #expect(machine.loginPageShown(page) == [.cancelPicker(picker)])
+        #expect(machine.appRequest == .loginPage(page))
+    }
+
+    /// The redirect handed back answers the login page (the adapter's Safari is dismissed first);
+    /// with none waiting it ends the logout page on screen, and with neither it does nothing.
+    @Test func aRedirectAnswersTheLoginPageElseEndsTheLogoutPage() throws {
+        var machine = Self.configured()
+        let page = Self.showLoginPage(in: &machine)
+        let redirect = URL(string: "adbe.app://done")
+        #expect(machine.redirectHandedBack(redirect) == [.dismissSafari, .answerLoginPage(page, redirect: redirect)])
+        #expect(machine.redirectHandedBack(redirect) == [])
+
+        let shown = machine.logoutPageShown(startedAt: machine.supersessions)
+        let logoutPage = try #require(shown.followed)
+        #expect(machine.redirectHandedBack(nil) == [.dismissSafari])
+        #expect(machine.logoutPage == .ended(logoutPage))
+        let waits = machine.logoutPageWaitBegan(logoutPage)
+        #expect(!waits, "it ended before the wait: the logout goes on at once")
+        #expect(machine.logoutPage == nil)
+    }
+
+    /// A logout waiting for its page goes on when the page ends, or when the clock runs out.
+    @Test func theLogoutPageEndsByRedirectOrByTheClock() throws {
+        var machine = Self.configured()
+        let shownFirst = machine.logoutPageShown(startedAt: machine.supersessions)
+        let first = try #require(shownFirst.followed)
+        let waitsForFirst = machine.logoutPageWaitBegan(first)
+        #expect(waitsForFirst)
+        #expect(machine.logoutPageDeadlinePassed(first) == [.dismissSafari, .resumeLogout])
+        #expect(machine.logoutPage == nil)
+        #expect(machine.logoutPageDeadlinePassed(first) == [], "a deadline of a page already ended")
+
+        let shownSecond = machine.logoutPageShown(startedAt: machine.supersessions)
+        let second = try #require(shownSecond.followed)
+        let waitsForSecond = machine.logoutPageWaitBegan(second)
+        #expect(waitsForSecond)
+        #expect(machine.logoutPageDeadlinePassed(first) == [], "another page's deadline")
+        #expect(machine.redirectHandedBack(nil) == [.dismissSafari, .resumeLogout])
+    }
+
+    /// A logout replaced (a new flow started) before its page showed follows no page: its status
+    /// comes without waiting, and the new flow's request is not cancelled by it.
+    @Test func aLogoutReplacedBeforeItsPageFollowsNone() {
+        var machine = Self.configured()
+        let actions = machine.logoutRequested()
+        guard case .startLogout(_, let startedAt)? = actions.last else {
+            Issue.record("no logout started: \(actions)")
+            return
+        }
+        _ = machine.authenticationRequested()
+        let picker = Self.showPicker(in: &machine)
+        let (followed, pageActions) = machine.logoutPageShown(startedAt: startedAt)
+        #expect(followed == nil)
+        #expect(pageActions == [])
+        #expect(machine.appRequest == .picker(picker))
+    }
+
+    /// A flow's cancellation (or the viewer closing its Safari page) ends only its own request.
+    @Test func cancellingOneRequestLeavesANewerOne() {
+        var machine = Self.configured()
+        let old = Self.showLoginPage(in: &machine)
+        let picker = Self.showPicker(in: &machine)
+        let supersessions = machine.supersessions
+        #expect(machine.waitingCancelled(only: old) == [])
+        #expect(machine.appRequest == .picker(picker))
+        #expect(machine.supersessions == supersessions, "a single request's end supersedes no logout")
+        #expect(machine.loginPageFailed(old, with: .presentationFailed) == [])
+    }
+
+    /// A login page with nothing to present it from fails with the presentation error.
+    @Test func aPageWithNothingToPresentFromFails() {
+        var machine = Self.configured()
+        let page = Self.showLoginPage(in: &machine)
+        #expect(machine.loginPageFailed(page, with: .presentationFailed) == [.failLoginPage(page, .presentationFailed)])
+        #expect(machine.appRequest == nil)
     }
 }
