@@ -10,9 +10,10 @@ import Foundation
 ///
 /// The state is a few small enums: the ``Configuration`` phase, the ``SignIn`` flow the app
 /// sees (with the flows a newer one superseded and which still end), the ``AppRequest`` that
-/// waits for the app (the picker, a login page), the ``LogoutPage`` on screen, and the
-/// ``Logouts`` running. The continuations those requests resume, and the registration-code
-/// screen with its polling task, stay in the runtime (``AuthenticationBridge``, ``LegacySession``).
+/// waits for the app (the picker, a login page), the ``CodeScreen`` of a second-screen flow, the
+/// ``LogoutPage`` on screen, and the ``Logouts`` running. The continuations those requests resume,
+/// and the second-screen polling task, stay in the runtime (``AuthenticationBridge``,
+/// ``LegacySession``).
 struct LegacyBridgeStateMachine: Sendable {
     /// The configuration phase: calls wait for `setRequestorComplete` until it is over.
     enum Configuration: Sendable, Hashable {
@@ -61,6 +62,12 @@ struct LegacyBridgeStateMachine: Sendable {
         let signedIn: Bool
     }
 
+    /// The registration-code screen of a second-screen flow (tvOS), and whether its code is shown.
+    struct CodeScreen: Sendable, Hashable {
+        let flow: FlowID
+        var shown: Bool
+    }
+
     /// Whether a call runs now or after `setRequestorComplete`.
     enum CallStart: Sendable, Hashable {
         case now
@@ -88,10 +95,8 @@ struct LegacyBridgeStateMachine: Sendable {
         case cancelFlow(FlowID)
         /// Resumes what waits for the app (``AuthenticationBridge``).
         case conversation(ConversationAction)
-        /// Forgets the registration-code screen of the flow replaced.
-        case forgetCodeScreen
         /// The viewer left the code screen: its polling stops, its flow ends with the cancel.
-        case leaveCodeScreen
+        case leaveCodeScreen(FlowID)
         /// A sign-in with `mvpdID` (`setSelectedProvider` outside a picker), unless the viewer is
         /// signed in with it already; after the configuration.
         case signInPreselecting(mvpdID: String)
@@ -111,6 +116,8 @@ struct LegacyBridgeStateMachine: Sendable {
     private(set) var appRequest: AppRequest?
     /// The logout page on screen, from the moment it is shown.
     private(set) var logoutPage: LogoutPage?
+    /// The code screen of the second-screen flow on screen; only that flow closes it.
+    private(set) var codeScreen: CodeScreen?
     /// How many times everything waiting was cancelled (a new flow, a new request, a logout): a
     /// logout that started before the latest one has been replaced and follows no page.
     private(set) var supersessions: UInt64 = 0
@@ -189,7 +196,9 @@ struct LegacyBridgeStateMachine: Sendable {
         }
         lastFlow = FlowID(number: lastFlow.number + 1)
         signIn = .running(lastFlow, interruptedByLogout: false)
-        actions += waitingCancelled().map(Action.conversation) + [.forgetCodeScreen]
+        // The code screen belongs to the flow that showed it: the new flow shows its own.
+        codeScreen = nil
+        actions += waitingCancelled().map(Action.conversation)
         return (lastFlow, actions)
     }
 
@@ -211,21 +220,40 @@ struct LegacyBridgeStateMachine: Sendable {
     }
 
     /// `setSelectedProvider`: answers the picker on screen; outside one, nil leaves the code
-    /// screen (`codeScreenShown`, tvOS) or cancels the login page (their flow ends itself), or
-    /// fails as a cancelled picker when nothing waits; an MVPD starts a sign-in with it.
-    mutating func providerSelected(_ mvpdID: String?, codeScreenShown: Bool) -> [Action] {
+    /// screen (tvOS) or cancels the login page (their flow ends itself), or fails as a cancelled
+    /// picker when nothing waits; an MVPD starts a sign-in with it.
+    mutating func providerSelected(_ mvpdID: String?) -> [Action] {
         let tracking: [Action] = mvpdID.map { [.trackSelection(mvpdID: $0)] } ?? []
         if case .picker(let request) = appRequest {
             appRequest = nil
             return tracking + [.conversation(.answerPicker(request, mvpdID: mvpdID))]
         }
         if let mvpdID { return tracking + [.signInPreselecting(mvpdID: mvpdID)] }
-        if codeScreenShown { return [.leaveCodeScreen] }
+        if let screen = codeScreen, screen.shown {
+            codeScreen?.shown = false
+            return [.leaveCodeScreen(screen.flow)]
+        }
         if case .loginPage = appRequest { return waitingCancelled().map(Action.conversation) }
         return [
             .reportAuthentication(
                 .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
         ]
+    }
+
+    /// Flow `flow` begins the second-screen sign-in: the code screen is its own.
+    mutating func codeScreenOpened(_ flow: FlowID) {
+        codeScreen = CodeScreen(flow: flow, shown: false)
+    }
+
+    /// Flow `flow` shows its registration code (`REGCODE`).
+    mutating func codeShown(_ flow: FlowID) {
+        if codeScreen?.flow == flow { codeScreen?.shown = true }
+    }
+
+    /// Flow `flow`'s second-screen sign-in ended: its screen closes, unless a newer flow's
+    /// replaced it.
+    mutating func codeScreenClosed(_ flow: FlowID) {
+        if codeScreen?.flow == flow { codeScreen = nil }
     }
 
     // MARK: Logout

@@ -33,9 +33,9 @@ extension LegacySession {
 
     /// `setSelectedProvider`: answers the picker on screen, else leaves the code screen, cancels
     /// the login page, fails as a cancelled picker, or signs in with the MVPD named
-    /// (``LegacyBridgeStateMachine/providerSelected(_:codeScreenShown:)``).
+    /// (``LegacyBridgeStateMachine/providerSelected(_:)``).
     func setSelectedProvider(_ mvpdID: String?) {
-        execute(state.machine.providerSelected(mvpdID, codeScreenShown: codeScreen?.isShown == true))
+        execute(state.machine.providerSelected(mvpdID))
     }
 
     func handleExternalURL(_ url: String?) {
@@ -62,7 +62,8 @@ extension LegacySession {
         let usesSecondScreen = secondScreen.withLock { $0 }
         let task = perform { [self] () -> AuthenticationResult? in
             let result = await runFlow(
-                force: force, data: data, filter: filter, unlessSignedInWith: mvpdID, secondScreen: usesSecondScreen)
+                flow, force: force, data: data, filter: filter, unlessSignedInWith: mvpdID,
+                secondScreen: usesSecondScreen)
             let (reported, actions) = state.machine.authenticationEnded(flow, result: result)
             execute(actions)
             return reported
@@ -73,7 +74,8 @@ extension LegacySession {
 
     /// One flow's sign-in; nil when it was superseded before it began.
     private func runFlow(
-        force: Bool, data: [String: String], filter: ProviderFilter?, unlessSignedInWith mvpdID: String?,
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter?,
+        unlessSignedInWith mvpdID: String?,
         secondScreen: Bool
     ) async -> AuthenticationResult? {
         var force = force
@@ -83,17 +85,18 @@ extension LegacySession {
             if authentication.preselectedMVPD == mvpdID { authentication.preselectedMVPD = nil }
         }
         guard !Task.isCancelled else { return nil }
-        return await signIn(force: force, data: data, filter: filter, secondScreen: secondScreen)
+        return await signIn(flow, force: force, data: data, filter: filter, secondScreen: secondScreen)
     }
 
     /// The sign-in of `getAuthentication` and of `getAuthorization` for a viewer who is not
     /// signed in: a registration code with `usesSecondScreenAuthentication` (tvOS has no web
     /// view), else the login page. The tests drive both sides of this seam on Linux.
-    func signIn(force: Bool, data: [String: String], filter: ProviderFilter? = nil, secondScreen: Bool) async
-        -> AuthenticationResult
-    {
+    func signIn(
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter? = nil,
+        secondScreen: Bool
+    ) async -> AuthenticationResult {
         secondScreen
-            ? await runSecondScreenAuthentication(force: force, data: data, filter: filter)
+            ? await runSecondScreenAuthentication(flow, force: force, data: data, filter: filter)
             : await runAuthentication(force: force, data: data, filter: filter)
     }
 
@@ -101,18 +104,20 @@ extension LegacySession {
     /// Provider is tried first, and a viewer already signed in is answered at once): the picker,
     /// then a registration code (`REGCODE`) for the MVPD picked, and the polling, which the
     /// viewer leaving the code screen stops (the flow then fails as a cancelled picker does).
-    func runSecondScreenAuthentication(force: Bool, data: [String: String], filter: ProviderFilter?) async
-        -> AuthenticationResult
-    {
+    func runSecondScreenAuthentication(
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter?
+    ) async -> AuthenticationResult {
         authentication.beginFlow()
-        let screen = RegistrationCodeScreen()
-        codeScreen = screen
+        state.machine.codeScreenOpened(flow)
         // A superseded flow leaves the screen to the flow that replaced it.
-        defer { if codeScreen === screen { codeScreen = nil } }
-        let polling = Task { @MainActor [self] in
-            await pollSecondScreen(force: force, data: data, filter: filter, screen: screen)
+        defer {
+            state.machine.codeScreenClosed(flow)
+            if codePolling?.flow == flow { codePolling = nil }
         }
-        screen.polling = polling
+        let polling = Task { @MainActor [self] in
+            await pollSecondScreen(flow, force: force, data: data, filter: filter)
+        }
+        codePolling = (flow, polling)
         return await withTaskCancellationHandler {
             await polling.value
         } onCancel: {
@@ -121,7 +126,7 @@ extension LegacySession {
     }
 
     private func pollSecondScreen(
-        force: Bool, data: [String: String], filter: ProviderFilter?, screen: RegistrationCodeScreen
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter?
     ) async -> AuthenticationResult {
         let partnerReports = PartnerAttemptReport()
         let signIn = core.secondScreenSignIn(
@@ -135,7 +140,7 @@ extension LegacySession {
                 switch state {
                 case .showCode(let code):
                     codeShown = true
-                    screen.isShown = true
+                    self.state.machine.codeShown(flow)
                     emit(.registrationCode(code))
                 case .authenticated(let authenticated):
                     return .success(authenticated, cached: !codeShown && !authentication.interacted)
@@ -210,17 +215,4 @@ struct LegacyFailure: Error, Hashable {
 enum AuthenticationResult: Sendable, Hashable {
     case success(Authentication, cached: Bool)
     case failure(LegacyFailure)
-}
-
-/// The registration code of a second-screen flow: whether it is on screen, and the polling that
-/// the viewer leaving the screen (`setSelectedProvider(nil)`) stops.
-@MainActor
-final class RegistrationCodeScreen {
-    var isShown = false
-    var polling: Task<AuthenticationResult, Never>?
-
-    func leave() {
-        isShown = false
-        polling?.cancel()
-    }
 }

@@ -100,8 +100,9 @@ final class LegacySession {
     /// `svcRedirectURL` as the app last set it, by the property or the typed `setOptions(_:)`
     /// (its `safariRedirectURL`), read from any thread; the core gets its URL in the same order.
     nonisolated let safariRedirect = LockedValue<String?>(nil)
-    /// The registration-code screen of the second-screen flow in progress; only that flow clears it.
-    var codeScreen: RegistrationCodeScreen?
+    /// The polling of the latest second-screen flow, which the viewer leaving its code screen
+    /// stops.
+    var codePolling: (flow: LegacyBridgeStateMachine.FlowID, task: Task<AuthenticationResult, Never>)?
     /// The last `setRequestor` call's work, profile sync included (the tests wait for it).
     var requestorSetup: Task<Void, Never>?
 
@@ -161,8 +162,8 @@ final class LegacySession {
             case .cancelFlow(let flow):
                 if let running = authenticationFlow, running.id == flow { running.task.cancel() }
             case .conversation(let action): authentication.execute([action])
-            case .forgetCodeScreen: codeScreen = nil
-            case .leaveCodeScreen: codeScreen?.leave()
+            case .leaveCodeScreen(let flow):
+                if let polling = codePolling, polling.flow == flow { polling.task.cancel() }
             case .signInPreselecting(let mvpdID):
                 authentication.preselectedMVPD = mvpdID
                 whenConfigured { [self] in startAuthentication(force: true, data: [:], unlessSignedInWith: mvpdID) }

@@ -163,11 +163,11 @@ import Testing
     @Test func aSecondSignInReplacesTheFirst() {
         var machine = Self.configured()
         let (first, firstActions) = machine.authenticationRequested()
-        #expect(firstActions == [.forgetCodeScreen])
+        #expect(firstActions == [])
         let picker = Self.showPicker(in: &machine)
         let (second, secondActions) = machine.authenticationRequested()
         #expect(second > first)
-        #expect(secondActions == [.cancelFlow(first), .conversation(.cancelPicker(picker)), .forgetCodeScreen])
+        #expect(secondActions == [.cancelFlow(first), .conversation(.cancelPicker(picker))])
         #expect(machine.appRequest == nil)
         #expect(machine.signIn == .running(second, interruptedByLogout: false))
 
@@ -196,13 +196,13 @@ import Testing
         var machine = Self.configured()
         let picker = Self.showPicker(in: &machine)
         #expect(
-            machine.providerSelected("Cablevision", codeScreenShown: false) == [
+            machine.providerSelected("Cablevision") == [
                 .trackSelection(mvpdID: "Cablevision"), .conversation(.answerPicker(picker, mvpdID: "Cablevision")),
             ])
         #expect(machine.appRequest == nil)
         let next = Self.showPicker(in: &machine)
         #expect(
-            machine.providerSelected(nil, codeScreenShown: false) == [.conversation(.answerPicker(next, mvpdID: nil))])
+            machine.providerSelected(nil) == [.conversation(.answerPicker(next, mvpdID: nil))])
     }
 
     /// Cancel from the picker: the flow reports `PROVIDER_NOT_SELECTED_ERROR` (the runtime adds `N005`).
@@ -211,7 +211,7 @@ import Testing
         let (flow, _) = machine.authenticationRequested()
         let picker = Self.showPicker(in: &machine)
         #expect(
-            machine.providerSelected(nil, codeScreenShown: false) == [.conversation(.answerPicker(picker, mvpdID: nil))]
+            machine.providerSelected(nil) == [.conversation(.answerPicker(picker, mvpdID: nil))]
         )
         #expect(
             machine.authenticationEnded(flow, result: .failure(Self.pickerCancelled)).1 == [
@@ -223,14 +223,18 @@ import Testing
     /// itself), and with nothing waiting fails as a cancelled picker at once.
     @Test func nilOutsideAPickerEndsWhatWaits() {
         var machine = Self.configured()
-        #expect(machine.providerSelected(nil, codeScreenShown: true) == [.leaveCodeScreen])
+        let (flow, _) = machine.authenticationRequested()
+        machine.codeScreenOpened(flow)
+        machine.codeShown(flow)
+        #expect(machine.providerSelected(nil) == [.leaveCodeScreen(flow)])
+        #expect(machine.codeScreen == .init(flow: flow, shown: false))
         let page = Self.showLoginPage(in: &machine)
         #expect(
-            machine.providerSelected(nil, codeScreenShown: false) == [
+            machine.providerSelected(nil) == [
                 .conversation(.dismissSafari), .conversation(.cancelLoginPage(page)),
             ])
         #expect(
-            machine.providerSelected(nil, codeScreenShown: false) == [
+            machine.providerSelected(nil) == [
                 .reportAuthentication(.failure(Self.pickerCancelled))
             ])
     }
@@ -241,7 +245,7 @@ import Testing
         var machine = Self.configured()
         _ = Self.showLoginPage(in: &machine)
         #expect(
-            machine.providerSelected("Cablevision", codeScreenShown: false) == [
+            machine.providerSelected("Cablevision") == [
                 .trackSelection(mvpdID: "Cablevision"), .signInPreselecting(mvpdID: "Cablevision"),
             ])
     }
@@ -389,5 +393,36 @@ import Testing
         let page = Self.showLoginPage(in: &machine)
         #expect(machine.loginPageFailed(page, with: .presentationFailed) == [.failLoginPage(page, .presentationFailed)])
         #expect(machine.appRequest == nil)
+    }
+
+    // MARK: Code screen
+
+    /// The code screen belongs to the flow that showed it: a newer flow takes it over, and the
+    /// older flow's end does not close the newer one's.
+    @Test func theCodeScreenBelongsToItsFlow() {
+        var machine = Self.configured()
+        let (first, _) = machine.authenticationRequested()
+        machine.codeScreenOpened(first)
+        machine.codeShown(first)
+        let (second, _) = machine.authenticationRequested()
+        #expect(machine.codeScreen == nil, "the new flow shows its own")
+        machine.codeScreenOpened(second)
+        machine.codeShown(first)
+        #expect(machine.codeScreen == .init(flow: second, shown: false), "the older flow's code is not this screen's")
+        machine.codeScreenClosed(first)
+        #expect(machine.codeScreen?.flow == second)
+        machine.codeShown(second)
+        #expect(machine.providerSelected(nil) == [.leaveCodeScreen(second)])
+        machine.codeScreenClosed(second)
+        #expect(machine.codeScreen == nil)
+    }
+
+    /// Before its code shows, leaving is no cancel of the code screen: nil fails as a cancelled
+    /// picker when nothing else waits.
+    @Test func nilBeforeTheCodeShowsIsNoLeave() {
+        var machine = Self.configured()
+        let (flow, _) = machine.authenticationRequested()
+        machine.codeScreenOpened(flow)
+        #expect(machine.providerSelected(nil) == [.reportAuthentication(.failure(Self.pickerCancelled))])
     }
 }
