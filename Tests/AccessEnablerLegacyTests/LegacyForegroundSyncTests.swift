@@ -42,16 +42,16 @@ import Testing
         let navigationsBefore = harness.delegate.navigations.count
         let session = harness.legacy.session
 
-        let logoutsBefore = session.logoutsStarted
+        let logoutsBefore = session.state.machine.logouts.started
         harness.legacy.setRequestor("REF")
         harness.legacy.logout()
         await session.requestorSetup?.value(awaiting: "the requestor setup and its sync")
-        await eventually("the logout starts") { session.logoutsStarted > logoutsBefore }
+        await eventually("the logout starts") { session.state.machine.logouts.started > logoutsBefore }
         await eventually("the logout ends or shows its page") {
-            session.logoutsRunning == 0 || harness.delegate.navigations.count > navigationsBefore
+            session.state.machine.logouts.running == 0 || harness.delegate.navigations.count > navigationsBefore
         }
-        if session.logoutsRunning > 0 { harness.legacy.handleExternalURL(ADOBEPASS_REDIRECT_URL) }
-        await eventually("the logout ends") { session.logoutsRunning == 0 }
+        if session.state.machine.logouts.running > 0 { harness.legacy.handleExternalURL(ADOBEPASS_REDIRECT_URL) }
+        await eventually("the logout ends") { session.state.machine.logouts.running == 0 }
         // Ordered after every callback the sync and the logout sent.
         harness.legacy.getSelectedProvider()
         await eventually("every callback arrives") { harness.delegate.calls.last == "selectedProvider(nil)" }

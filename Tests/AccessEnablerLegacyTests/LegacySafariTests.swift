@@ -152,7 +152,9 @@ final class RecordingSafari: SafariPagePresenting {
                 #expect(route.requiresRegisteredURLScheme, "\(route)")
             }
         }
-        let bridge = AuthenticationBridge(callbacks: LegacyCallbacks(receivers: LegacyReceivers()), safari: nil)
+        let bridge = AuthenticationBridge(
+            callbacks: LegacyCallbacks(receivers: LegacyReceivers()), safari: nil,
+            state: LegacyBridgeStateMachine.Shared())
         #expect(bridge.requiresRegisteredURLScheme)
         #expect(LogoutNavigator { _, _ in }.requiresRegisteredURLScheme)
     }

@@ -19,30 +19,29 @@ final class AuthenticationBridge: MVPDPagePresenter {
     var preselectedMVPD: String?
     /// Whether the current flow asked the app for anything (else it was answered from the cache).
     private(set) var interacted = false
-    private var providerRequest:
-        (id: UInt64, providers: [CoreMVPD], continuation: CheckedContinuation<CoreMVPD?, any Error>)?
-    private var loginRequest: (id: UInt64, continuation: CheckedContinuation<URL, any Error>)?
-    /// The logout page on screen, from the moment it is shown: the app can hand its redirect
-    /// back (or the viewer close it) before its logout begins to wait, while storage is cleared.
-    private var logoutPage: (id: UInt64, finished: Bool, continuation: CheckedContinuation<Void, Never>?)?
-    private var lastRequestID: UInt64 = 0
-    /// How many times everything waiting was cancelled (a new flow, a new request): a logout
-    /// that started before the latest one has been replaced and waits for no page.
-    private(set) var supersessions: UInt64 = 0
-
-    /// Whether a picker or a login page is waiting for the app.
-    var isWaiting: Bool { providerRequest != nil || loginRequest != nil }
-    /// Whether a login page is waiting for `handleExternalURL`.
-    var isWaitingForLogin: Bool { loginRequest != nil }
+    /// The adapter's state machine, shared with ``LegacySession``: it decides which request
+    /// waits and which ends; this class holds their continuations and executes its actions.
+    nonisolated let state: LegacyBridgeStateMachine.Shared
+    private var picker:
+        (
+            id: LegacyBridgeStateMachine.RequestID, providers: [CoreMVPD],
+            continuation: CheckedContinuation<CoreMVPD?, any Error>
+        )?
+    private var loginPage: (id: LegacyBridgeStateMachine.RequestID, continuation: CheckedContinuation<URL, any Error>)?
+    /// The logout waiting for its page to end.
+    private var logoutWait: CheckedContinuation<Void, Never>?
 
     /// The core checks the redirect of an MVPD that opens in Safari only, and every route of such
     /// a page (``SafariPageRoute/appSafari``, ``SafariPageRoute/sdkSafari``) comes back through
     /// the app's URL handler: the app must register the scheme.
     nonisolated var requiresRegisteredURLScheme: Bool { true }
 
-    nonisolated init(callbacks: LegacyCallbacks, safari: (any SafariPagePresenting)?) {
+    nonisolated init(
+        callbacks: LegacyCallbacks, safari: (any SafariPagePresenting)?, state: LegacyBridgeStateMachine.Shared
+    ) {
         self.callbacks = callbacks
         self.safari = safari
+        self.state = state
     }
 
     func beginFlow() {
@@ -69,14 +68,14 @@ final class AuthenticationBridge: MVPDPagePresenter {
             return Self.mvpd(preselected, in: providers)
         }
         callbacks.emit { $0.displayProviderDialog(providers.map(MVPD.init)) }
-        let id = nextRequestID()
+        let id = state.machine.requestStarted()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                cancelWaiting()
-                providerRequest = (id, providers, continuation)
+                execute(state.machine.pickerShown(id))
+                picker = (id, providers, continuation)
             }
         } onCancel: {
-            Task { @MainActor in self.cancelWaiting(id) }
+            Task { @MainActor in self.execute(self.state.machine.waitingCancelled(only: id)) }
         }
     }
 
@@ -94,75 +93,41 @@ final class AuthenticationBridge: MVPDPagePresenter {
     private func presentLogin(url: URL, redirectURL: URL, requiresSafari: Bool) async throws -> URL {
         try Task.checkCancellation()
         interacted = true
-        let id = nextRequestID()
+        let id = state.machine.requestStarted()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                // The older request ends before this page shows: ending it dismisses the
-                // adapter's Safari view controller, which would close this page too.
-                cancelWaiting()
-                loginRequest = (id, continuation)
+                execute(state.machine.loginPageShown(id))
+                loginPage = (id, continuation)
                 // The viewer closing the adapter's Safari view controller cancels, as
                 // `setSelectedProvider(nil)` does; a page with nothing to present it from fails
                 // the login with the presentation error.
                 showPage(url, requiresSafari: requiresSafari) { [weak self] end in
+                    guard let self else { return }
                     switch end {
-                    case .closedByViewer: self?.cancelWaiting(id)
-                    case .nothingToPresentFrom: self?.failLogin(id, with: .presentationFailed)
+                    case .closedByViewer: execute(state.machine.waitingCancelled(only: id))
+                    case .nothingToPresentFrom: execute(state.machine.loginPageFailed(id, with: .presentationFailed))
                     }
                 }
             }
         } onCancel: {
-            Task { @MainActor in self.cancelWaiting(id) }
+            Task { @MainActor in self.execute(self.state.machine.waitingCancelled(only: id)) }
         }
     }
 
-    private func nextRequestID() -> UInt64 {
-        lastRequestID += 1
-        return lastRequestID
-    }
-
-    /// Answers a waiting picker; returns false when none was waiting.
-    func answerProvider(_ mvpdID: String?) -> Bool {
-        guard let request = providerRequest else { return false }
-        providerRequest = nil
-        request.continuation.resume(returning: mvpdID.map { Self.mvpd($0, in: request.providers) })
-        return true
-    }
-
-    /// Answers a waiting login page, else ends the logout page on screen (whatever the URL: the
-    /// legacy SDK took any); returns false when neither was there.
-    func answerLogin(_ url: URL?) -> Bool {
-        guard let request = loginRequest else { return endLogoutPage() }
-        loginRequest = nil
-        safari?.dismiss()
-        if let url {
-            request.continuation.resume(returning: url)
-        } else {
-            request.continuation.resume(throwing: AccessEnablerError.invalidRedirectURL)
-        }
-        return true
-    }
-
-    /// Fails login request `id`, if it still waits, with `error`.
-    private func failLogin(_ id: UInt64, with error: AccessEnablerError) {
-        guard let request = loginRequest, request.id == id else { return }
-        loginRequest = nil
-        request.continuation.resume(throwing: error)
+    /// `handleExternalURL`: answers the login page waiting, else ends the logout page on screen.
+    func answerLogin(_ url: URL?) {
+        execute(state.machine.redirectHandedBack(url))
     }
 
     /// Shows a logout page and starts following it; returns its ID for ``waitForLogoutPage(_:within:on:)``,
-    /// or nil (shown, not followed) when a new flow or logout replaced that logout (``supersessions``
-    /// is no longer `startedAt`).
-    func showLogoutPage(_ url: URL, requiresSafari: Bool, startedAt: UInt64) -> UInt64? {
-        var followed: UInt64?
-        if supersessions == startedAt {
-            endLogoutPage()
-            let id = nextRequestID()
-            logoutPage = (id, false, nil)
-            followed = id
-        }
+    /// or nil (shown, not followed) when a new flow or logout replaced that logout (the machine's
+    /// ``LegacyBridgeStateMachine/supersessions`` is no longer `startedAt`).
+    func showLogoutPage(_ url: URL, requiresSafari: Bool, startedAt: UInt64) -> LegacyBridgeStateMachine.RequestID? {
+        let (followed, actions) = state.machine.logoutPageShown(startedAt: startedAt)
+        execute(actions)
         showPage(url, requiresSafari: requiresSafari) { [weak self] _ in
-            if let followed { self?.endLogoutPage(followed) }
+            guard let self, let followed else { return }
+            execute(state.machine.logoutPageEnded(only: followed))
         }
         return followed
     }
@@ -170,50 +135,54 @@ final class AuthenticationBridge: MVPDPagePresenter {
     /// Waits until logout page `id` ends: the app hands back its redirect (`handleExternalURL`), a
     /// new flow or logout supersedes it, or `limit` passes on `clock`. Returns at once when it
     /// ended before the wait began.
-    func waitForLogoutPage(_ id: UInt64, within limit: Duration, on clock: any AccessEnablerClock) async {
-        guard let page = logoutPage, page.id == id, !page.finished else {
-            if logoutPage?.id == id { logoutPage = nil }
-            return
-        }
+    func waitForLogoutPage(
+        _ id: LegacyBridgeStateMachine.RequestID, within limit: Duration, on clock: any AccessEnablerClock
+    ) async {
+        guard state.machine.logoutPageWaitBegan(id) else { return }
         let deadline = Task { @MainActor [weak self] in
-            guard (try? await clock.sleep(for: limit)) != nil else { return }
-            self?.endLogoutPage(id)
+            guard (try? await clock.sleep(for: limit)) != nil, let self else { return }
+            execute(state.machine.logoutPageDeadlinePassed(id))
         }
         await withCheckedContinuation { continuation in
-            logoutPage = (id, false, continuation)
+            logoutWait = continuation
         }
         deadline.cancel()
     }
 
-    /// Ends the logout page on screen (only page or request `id` when given), waited for or not
-    /// yet; returns false when none was on screen.
-    @discardableResult
-    func endLogoutPage(_ id: UInt64? = nil) -> Bool {
-        guard let page = logoutPage, !page.finished, id == nil || page.id == id else { return false }
-        safari?.dismiss()
-        if let continuation = page.continuation {
-            logoutPage = nil
-            continuation.resume()
-        } else {
-            logoutPage = (page.id, true, nil)
-        }
-        return true
-    }
-
-    /// Cancels what waits for the app: everything (a new flow, `setSelectedProvider(nil)`, a
-    /// new request replacing an unanswered one), or only request `id` (its flow was cancelled; a
-    /// newer flow's request stays). A logout page ends as if it had finished.
-    func cancelWaiting(_ id: UInt64? = nil) {
-        if id == nil { supersessions += 1 }
-        endLogoutPage(id)
-        if let request = providerRequest, id == nil || request.id == id {
-            providerRequest = nil
-            request.continuation.resume(throwing: CancellationError())
-        }
-        if let request = loginRequest, id == nil || request.id == id {
-            loginRequest = nil
-            safari?.dismiss()
-            request.continuation.resume(throwing: CancellationError())
+    /// Executes the machine's conversation actions, in order.
+    func execute(_ actions: [LegacyBridgeStateMachine.ConversationAction]) {
+        for action in actions {
+            switch action {
+            case .answerPicker(let id, let mvpdID):
+                guard let request = picker, request.id == id else { continue }
+                picker = nil
+                request.continuation.resume(returning: mvpdID.map { Self.mvpd($0, in: request.providers) })
+            case .cancelPicker(let id):
+                guard let request = picker, request.id == id else { continue }
+                picker = nil
+                request.continuation.resume(throwing: CancellationError())
+            case .answerLoginPage(let id, let redirect):
+                guard let request = loginPage, request.id == id else { continue }
+                loginPage = nil
+                if let redirect {
+                    request.continuation.resume(returning: redirect)
+                } else {
+                    request.continuation.resume(throwing: AccessEnablerError.invalidRedirectURL)
+                }
+            case .cancelLoginPage(let id):
+                guard let request = loginPage, request.id == id else { continue }
+                loginPage = nil
+                request.continuation.resume(throwing: CancellationError())
+            case .failLoginPage(let id, let error):
+                guard let request = loginPage, request.id == id else { continue }
+                loginPage = nil
+                request.continuation.resume(throwing: error)
+            case .dismissSafari:
+                safari?.dismiss()
+            case .resumeLogout:
+                logoutWait?.resume()
+                logoutWait = nil
+            }
         }
     }
 

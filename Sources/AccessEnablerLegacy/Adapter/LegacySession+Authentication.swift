@@ -31,30 +31,15 @@ extension LegacySession {
         whenConfigured { [self] in startAuthentication(force: force, data: data, filter: filter) }
     }
 
+    /// `setSelectedProvider`: answers the picker on screen, else leaves the code screen, cancels
+    /// the login page, fails as a cancelled picker, or signs in with the MVPD named
+    /// (``LegacyBridgeStateMachine/providerSelected(_:)``).
     func setSelectedProvider(_ mvpdID: String?) {
-        if let mvpdID { trackSelection(of: mvpdID) }
-        if authentication.answerProvider(mvpdID) { return }
-        if mvpdID == nil {
-            if let screen = codeScreen, screen.isShown {
-                // tvOS: the viewer left the code screen. Its flow ends itself with the cancel, as
-                // `getAuthorization`'s then fails its resource.
-                screen.leave()
-                return
-            } else if authentication.isWaitingForLogin {
-                // The waiting flow ends itself with the cancel.
-                authentication.cancelWaiting()
-                return
-            }
-            reportAuthentication(
-                .failure(LegacyFailure(code: PROVIDER_NOT_SELECTED_ERROR, error: .providerNotSelected)))
-            return
-        }
-        authentication.preselectedMVPD = mvpdID
-        whenConfigured { [self] in startAuthentication(force: true, data: [:], unlessSignedInWith: mvpdID) }
+        execute(state.machine.providerSelected(mvpdID))
     }
 
     func handleExternalURL(_ url: String?) {
-        _ = authentication.answerLogin(url.flatMap(ExternalURL.parse))
+        authentication.answerLogin(url.flatMap(ExternalURL.parse))
     }
 
     // MARK: Flow
@@ -72,44 +57,46 @@ extension LegacySession {
     func startAuthentication(
         force: Bool, data: [String: String], filter: ProviderFilter? = nil, unlessSignedInWith mvpdID: String? = nil
     ) -> Task<AuthenticationResult?, Never> {
-        authenticationFlow?.cancel()
-        authentication.cancelWaiting()
-        codeScreen = nil
+        let (flow, actions) = state.machine.authenticationRequested()
+        execute(actions)
         let usesSecondScreen = secondScreen.withLock { $0 }
-        authenticationFlowsRunning += 1
-        authenticationFlowNumber += 1
-        let number = authenticationFlowNumber
-        let flow = perform { [self] () -> AuthenticationResult? in
-            defer { authenticationFlowsRunning -= 1 }
-            var force = force
-            if let mvpdID, await core.checkAuthentication().authentication?.mvpd.id == mvpdID {
-                force = false
-                // No picker will take the preselection: it must not reach a later flow's.
-                if authentication.preselectedMVPD == mvpdID { authentication.preselectedMVPD = nil }
-            }
-            guard !Task.isCancelled else { return nil }
-            var result = await signIn(force: force, data: data, filter: filter, secondScreen: usesSecondScreen)
-            guard !Task.isCancelled else { return nil }
-            if flowInterruptedByLogout == number, case .failure(let failure) = result,
-                failure.code == PROVIDER_NOT_SELECTED_ERROR
-            {
-                result = .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: failure.error))
-            }
-            reportAuthentication(result)
-            return result
+        let task = perform { [self] () -> AuthenticationResult? in
+            let result = await runFlow(
+                flow, force: force, data: data, filter: filter, unlessSignedInWith: mvpdID,
+                secondScreen: usesSecondScreen)
+            let (reported, actions) = state.machine.authenticationEnded(flow, result: result)
+            execute(actions)
+            return reported
         }
-        authenticationFlow = flow
-        return flow
+        authenticationFlow = (flow, task)
+        return task
+    }
+
+    /// One flow's sign-in; nil when it was superseded before it began.
+    private func runFlow(
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter?,
+        unlessSignedInWith mvpdID: String?,
+        secondScreen: Bool
+    ) async -> AuthenticationResult? {
+        var force = force
+        if let mvpdID, await core.checkAuthentication().authentication?.mvpd.id == mvpdID {
+            force = false
+            // No picker will take the preselection: it must not reach a later flow's.
+            if authentication.preselectedMVPD == mvpdID { authentication.preselectedMVPD = nil }
+        }
+        guard !Task.isCancelled else { return nil }
+        return await signIn(flow, force: force, data: data, filter: filter, secondScreen: secondScreen)
     }
 
     /// The sign-in of `getAuthentication` and of `getAuthorization` for a viewer who is not
     /// signed in: a registration code with `usesSecondScreenAuthentication` (tvOS has no web
     /// view), else the login page. The tests drive both sides of this seam on Linux.
-    func signIn(force: Bool, data: [String: String], filter: ProviderFilter? = nil, secondScreen: Bool) async
-        -> AuthenticationResult
-    {
+    func signIn(
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter? = nil,
+        secondScreen: Bool
+    ) async -> AuthenticationResult {
         secondScreen
-            ? await runSecondScreenAuthentication(force: force, data: data, filter: filter)
+            ? await runSecondScreenAuthentication(flow, force: force, data: data, filter: filter)
             : await runAuthentication(force: force, data: data, filter: filter)
     }
 
@@ -117,18 +104,20 @@ extension LegacySession {
     /// Provider is tried first, and a viewer already signed in is answered at once): the picker,
     /// then a registration code (`REGCODE`) for the MVPD picked, and the polling, which the
     /// viewer leaving the code screen stops (the flow then fails as a cancelled picker does).
-    func runSecondScreenAuthentication(force: Bool, data: [String: String], filter: ProviderFilter?) async
-        -> AuthenticationResult
-    {
+    func runSecondScreenAuthentication(
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter?
+    ) async -> AuthenticationResult {
         authentication.beginFlow()
-        let screen = RegistrationCodeScreen()
-        codeScreen = screen
+        state.machine.codeScreenOpened(flow)
         // A superseded flow leaves the screen to the flow that replaced it.
-        defer { if codeScreen === screen { codeScreen = nil } }
-        let polling = Task { @MainActor [self] in
-            await pollSecondScreen(force: force, data: data, filter: filter, screen: screen)
+        defer {
+            state.machine.codeScreenClosed(flow)
+            if codePolling?.flow == flow { codePolling = nil }
         }
-        screen.polling = polling
+        let polling = Task { @MainActor [self] in
+            await pollSecondScreen(flow, force: force, data: data, filter: filter)
+        }
+        codePolling = (flow, polling)
         return await withTaskCancellationHandler {
             await polling.value
         } onCancel: {
@@ -137,7 +126,7 @@ extension LegacySession {
     }
 
     private func pollSecondScreen(
-        force: Bool, data: [String: String], filter: ProviderFilter?, screen: RegistrationCodeScreen
+        _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter?
     ) async -> AuthenticationResult {
         let partnerReports = PartnerAttemptReport()
         let signIn = core.secondScreenSignIn(
@@ -151,10 +140,10 @@ extension LegacySession {
                 switch state {
                 case .showCode(let code):
                     codeShown = true
-                    screen.isShown = true
+                    self.state.machine.codeShown(flow)
                     emit(.registrationCode(code))
                 case .authenticated(let authenticated):
-                    return .success((authenticated, !codeShown && !authentication.interacted))
+                    return .success(authenticated, cached: !codeShown && !authentication.interacted)
                 }
             }
             try Task.checkCancellation()
@@ -182,7 +171,7 @@ extension LegacySession {
                 forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
                 presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self),
                 partnerFallback: { reason in await partnerReports.record(reason) })
-            return .success((result, !authentication.interacted))
+            return .success(result, cached: !authentication.interacted)
         } catch {
             return .failure(Self.legacyFailure(error))
         }
@@ -204,7 +193,7 @@ extension LegacySession {
 
     func reportAuthentication(_ result: AuthenticationResult) {
         switch result {
-        case .success(let (authenticated, cached)):
+        case .success(let authenticated, let cached):
             if authenticated.mvpd.isTempPass { emit(.tempPassAuthenticated) }
             emit { $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_SUCCESS, errorCode: USER_AUTHENTICATED) }
             track(authentication: authenticated, cached: cached)
@@ -217,23 +206,13 @@ extension LegacySession {
 }
 
 /// A failure in legacy terms: the legacy error code and the async core's error.
-struct LegacyFailure: Error {
+struct LegacyFailure: Error, Hashable {
     var code: String
     var error: AccessEnablerError
 }
 
 /// A sign-in's outcome: the authentication and whether it came from the cache, or the failure.
-typealias AuthenticationResult = Result<(Authentication, Bool), LegacyFailure>
-
-/// The registration code of a second-screen flow: whether it is on screen, and the polling that
-/// the viewer leaving the screen (`setSelectedProvider(nil)`) stops.
-@MainActor
-final class RegistrationCodeScreen {
-    var isShown = false
-    var polling: Task<AuthenticationResult, Never>?
-
-    func leave() {
-        isShown = false
-        polling?.cancel()
-    }
+enum AuthenticationResult: Sendable, Hashable {
+    case success(Authentication, cached: Bool)
+    case failure(LegacyFailure)
 }

@@ -29,7 +29,7 @@ extension LegacySession {
                     return
                 }
                 switch result {
-                case .success(let (authentication, _)):
+                case .success(let authentication, _):
                     let authorized = try await core.authorizeWithCheck(resource: resource, data: data)
                     (token, check, mvpd) = (authorized.token, authorized.check, authentication.mvpd)
                 case .failure(let failure):
@@ -49,7 +49,7 @@ extension LegacySession {
         var flow = flow
         while true {
             if let result = await flow.value { return result }
-            guard let newer = authenticationFlow, newer != flow else { return nil }
+            guard let newer = authenticationFlow?.task, newer != flow else { return nil }
             flow = newer
         }
     }

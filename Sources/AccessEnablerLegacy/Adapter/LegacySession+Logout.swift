@@ -17,43 +17,36 @@ extension LegacySession {
     /// `setAuthenticationStatus(0, USER_NOT_AUTHENTICATED_ERROR)`, preceded by `VSA203` for each
     /// profile that came from Apple's TV Provider. Without a page the status follows at once.
     func logout() {
-        whenConfigured { [self] in
-            // A flow waiting for the app or the viewer ends now, and is reported before the
-            // logout's status.
-            let interrupted = authentication.isWaiting ? authenticationFlow : nil
-            if interrupted != nil { flowInterruptedByLogout = authenticationFlowNumber }
-            authentication.cancelWaiting()
-            let startedAt = authentication.supersessions
-            logoutsStarted += 1
-            logoutsRunning += 1
-            perform { [self] in
-                defer { logoutsRunning -= 1 }
-                _ = await interrupted?.value
-                // Followed from the moment it is shown: its redirect may come back while the
-                // core still clears storage.
-                let page = LockedValue<UInt64?>(nil)
-                #if os(tvOS)
-                let navigator: LogoutNavigator? = nil
-                #else
-                // The page of an MVPD that requires Safari goes to Safari, as its login did.
-                let bridge = authentication
-                let navigator: LogoutNavigator? = LogoutNavigator { url, requiresSafari in
-                    let id = bridge.showLogoutPage(url, requiresSafari: requiresSafari, startedAt: startedAt)
-                    page.withLock { $0 = id }
-                }
-                #endif
-                // The outcome names the profiles that came from Apple's TV Provider; a logout that
-                // failed to clear storage still ends signed out for the app, as before.
-                let outcome = try? await core.logout(presenter: navigator)
-                if let id = page.withLock({ $0 }) {
-                    await authentication.waitForLogoutPage(
-                        id, within: Self.logoutPageLimit, on: core.configuration.clock)
-                }
-                for mvpdID in outcome?.partnerLogoutMVPDIDs ?? [] { emit(.partnerLogoutRequired(mvpdID: mvpdID)) }
-                emit {
-                    $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
-                }
+        whenConfigured { [self] in execute(state.machine.logoutRequested()) }
+    }
+
+    /// The logout's work, after flow `interruptedFlow` (a flow the logout found waiting for the
+    /// app or the viewer, now cancelled) has reported its end; `startedAt` tells whether a new
+    /// flow or logout replaced it before its page shows.
+    func startLogout(after interruptedFlow: LegacyBridgeStateMachine.FlowID?, startedAt: UInt64) {
+        let interrupted = authenticationFlow.flatMap { $0.id == interruptedFlow ? $0.task : nil }
+        perform { [self] in
+            _ = await interrupted?.value
+            // Followed from the moment it is shown: its redirect may come back while the
+            // core still clears storage.
+            let page = LockedValue<LegacyBridgeStateMachine.RequestID?>(nil)
+            #if os(tvOS)
+            let navigator: LogoutNavigator? = nil
+            #else
+            // The page of an MVPD that requires Safari goes to Safari, as its login did.
+            let bridge = authentication
+            let navigator: LogoutNavigator? = LogoutNavigator { url, requiresSafari in
+                let id = bridge.showLogoutPage(url, requiresSafari: requiresSafari, startedAt: startedAt)
+                page.withLock { $0 = id }
             }
+            #endif
+            // The outcome names the profiles that came from Apple's TV Provider; a logout that
+            // failed to clear storage still ends signed out for the app, as before.
+            let outcome = try? await core.logout(presenter: navigator)
+            if let id = page.withLock({ $0 }) {
+                await authentication.waitForLogoutPage(id, within: Self.logoutPageLimit, on: core.configuration.clock)
+            }
+            execute(state.machine.logoutEnded(partnerLogoutMVPDIDs: outcome?.partnerLogoutMVPDIDs ?? []))
         }
     }
 

@@ -14,63 +14,39 @@ extension LegacySession {
     /// `setAuthenticationStatus(1, USER_AUTHENTICATED)`. A signed-out launch (the first
     /// `setRequestor` that completes) asks nothing more.
     func setRequestor(_ requestorID: String, serviceProviders: [String]) {
-        // A re-sync follows a configuration that completed; the launch's, or a retry after a
-        // failure, is not one.
-        let isResync = phase == .configured
-        phase = .configuring
+        let attempt = state.machine.configurationStarted()
         // The addresses of Adobe's SDK (`http://sp.auth.adobe.com/`, `…/adobe-services`) name the
         // backend's host.
         let backend = core.configuration.backend
         let urls = serviceProviders.compactMap { ServiceProviderAddress.url($0, backend: backend) }
         let unparsable = urls.count != serviceProviders.count
-        let logoutsBefore = logoutsStarted
         requestorSetup = perform { [self] in
-            var signedIn = false
+            let signedIn: Bool
             do {
                 if unparsable { throw AccessEnablerError.invalidServiceProvider }
                 try await core.setRequestor(requestorID, serviceProviders: urls)
                 // Decided on the session as `setRequestor` found it, before the calls queued
                 // behind it (a login, a logout) change it; a local read, no request.
                 signedIn = await core.checkAuthentication().authentication != nil
-                phase = .configured
-                emit { $0.setRequestorComplete(ACCESS_ENABLER_STATUS_SUCCESS) }
             } catch {
-                phase = .failed
-                if let status = (error as? AccessEnablerError).flatMap(LegacyStatus.configurationFailed) {
-                    emit(status)
-                }
-                emit { $0.setRequestorComplete(ACCESS_ENABLER_STATUS_ERROR) }
-                runQueuedCalls()
+                execute(
+                    state.machine.configurationFailed(
+                        (error as? AccessEnablerError).flatMap(LegacyStatus.configurationFailed)))
                 return
             }
-            runQueuedCalls()
-            if signedIn || isResync { await syncProfile(logoutsBefore: logoutsBefore, signedIn: signedIn) }
+            let (actions, sync) = state.machine.configurationSucceeded(attempt, signedIn: signedIn)
+            execute(actions)
+            if let sync { await syncProfile(sync) }
         }
     }
 
     /// The profile sync after `setRequestorComplete`, for a viewer signed in on this device (at
     /// launch and on each re-sync) or signed out (on a re-sync only: one request for the profiles
-    /// the server holds). Reports a change only when the sync itself made it, and no logout
-    /// overlapped it (the logout reports its own): a sign-out when it removed the session the
-    /// server no longer holds from a viewer signed in (an expired session it removes was no
-    /// sign-in to the app already), a sign-in when it adopted a profile where there was no session
-    /// (`signedIn` is false; a login made meanwhile leaves the sync nothing to adopt, and a flow
-    /// still waiting for the viewer reports the sign-in itself when it ends). A failed
-    /// sync changes nothing: the core keeps the session on a transient failure.
-    private func syncProfile(logoutsBefore: UInt64, signedIn: Bool) async {
-        guard let refreshed = try? await core.refreshAuthenticationReportingChange(),
-            logoutsStarted == logoutsBefore, logoutsRunning == 0
-        else { return }
-        if refreshed.removedSession, signedIn, refreshed.status.authentication == nil {
-            emit {
-                $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
-            }
-        } else if !signedIn, refreshed.adoptedSession, authenticationFlowsRunning == 0,
-            let adopted = refreshed.status.authentication
-        {
-            // A running flow reports its own end (the adopted profile is often that very login,
-            // its redirect not back yet).
-            reportAuthentication(.success((adopted, false)))
-        }
+    /// the server holds). What it reports is ``LegacyBridgeStateMachine/profileSynced(_:refreshed:)``'s.
+    private func syncProfile(_ sync: LegacyBridgeStateMachine.ProfileSync) async {
+        let refreshed = try? await core.refreshAuthenticationReportingChange()
+        execute(
+            state.machine.profileSynced(
+                sync, refreshed: refreshed.map { ($0.removedSession, $0.adoptedSession, $0.status.authentication) }))
     }
 }

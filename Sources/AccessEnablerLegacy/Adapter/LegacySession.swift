@@ -72,44 +72,37 @@ final class LegacyCallbacks {
     }
 }
 
-/// The legacy SDK's state machine on the main actor, over the async core: the configuration phase
-/// and the calls queued behind it, the authentication conversation (``AuthenticationBridge``), and
-/// each call's callbacks. ``LegacyAccessEnabler`` hands every call to it on the main actor.
+/// The legacy SDK's runtime on the main actor, over the async core. The rules of its interleavings
+/// (the configuration phase, which flow reports, what a logout interrupts, what a re-sync reports)
+/// are ``LegacyBridgeStateMachine``'s pure transitions: this class feeds it the events, executes
+/// the actions it returns, and makes every call into the core. It also holds what cannot be a
+/// value: the calls queued behind the configuration, the flows' tasks, the authentication
+/// conversation's continuations (``AuthenticationBridge``). ``LegacyAccessEnabler`` hands every
+/// call to it on the main actor.
 @MainActor
 final class LegacySession {
     nonisolated let core: AsyncAccessEnabler
     nonisolated let callbacks: LegacyCallbacks
     nonisolated let authentication: AuthenticationBridge
 
-    enum Phase { case unconfigured, configuring, configured, failed }
-
-    var phase = Phase.unconfigured
+    /// What the adapter is doing, and the rules of its interleavings (shared with
+    /// ``AuthenticationBridge``): every event goes through it, and its actions are executed here
+    /// (``execute(_:)``).
+    nonisolated let state: LegacyBridgeStateMachine.Shared
     var queuedCalls: [@MainActor () -> Void] = []
     /// The last `setOptions` call, which every later call waits for so the core sees options in order.
     var optionsUpdate: Task<Void, Never>?
-    /// The authentication flow in progress (`getAuthentication`'s, or `getAuthorization`'s sign-in),
-    /// cancelled when a new one starts. Its value is nil when it was superseded.
-    var authenticationFlow: Task<AuthenticationResult?, Never>?
-    /// How many authentication flows have not ended yet (a superseded one ends when its task
-    /// returns): the foreground re-sync leaves a sign-in for a running flow to report.
-    var authenticationFlowsRunning = 0
-    /// The number of the latest authentication flow, and of the last one a logout interrupted
-    /// while it waited for the app or the viewer: that one fails as Adobe's API reference describes "the user
-    /// explicitly cancelled the flow" (`GENERIC_AUTHENTICATION_ERROR`), not as a picker the app
-    /// answered with nil (`PROVIDER_NOT_SELECTED_ERROR`).
-    var authenticationFlowNumber: UInt64 = 0
-    var flowInterruptedByLogout: UInt64?
+    /// The latest authentication flow's task (`getAuthentication`'s, or `getAuthorization`'s
+    /// sign-in), cancelled when a new one starts. Its value is nil when it was superseded.
+    var authenticationFlow: (id: LegacyBridgeStateMachine.FlowID, task: Task<AuthenticationResult?, Never>)?
     /// `usesSecondScreenAuthentication`: set from any thread, read when a flow starts.
     nonisolated let secondScreen = LockedValue(LegacySession.secondScreenByDefault)
     /// `svcRedirectURL` as the app last set it, by the property or the typed `setOptions(_:)`
     /// (its `safariRedirectURL`), read from any thread; the core gets its URL in the same order.
     nonisolated let safariRedirect = LockedValue<String?>(nil)
-    /// The registration-code screen of the second-screen flow in progress; only that flow clears it.
-    var codeScreen: RegistrationCodeScreen?
-    /// How many logouts have started, and how many of them are still running: the foreground
-    /// re-sync reports nothing when a logout overlaps it (the logout reports the sign-out).
-    var logoutsStarted: UInt64 = 0
-    var logoutsRunning = 0
+    /// The polling of the latest second-screen flow, which the viewer leaving its code screen
+    /// stops.
+    var codePolling: (flow: LegacyBridgeStateMachine.FlowID, task: Task<AuthenticationResult, Never>)?
     /// The last `setRequestor` call's work, profile sync included (the tests wait for it).
     var requestorSetup: Task<Void, Never>?
 
@@ -128,7 +121,9 @@ final class LegacySession {
         self.core = core
         let callbacks = LegacyCallbacks(receivers: receivers)
         self.callbacks = callbacks
-        self.authentication = AuthenticationBridge(callbacks: callbacks, safari: safari)
+        let state = LegacyBridgeStateMachine.Shared()
+        self.state = state
+        self.authentication = AuthenticationBridge(callbacks: callbacks, safari: safari, state: state)
     }
 
     /// Queues a delegate callback.
@@ -143,9 +138,37 @@ final class LegacySession {
 
     /// Runs `call` now when the configuration phase is over, else after `setRequestorComplete`.
     func whenConfigured(_ call: @escaping @MainActor () -> Void) {
-        switch phase {
-        case .configured, .failed: call()
-        case .unconfigured, .configuring: queuedCalls.append(call)
+        switch state.machine.callArrived() {
+        case .now: call()
+        case .afterConfiguration: queuedCalls.append(call)
+        }
+    }
+
+    /// Executes the machine's actions, in order.
+    func execute(_ actions: [LegacyBridgeStateMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .completeRequestor(let success):
+                let status = success ? ACCESS_ENABLER_STATUS_SUCCESS : ACCESS_ENABLER_STATUS_ERROR
+                emit { $0.setRequestorComplete(status) }
+            case .reportStatus(let status): emit(status)
+            case .reportAuthentication(let result): reportAuthentication(result)
+            case .reportSignedOut:
+                emit {
+                    $0.setAuthenticationStatus(ACCESS_ENABLER_STATUS_ERROR, errorCode: USER_NOT_AUTHENTICATED_ERROR)
+                }
+            case .trackSelection(let mvpdID): trackSelection(of: mvpdID)
+            case .runQueuedCalls: runQueuedCalls()
+            case .cancelFlow(let flow):
+                if let running = authenticationFlow, running.id == flow { running.task.cancel() }
+            case .conversation(let action): authentication.execute([action])
+            case .leaveCodeScreen(let flow):
+                if let polling = codePolling, polling.flow == flow { polling.task.cancel() }
+            case .signInPreselecting(let mvpdID):
+                authentication.preselectedMVPD = mvpdID
+                whenConfigured { [self] in startAuthentication(force: true, data: [:], unlessSignedInWith: mvpdID) }
+            case .startLogout(let flow, let supersessions): startLogout(after: flow, startedAt: supersessions)
+            }
         }
     }
 
