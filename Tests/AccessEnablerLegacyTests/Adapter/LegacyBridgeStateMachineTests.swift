@@ -6,7 +6,7 @@ import Testing
 /// The legacy adapter's transitions without its runtime: each test feeds events to a
 /// ``LegacyBridgeStateMachine`` and checks the actions it returns, for the interleavings whose
 /// fixes the adapter's history records.
-@Suite(.timeLimit(.minutes(1))) struct LegacyBridgeStateMachineTests {
+@Suite(.timeLimit(.minutes(3))) struct LegacyBridgeStateMachineTests {
     typealias Machine = LegacyBridgeStateMachine
 
     static let profile = Authentication(
