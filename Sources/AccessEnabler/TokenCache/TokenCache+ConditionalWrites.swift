@@ -76,8 +76,8 @@ extension TokenCache {
     /// Stores `record` under `key` (and in memory with `apply`) only if `session` is still the
     /// session of `requestor` in memory and in the store. Throws `storage_failure` when the
     /// store refused it (memory keeps it; the key is pending).
-    func storeForSession<Record: Encodable>(
-        _ record: Record, forKey key: StorageKey, _ session: CachedSession, _ requestor: String,
+    func storeForSession(
+        _ record: any Encodable, forKey key: StorageKey, _ session: CachedSession, _ requestor: String,
         before deadline: TokenStorageDeadline, _ apply: (inout RequestorSession) -> Void
     ) async throws(AccessEnablerError) -> Bool {
         try await load(before: deadline)

@@ -5,8 +5,12 @@ import Foundation
 extension TokenCache {
     /// Writes `record` (nil removes it); after a write that worked, writes again what failed before.
     /// Returns whether `record` itself was written.
+    ///
+    /// The records are taken as `any Encodable` (opened for the encoder) rather than as a generic
+    /// parameter, here and in the other writes: the optimizer made a copy of each write for each of
+    /// the nine record types (8.8 KB more machine code), for writes whose cost is the storage's.
     @discardableResult
-    func persist<Record: Encodable>(_ record: Record?, forKey key: StorageKey, before deadline: TokenStorageDeadline)
+    func persist(_ record: (any Encodable)?, forKey key: StorageKey, before deadline: TokenStorageDeadline)
         async -> Bool
     {
         guard await write(record, forKey: key, before: deadline) else { return false }
@@ -27,8 +31,8 @@ extension TokenCache {
     /// Writes a record that later launches rely on; a failure is the caller's to know: memory
     /// keeps the record for this process (and retries the write with the next one), but the next
     /// launch would not find it.
-    func persistOrThrow<Record: Encodable>(
-        _ record: Record, forKey key: StorageKey, _ what: String, before deadline: TokenStorageDeadline
+    func persistOrThrow(
+        _ record: any Encodable, forKey key: StorageKey, _ what: String, before deadline: TokenStorageDeadline
     ) async throws(AccessEnablerError) {
         guard await persist(record, forKey: key, before: deadline) else {
             throw AccessEnablerError.storageFailure.with(
@@ -38,7 +42,7 @@ extension TokenCache {
 
     /// One storage operation. A failure leaves `key` pending: memory stays the source of truth
     /// for this process.
-    func write<Record: Encodable>(_ record: Record?, forKey key: StorageKey, before deadline: TokenStorageDeadline)
+    func write(_ record: (any Encodable)?, forKey key: StorageKey, before deadline: TokenStorageDeadline)
         async -> Bool
     {
         do {
@@ -80,8 +84,8 @@ extension TokenCache {
     /// Writes again a record of the session memory holds for `requestor`, only if the store
     /// still holds that session: another process may have logged out or in since the write
     /// failed. Nothing to write (memory removed it, or the store changed) clears it from pending.
-    func rewriteForSession<Record: Encodable>(
-        _ record: Record?, forKey key: StorageKey, requestor: String, before deadline: TokenStorageDeadline
+    func rewriteForSession(
+        _ record: (any Encodable)?, forKey key: StorageKey, requestor: String, before deadline: TokenStorageDeadline
     ) async -> Bool {
         guard let record, let session = sessions[requestor]?.authentication else {
             return await write(record, forKey: key, before: deadline)
