@@ -387,7 +387,7 @@ extension TokenCache {
             // Again: work that started while the server logout ran must not write back either.
             invalidateInFlightWork()
             sessions = [:]
-            pendingWrites = pendingWrites.filter { !$0.isUserRecord }
+            pendingWrites.keep { !$0.isUserRecord }
             do {
                 let keys = try await storage.loadRecords(before: deadline).keys.filter {
                     StorageKey(rawValue: $0)?.isUserRecord == true

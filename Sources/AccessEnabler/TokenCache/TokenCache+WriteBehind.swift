@@ -22,7 +22,7 @@ extension TokenCache {
     func writePending(before deadline: TokenStorageDeadline) async {
         // A rewrite may find that another process changed the stored session; adopting it drops
         // that session's keys from pending, and they must not be written (or removed) after it.
-        for pending in pendingWrites where pendingWrites.contains(pending) {
+        for pending in pendingWrites.keys where pendingWrites.contains(pending) {
             // The storage failed again: leave the rest for the next write.
             guard await rewrite(pending, before: deadline) else { break }
         }
@@ -99,6 +99,39 @@ extension TokenCache {
         } catch {
             log.error("token storage write failed (\(key.kind.name)): \(Self.summary(of: error))")
             return false
+        }
+    }
+}
+
+extension TokenCache {
+    /// The keys of the records whose last write failed. Held as their raw values: a
+    /// `Set<StorageKey>` brought the set's code specialized for the key type (12 KB of machine
+    /// code) where the `Set<String>` code is there anyway.
+    struct PendingWrites: ExpressibleByArrayLiteral {
+        private var rawKeys: Set<String>
+
+        init(arrayLiteral keys: StorageKey...) { rawKeys = Set(keys.map(\.rawValue)) }
+
+        /// The keys, in no particular order.
+        var keys: [StorageKey] { rawKeys.compactMap(StorageKey.init(rawValue:)) }
+
+        func contains(_ key: StorageKey) -> Bool { rawKeys.contains(key.rawValue) }
+
+        mutating func insert(_ key: StorageKey) { rawKeys.insert(key.rawValue) }
+
+        mutating func remove(_ key: StorageKey) { rawKeys.remove(key.rawValue) }
+
+        mutating func formUnion(_ keys: [StorageKey]) {
+            for key in keys { insert(key) }
+        }
+
+        mutating func subtract(_ keys: [StorageKey]) {
+            for key in keys { remove(key) }
+        }
+
+        /// Keeps only the keys that satisfy `isKept`.
+        mutating func keep(where isKept: (StorageKey) -> Bool) {
+            rawKeys = rawKeys.filter { StorageKey(rawValue: $0).map(isKept) ?? false }
         }
     }
 }
