@@ -8,6 +8,13 @@ extension TokenCache {
     /// once loaded, with nothing running, it costs two comparisons.
     func ensureLoaded(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) {
         if isLoaded, !storageBusy { return }
+        try await loadExclusively(before: deadline)
+    }
+
+    /// Out of line: inlined into every read, the load's async frame (about 3 KB) was allocated on
+    /// every cached read, and a new task's allocator takes a frame that size from malloc.
+    @inline(never)
+    private func loadExclusively(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) {
         try await exclusively { () async throws(AccessEnablerError) in try await load(before: deadline) }
     }
 
