@@ -16,11 +16,16 @@ import Foundation
 //                                                 fields at once, as the SDK does (RawClient.setsFieldsAtOnce)
 //   AccessEnablerProfile LOCAL sdk N             a local path (CheckAuthentication, PreauthorizeCached:
 //                                                 the benchmarks of the same names), SDK side only
+//   AccessEnablerProfile LOCAL sdk-task N        the same, each call in a new task as package-benchmark
+//                                                 runs an iteration: a new task's allocator has no slab
+//                                                 yet, so async frames past its first one are mallocs
+//                                                 (the benchmark's mallocCountTotal counts them; a loop
+//                                                 in one task reuses its slabs)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let local = LocalOperation.all.first(where: { $0.name == arguments.first })
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0,
-    local != nil && arguments[1] == "sdk"
+    local != nil && ["sdk", "sdk-task"].contains(arguments[1])
         || NetworkOperation.all.contains(where: { $0.name == arguments[0] })
             && ["sdk", "raw", "raw-lean", "pair", "pair-lean"].contains(arguments[1])
 else {
@@ -28,7 +33,7 @@ else {
     let locals = LocalOperation.all.map(\.name).joined(separator: "|")
     FileHandle.standardError.write(
         Data("usage: AccessEnablerProfile \(names) sdk|raw|raw-lean|pair|pair-lean N\n".utf8))
-    FileHandle.standardError.write(Data("       AccessEnablerProfile \(locals) sdk N\n".utf8))
+    FileHandle.standardError.write(Data("       AccessEnablerProfile \(locals) sdk|sdk-task N\n".utf8))
     exit(2)
 }
 let mode = arguments[1]
@@ -50,9 +55,12 @@ Task.detached {
         if let local {
             let enabler = try await local.make()
             for _ in 0..<count {
-                guard try await local.call(enabler) else { throw BenchmarkFailure("a call failed") }
+                let ok =
+                    mode == "sdk-task"
+                    ? try await Task { try await local.call(enabler) }.value : try await local.call(enabler)
+                guard ok else { throw BenchmarkFailure("a call failed") }
             }
-            print("\(local.name) sdk x\(count)")
+            print("\(local.name) \(mode) x\(count)")
             return
         }
         let operation = NetworkOperation.all.first { $0.name == arguments[0] }!

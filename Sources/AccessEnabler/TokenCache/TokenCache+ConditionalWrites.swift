@@ -76,8 +76,8 @@ extension TokenCache {
     /// Stores `record` under `key` (and in memory with `apply`) only if `session` is still the
     /// session of `requestor` in memory and in the store. Throws `storage_failure` when the
     /// store refused it (memory keeps it; the key is pending).
-    func storeForSession<Record: Encodable>(
-        _ record: Record, forKey key: StorageKey, _ session: CachedSession, _ requestor: String,
+    func storeForSession(
+        _ record: any Encodable, forKey key: StorageKey, _ session: CachedSession, _ requestor: String,
         before deadline: TokenStorageDeadline, _ apply: (inout RequestorSession) -> Void
     ) async throws(AccessEnablerError) -> Bool {
         try await load(before: deadline)
@@ -111,6 +111,16 @@ extension TokenCache {
     /// check looks again).
     func takeStoredAuthentication(for requestor: String, before deadline: TokenStorageDeadline) async {
         guard isLoaded, let marker = try? await storage.changeMarker(), marker != storeMarker else { return }
+        await readStoredAuthentication(for: requestor, marker: marker, before: deadline)
+    }
+
+    /// The rare half of ``takeStoredAuthentication(for:before:)``, out of line: inlined, its
+    /// async frame was allocated on every check, and a new task's allocator takes the memory
+    /// for a frame that does not fit its first slab from malloc.
+    @inline(never)
+    private func readStoredAuthentication(
+        for requestor: String, marker: TokenStorageChangeMarker, before deadline: TokenStorageDeadline
+    ) async {
         await exclusively { () async -> Void in
             let key = StorageKey.authentication(requestor: requestor)
             var data: Data?

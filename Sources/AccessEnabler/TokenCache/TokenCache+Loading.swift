@@ -8,6 +8,13 @@ extension TokenCache {
     /// once loaded, with nothing running, it costs two comparisons.
     func ensureLoaded(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) {
         if isLoaded, !storageBusy { return }
+        try await loadExclusively(before: deadline)
+    }
+
+    /// Out of line: inlined into every read, the load's async frame (about 3 KB) was allocated on
+    /// every cached read, and a new task's allocator takes a frame that size from malloc.
+    @inline(never)
+    private func loadExclusively(before deadline: TokenStorageDeadline) async throws(AccessEnablerError) {
         try await exclusively { () async throws(AccessEnablerError) in try await load(before: deadline) }
     }
 
@@ -89,19 +96,8 @@ extension TokenCache {
     }
 
     static func decodes(key: String, data: Data) -> Bool {
-        let decoder = JSONDecoder()
-        switch StorageKey(rawValue: key)?.kind {
-        case .device: return (try? decoder.decode(DeviceRecord.self, from: data)) != nil
-        case .client: return (try? decoder.decode(ClientCredentialsRecord.self, from: data)) != nil
-        case .accessToken: return (try? decoder.decode(AccessTokenRecord.self, from: data)) != nil
-        case .authentication: return (try? decoder.decode(AuthenticationRecord.self, from: data)) != nil
-        case .selectedMVPD: return (try? decoder.decode(MVPD.self, from: data)) != nil
-        case .authorization: return (try? decoder.decode(AuthorizationRecord.self, from: data)) != nil
-        case .userMetadata: return (try? decoder.decode(UserMetadataRecord.self, from: data)) != nil
-        case .configuration: return (try? decoder.decode(ConfigurationRecord.self, from: data)) != nil
-        case .owedLogout: return (try? decoder.decode(OwedLogoutRecord.self, from: data)) != nil
-        case nil: return true
-        }
+        guard let kind = StorageKey(rawValue: key)?.kind else { return true }
+        return (try? JSONDecoder().decode(kind.recordType, from: data)) != nil
     }
 
     /// The record's name in logs; "unknown" for a key the SDK does not write.

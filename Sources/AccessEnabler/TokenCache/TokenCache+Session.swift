@@ -30,10 +30,15 @@ extension TokenCache {
         )
     {
         try await ensureLoaded(before: deadline)
-        return (
-            sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) },
-            generation
-        )
+        return (loadedSession(for: requestor), generation)
+    }
+
+    /// The session memory holds for `requestor`. Synchronous and out of line: in the async caller,
+    /// the copies of the requestor's whole record this lookup makes took about 3 KB of its async
+    /// frame, which a new task's allocator takes from malloc on every cached read.
+    @inline(never)
+    private func loadedSession(for requestor: String) -> CachedSession? {
+        sessions[requestor]?.authentication.map { CachedSession(authentication: $0, generation: generation) }
     }
 
     /// Stores `record` as the authentication of `requestor` in place of `expected` (nil: none),
@@ -387,7 +392,7 @@ extension TokenCache {
             // Again: work that started while the server logout ran must not write back either.
             invalidateInFlightWork()
             sessions = [:]
-            pendingWrites = pendingWrites.filter { !$0.isUserRecord }
+            pendingWrites.keep { !$0.isUserRecord }
             do {
                 let keys = try await storage.loadRecords(before: deadline).keys.filter {
                     StorageKey(rawValue: $0)?.isUserRecord == true

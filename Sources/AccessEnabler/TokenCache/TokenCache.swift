@@ -35,7 +35,7 @@ actor TokenCache {
     /// Server logouts still owed, by requestor.
     var owedLogouts: [String: OwedLogoutRecord] = [:]
     /// Records whose last write failed, retried with the next write.
-    var pendingWrites: Set<StorageKey> = []
+    var pendingWrites: PendingWrites = []
     /// Whether an operation that touches the store is running (possibly suspended in it).
     var storageBusy = false
     /// The operations waiting for their turn, in order.

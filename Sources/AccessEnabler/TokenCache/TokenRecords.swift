@@ -167,6 +167,21 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
         case configuration = "configuration|"
         case owedLogout = "owed-logout|"
 
+        /// The type of the records stored under keys of this kind.
+        var recordType: any Decodable.Type {
+            switch self {
+            case .device: DeviceRecord.self
+            case .client: ClientCredentialsRecord.self
+            case .accessToken: AccessTokenRecord.self
+            case .authentication: AuthenticationRecord.self
+            case .selectedMVPD: MVPD.self
+            case .authorization: AuthorizationRecord.self
+            case .userMetadata: UserMetadataRecord.self
+            case .configuration: ConfigurationRecord.self
+            case .owedLogout: OwedLogoutRecord.self
+            }
+        }
+
         /// The record's name in logs and error details.
         var name: String {
             switch self {

@@ -87,7 +87,8 @@ final class RESTv2Backend: EntitlementBackend, SecondScreenCapability, PartnerSi
         _ endpoint: WireEndpoint, _ url: URL, form: [String: String], serviceProvider: ServiceProvider,
         context: RequestContext
     ) async throws -> SessionBody {
-        let items = form.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        // Sorting the keys, not the pairs: every sort of another element type is more code.
+        let items = form.keys.sorted().map { ($0, form[$0] ?? "") }
         let request = endpoint.request(url, context: context, body: .form(items))
         return try await wire.fetch(SessionBody.self, request, to: serviceProvider, context: context)
     }
@@ -124,7 +125,8 @@ final class RESTv2Backend: EntitlementBackend, SecondScreenCapability, PartnerSi
         of profiles: [String: ProfilesBody.Profile], configuration: RequestorConfiguration,
         at serviceProvider: ServiceProvider
     ) -> [AuthenticationRecord] {
-        profiles.sorted { $0.key < $1.key }.map { id, profile in
+        profiles.keys.sorted().compactMap { id in
+            guard let profile = profiles[id] else { return nil }
             let mvpd = configuration.mvpd(withID: id) ?? MVPD(id: id, serviceProvider: serviceProvider.baseURL)
             return record(of: profile, mvpd: mvpd, at: serviceProvider)
         }
@@ -260,10 +262,11 @@ final class RESTv2Backend: EntitlementBackend, SecondScreenCapability, PartnerSi
         let body = try await wire.fetch(
             LogoutBody.self, WireEndpoint.logoutV2.request(url, context: context), to: serviceProvider,
             context: context)
-        let ordered = body.logouts.sorted { first, second in
-            first.key == session.mvpd.id || (second.key != session.mvpd.id && first.key < second.key)
-        }
-        return ordered.map { mvpdID, action in
+        // The session's MVPD first, then the others by ID.
+        var ordered = body.logouts.keys.sorted()
+        if let own = ordered.firstIndex(of: session.mvpd.id) { ordered.insert(ordered.remove(at: own), at: 0) }
+        return ordered.compactMap { mvpdID in
+            guard let action = body.logouts[mvpdID] else { return nil }
             switch action.actionName {
             case "logout":
                 guard let location = action.url, let browser = serviceProvider.resolve(location) else {
