@@ -14,7 +14,7 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/secondScreenNotSupported`` on REST API v1.
     public func activationRequest(forCode code: String) async throws -> ActivationRequest {
         let loaded = try await currentConfiguration()
-        let code = try Self.normalizedCode(code)
+        let code = try ActivationRequest.normalizedCode(code)
         guard let serviceProvider = requestor.serviceProviders.first else {
             throw AccessEnablerError.requestorNotConfigured
         }
@@ -72,15 +72,5 @@ extension AccessEnabler {
             plan: SignInFlow.Plan(
                 kind: .activation(code: code, presenter: presenter),
                 choice: ProviderChoice(answersSignedIn: false, mvpdID: mvpdID, picker: presenter)))
-    }
-
-    /// `code` trimmed and upper-cased (Adobe's codes are capital letters and digits); empty →
-    /// ``AccessEnablerError/invalidArgument``.
-    static func normalizedCode(_ code: String) throws -> String {
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        guard !trimmed.isEmpty else {
-            throw AccessEnablerError.invalidArgument.with(details: "The authentication code is empty.")
-        }
-        return trimmed
     }
 }

@@ -67,7 +67,7 @@ extension SignInFlow {
         if let preselected {
             return (.providerChosen(preselected), .chosen(preselected, start.configuration, start))
         }
-        let current = try await enabler.configurationForPicker(start.configuration)
+        let current = try await ConfigurationLoader.configurationForPicker(start.configuration, on: enabler)
         var mvpdID = plan.choice.mvpdID
         if mvpdID == nil, let picker = plan.choice.picker {
             let shown = current.mvpds
