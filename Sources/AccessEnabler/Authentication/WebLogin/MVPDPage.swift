@@ -2,7 +2,7 @@ import Foundation
 
 /// A login or logout page of an MVPD, as a presenter is asked to show it.
 ///
-/// The page ends on ``redirectURL``, which ``AccessEnabler`` chose for ``mvpd``: the app's custom
+/// The page ends on ``redirectURL``, which the SDK chose for ``mvpd``: the app's custom
 /// scheme for an MVPD whose pages open in Safari (``opensInSafari``), else
 /// ``AccessEnabler/Configuration/redirectURL``.
 public struct MVPDPage: Sendable, Hashable {
