@@ -4,6 +4,8 @@ import Foundation
 /// ``AccessEnabler/refreshAuthentication(preferring:)`` and ``AccessEnabler/availableProfiles()``.
 /// Its steps run on the ``AccessEnabler`` whose session they read and change.
 enum ProfileSync {
+    /// ``AccessEnabler/refreshAuthentication(preferring:)``, also saying whether it removed the
+    /// local session (the service provider no longer holds it) or adopted one where there was none.
     static func refresh(
         preferring mvpdID: String?, before deadline: TokenStorageDeadline, on enabler: isolated AccessEnabler
     ) async throws -> (status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool) {
@@ -29,16 +31,7 @@ enum ProfileSync {
         }
         let localOnServer = local.flatMap { local in found.first { $0.mvpd.id == local.authentication.mvpd.id } }
         if let local, let current = localOnServer, mvpdID == nil || mvpdID == current.mvpd.id {
-            // The same session as the server describes it now; it keeps its binding and issue time.
-            var updated = current
-            updated.mvpd = local.authentication.mvpd
-            updated.serviceProvider = local.authentication.serviceProvider
-            updated.issued = local.authentication.issued
-            if updated != local.authentication,
-                try await cache.updateAuthentication(updated, for: requestorID, ifSession: local, before: deadline)
-            {
-                log.info("the service provider changed the authentication (expiry or attributes); updated it")
-            }
+            try await update(local, to: current, for: requestorID, before: deadline, on: enabler)
             return (await enabler.checkAuthentication(), false, false)
         }
         if let local, localOnServer == nil, mvpdID == nil || mvpdID == local.authentication.mvpd.id,
@@ -69,6 +62,23 @@ enum ProfileSync {
             try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID, before: deadline)
         }
         return (await enabler.checkAuthentication(), false, adopted)
+    }
+
+    /// Updates `local` to the same session as the server describes it now (a changed expiry or
+    /// changed attributes); it keeps its binding and issue time.
+    private static func update(
+        _ local: CachedSession, to current: AuthenticationRecord, for requestorID: String,
+        before deadline: TokenStorageDeadline, on enabler: isolated AccessEnabler
+    ) async throws {
+        var updated = current
+        updated.mvpd = local.authentication.mvpd
+        updated.serviceProvider = local.authentication.serviceProvider
+        updated.issued = local.authentication.issued
+        if updated != local.authentication,
+            try await enabler.cache.updateAuthentication(updated, for: requestorID, ifSession: local, before: deadline)
+        {
+            enabler.log.info("the service provider changed the authentication (expiry or attributes); updated it")
+        }
     }
 
     /// Removes `local` (when it is still the session) because the service provider holds no
