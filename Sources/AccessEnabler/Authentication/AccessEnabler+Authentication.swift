@@ -99,186 +99,39 @@ extension AccessEnabler {
         forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter? = nil,
         presenter: any AuthenticationPresenter
     ) async throws -> Authentication {
-        try await authenticate(
-            forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, presenter: presenter,
-            partnerFallback: nil)
+        try await signInFlow(
+            forceAuthentication: forceAuthentication, data: data, providerFilter: providerFilter, presenter: presenter
+        ).authentication()
     }
 
-    /// ``authenticate(forceAuthentication:data:providerFilter:presenter:)`` for the legacy adapter:
-    /// `partnerFallback` receives, before the MVPD picker, why this call's partner attempt led to
-    /// the basic flow (the value the attempt returned, not the shared event stream, so another
-    /// flow's events are never mistaken for this one's).
-    package func authenticate(
-        forceAuthentication: Bool, data: [String: String], providerFilter: PartnerProviderFilter?,
-        presenter: any AuthenticationPresenter,
-        partnerFallback: (@Sendable (PartnerSingleSignOnEvent.FallbackReason) async -> Void)?
-    ) async throws -> Authentication {
-        try await authenticate(
-            choice: ProviderChoice(
-                answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
-                partnerFallback: partnerFallback, picker: presenter),
-            data: data, presenter: presenter)
-    }
-
-    /// The provider choice, then the MVPD's login in `presenter`'s browser.
-    private func authenticate(choice: ProviderChoice, data: [String: String], presenter: any AuthenticationPresenter)
-        async throws -> Authentication
-    {
-        let loaded = try await currentConfiguration()
-        do {
-            switch try await chooseProvider(choice, configuration: loaded) {
-            case .signedIn(let authentication):
-                return authentication
-            case .provider(let mvpd?, let current):
-                return try await runAuthentication(mvpd: mvpd, configuration: current, data: data, presenter: presenter)
-            case .provider(nil, _):
-                // Unreachable: with a picker, nobody choosing is a cancel.
-                throw AccessEnablerError.providerNotSelected
-            }
-        } catch let error as AccessEnablerError {
-            hub.emit(.authenticationChecked(.init(isAuthenticated: false, fromCache: false)))
-            throw error
-        }
-    }
-
-    /// The browser login with `mvpd`, chosen from `loaded`.
-    private func runAuthentication(
-        mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String],
+    /// The sign-in of ``authenticate(forceAuthentication:data:providerFilter:presenter:)`` as a
+    /// ``SignInFlow``: the states it goes through, from the provider choice (the viewer's
+    /// session, the partner framework, `presenter`'s picker) through the login page and the poll
+    /// to the authentication it keeps, or how it failed.
+    ///
+    /// Nothing happens until the flow is iterated. Its states and events are those of
+    /// `authenticate`, and a failure ends it with the error `authenticate` throws
+    /// (``SignInFlow/State/failed(_:)``) or, when cancelled, ``SignInFlow/State/cancelled``.
+    ///
+    /// - Parameters:
+    ///   - forceAuthentication: Run the flow even when already authenticated.
+    ///   - data: Key/value pairs forwarded to the server (for example a Promotional TempPass
+    ///     identity).
+    ///   - providerFilter: The MVPDs the partner's picker offers, in order; nil offers every MVPD
+    ///     enabled for the partner.
+    ///   - presenter: The picker and browser.
+    public nonisolated func signInFlow(
+        forceAuthentication: Bool = false, data: [String: String] = [:], providerFilter: PartnerProviderFilter? = nil,
         presenter: any AuthenticationPresenter
-    ) async throws -> Authentication {
-        let requestorID = loaded.requestorID
-        hub.emit(.providerSelected(mvpd))
-        log.info("authenticating with \(mvpd.id)")
-
-        let logoutEpoch = await cache.logoutEpoch
-        var context = try await context(for: requestorID, before: storageDeadline())
-        context.redirectURL = try await redirectURL(for: mvpd, presenter: presenter)
-        let pollUntil: PollDeadline
-        switch try await backend.startAuthentication(
-            mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
-        {
-        case .interactive(let url, let codeExpires):
-            let redirectURL = context.redirectURL
-            let landed = try await presenting {
-                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd, call: .authenticate)
-            }
-            guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
-            // Polling starts once the browser reached the redirect URL (checklist: Polling
-            // Mechanism Starting) and stops when the session's code expires, or sooner: the MVPD
-            // login has ended, so a profile that has not come within the configured wait will not.
-            pollUntil = PollDeadline.afterRedirect(
-                uptime: clock.uptime, wait: max(configuration.profileWaitAfterRedirect, .zero),
-                codeLeft: codeExpires.map { .seconds($0.timeIntervalSince(clock.now)) } ?? Self.defaultCodeLifetime)
-            log.info(
-                "the login reached the redirect URL; waiting up to \(pollUntil.uptime - clock.uptime) for the profile of \(mvpd.id)"
-            )
-        case .complete:
-            // Nothing interactive: the service provider has the authentication already.
-            pollUntil = PollDeadline(uptime: clock.uptime, endsWithLogin: false)
-        }
-        try Task.checkCancellation()
-        // The viewer's part is over: what the login stores has a deadline of its own.
-        context.storageDeadline = storageDeadline()
-        let session = try await awaitAuthentication(
-            mvpd: mvpd, configuration: loaded, data: data, context: context, until: pollUntil)
-        return try await keepAuthentication(session, for: requestorID, ifLogoutEpoch: logoutEpoch)
-    }
-
-    /// Stores the authentication a login led to (a browser login, a second-screen sign-in, or
-    /// the partner's with `partnerName`) unless a logout began since `logoutEpoch` was read,
-    /// remembers its MVPD, and reports it. The viewer's part is over: its storage deadline starts
-    /// now.
-    func keepAuthentication(
-        _ session: AuthenticationRecord, for requestorID: String, ifLogoutEpoch logoutEpoch: UInt64,
-        throughPartner partnerName: String? = nil
-    ) async throws -> Authentication {
-        let deadline = storageDeadline()
-        guard session.expires > clock.now else {
-            log.error("the service provider issued an authentication that had already expired; not stored")
-            throw AccessEnablerError.authenticationSessionExpired.with(
-                details:
-                    "The service provider issued an authentication that had already expired; check the device clock.")
-        }
-        guard
-            try await cache.storeAuthentication(
-                session, for: requestorID, ifLogoutEpoch: logoutEpoch, before: deadline)
-        else {
-            // A logout began while the viewer was signing in: nothing is written back.
-            log.info("authentication finished after a logout started; discarded")
-            throw CancellationError()
-        }
-        // The choice is remembered once it led to a session: a failed or cancelled attempt
-        // leaves the store as it was.
-        try await cache.storeSelectedMVPD(session.mvpd, for: requestorID, before: deadline)
-        if let partnerName {
-            log.info("signed in with \(session.mvpd.id) through the partner \(partnerName)")
-            hub.emit(.partnerSingleSignOn(.signedIn(mvpdID: session.mvpd.id)))
-        }
-        hub.emit(
-            .authenticationChecked(
-                .init(
-                    isAuthenticated: true, mvpdID: session.mvpd.id, userID: session.userID, fromCache: false)))
-        return Authentication(record: session, requestorID: requestorID)
-    }
-
-    /// How long the SDK polls for a login's result when the service provider gave no code
-    /// expiry (Adobe's authentication codes last 30 minutes).
-    static let defaultCodeLifetime: Duration = .seconds(1800)
-
-    /// When polling for a browser login's profile stops: an ``AccessEnablerClock/uptime``, so
-    /// that a wall clock set back meanwhile does not make the wait longer.
-    struct PollDeadline {
-        var uptime: Duration
-        /// Whether `uptime` is the end of the wait after the redirect (the MVPD login ended
-        /// without a profile) rather than the code's expiry.
-        var endsWithLogin: Bool
-
-        /// `wait` after `uptime`, or the code's expiry (`codeLeft` from now, as the server's
-        /// expiry read on the wall clock when the redirect came) when that comes first.
-        static func afterRedirect(uptime: Duration, wait: Duration, codeLeft: Duration) -> PollDeadline {
-            wait < codeLeft
-                ? PollDeadline(uptime: uptime + wait, endsWithLogin: true)
-                : PollDeadline(uptime: uptime + max(codeLeft, .zero), endsWithLogin: false)
-        }
-    }
-
-    /// The authentication the service provider holds once the login is done, polled every
-    /// ``Configuration/profilePollingInterval`` until it appears or `deadline` would pass: an
-    /// MVPD may confirm a login some seconds after the browser reached the redirect URL.
-    /// Cancelling the task stops the polling at once.
-    private func awaitAuthentication(
-        mvpd: MVPD, configuration loaded: RequestorConfiguration, data: [String: String], context: RequestContext,
-        until deadline: PollDeadline
-    ) async throws -> AuthenticationRecord {
-        let found = try await pollForSignIn(
-            "authentication for \(mvpd.id)", until: deadline.uptime, endsAtLastPoll: true, waitsFirst: false
-        ) {
-            try await backend.completeAuthentication(mvpd: mvpd, configuration: loaded, data: data, context: context)
-        }
-        if let found { return found }
-        if deadline.endsWithLogin {
-            log.error("the login with \(mvpd.id) reached the redirect URL, but no profile came")
-            throw AccessEnablerError.authenticationSessionMissing.with(
-                details:
-                    "The MVPD login ended without a profile: the service provider had no authentication for \(mvpd.id) within \(configuration.profileWaitAfterRedirect) of the redirect."
-            )
-        }
-        throw AccessEnablerError.authenticationSessionMissing.with(
-            details: "The service provider had no authentication for \(mvpd.id) before the login expired.")
-    }
-
-    /// Runs a presenter call; its errors become ``AccessEnablerError/presentationFailed`` (so
-    /// callers catch one error type), except cancellation and the SDK's own errors.
-    func presenting<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as AccessEnablerError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw AccessEnablerError.presentationFailed.with(underlying: "\(type(of: error))")
-        }
+    ) -> SignInFlow {
+        SignInFlow(
+            enabler: self,
+            plan: SignInFlow.Plan(
+                kind: .browser(presenter: presenter),
+                choice: ProviderChoice(
+                    answersSignedIn: !forceAuthentication, triesPartner: true, partnerFilter: providerFilter,
+                    picker: presenter),
+                data: data))
     }
 
     /// Whether `url` is where a flow that was told to end at `redirectURL` ended: the same scheme,

@@ -19,8 +19,10 @@ extension AccessEnabler {
         let local = try await cache.session(for: loaded.requestorID, before: deadline, takingStoreChanges: true)?
             .authentication
         let owed = await sendOwedLogout(for: loaded.requestorID, before: deadline)
-        return try await serverAuthentications(loaded, local: local, preferring: nil, before: deadline).filter {
-            !Self.isLoggedOut($0, owed: owed)
+        return try await ProfileSync.serverAuthentications(
+            loaded, local: local, preferring: nil, before: deadline, on: self
+        ).filter {
+            !ProfileSync.isLoggedOut($0, owed: owed)
         }.map {
             Authentication(record: $0, requestorID: loaded.requestorID)
         }
@@ -52,7 +54,7 @@ extension AccessEnabler {
     ///   when an adopted authentication could not be stored (it is kept in memory).
     @discardableResult
     public func refreshAuthentication(preferring mvpdID: String? = nil) async throws -> AuthenticationStatus {
-        try await refreshAuthentication(preferring: mvpdID, before: storageDeadline()).status
+        try await ProfileSync.refresh(preferring: mvpdID, before: storageDeadline(), on: self).status
     }
 
     /// ``refreshAuthentication(preferring:)`` that also says whether it removed the local session
@@ -62,143 +64,7 @@ extension AccessEnabler {
     package func refreshAuthenticationReportingChange() async throws -> (
         status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool
     ) {
-        try await refreshAuthentication(preferring: nil, before: storageDeadline())
-    }
-
-    private func refreshAuthentication(preferring mvpdID: String?, before deadline: TokenStorageDeadline) async throws
-        -> (status: AuthenticationStatus, removedSession: Bool, adoptedSession: Bool)
-    {
-        let loaded = try await currentConfiguration()
-        let requestorID = loaded.requestorID
-        // A logout of this instance waits for the server: it decides what becomes of the session.
-        if serverLogoutsRunning > 0 {
-            return (await authenticationStatus(before: deadline), false, false)
-        }
-        // A server logout still owed is sent first; while it fails, its profile is not the viewer's.
-        let owed = await sendOwedLogout(for: requestorID, before: deadline)
-        await cache.takeStoredAuthentication(for: requestorID, before: deadline)
-        let (local, generation) = try await cache.sessionState(for: requestorID, before: deadline)
-        let serviceTokenUse = ServiceTokenUse()
-        let found = try await serverAuthentications(
-            loaded, local: local?.authentication, preferring: mvpdID, before: deadline, serviceTokenUse: serviceTokenUse
-        ).filter { !Self.isLoggedOut($0, owed: owed) }
-        if found.count > 1 {
-            hub.emit(.profilesAvailable(found.map { Authentication(record: $0, requestorID: requestorID) }))
-        }
-        let localOnServer = local.flatMap { local in found.first { $0.mvpd.id == local.authentication.mvpd.id } }
-        if let local, let current = localOnServer, mvpdID == nil || mvpdID == current.mvpd.id {
-            // The same session as the server describes it now; it keeps its binding and issue time.
-            var updated = current
-            updated.mvpd = local.authentication.mvpd
-            updated.serviceProvider = local.authentication.serviceProvider
-            updated.issued = local.authentication.issued
-            if updated != local.authentication,
-                try await cache.updateAuthentication(updated, for: requestorID, ifSession: local, before: deadline)
-            {
-                log.info("the service provider changed the authentication (expiry or attributes); updated it")
-            }
-            return (await checkAuthentication(), false, false)
-        }
-        if let local, localOnServer == nil, mvpdID == nil || mvpdID == local.authentication.mvpd.id,
-            local.authentication.profileType == Self.serviceTokenProfileType, serviceTokenUse.anyWentWithout
-        {
-            log.info(
-                "the profiles request carried no service token: it cannot tell whether the service-token sign-in with \(local.authentication.mvpd.id) stays; kept"
-            )
-            return (await checkAuthentication(), false, false)
-        }
-        guard let best = found.first else {
-            let removed = try await removeSessionTheServerNoLongerHolds(local, for: requestorID, before: deadline)
-            return (await checkAuthentication(), removed, false)
-        }
-        var adopted = false
-        if try await cache.replaceAuthentication(
-            local, with: best, for: requestorID, ifGeneration: generation, before: deadline)
-        {
-            adopted = local == nil
-            log.info("adopted the service provider's authentication with \(best.mvpd.id)")
-            if local != nil, localOnServer == nil {
-                hub.emit(
-                    .authenticationRemoved(
-                        reason: AccessEnablerError.authenticationSessionMissing.with(
-                            details: "The service provider no longer holds the authentication.")))
-            }
-            try? await cache.storeSelectedMVPD(best.mvpd, for: requestorID, before: deadline)
-        }
-        return (await checkAuthentication(), false, adopted)
-    }
-
-    /// Removes `local` (when it is still the session) because the service provider holds no
-    /// authentication any more, and reports it; returns whether it did.
-    private func removeSessionTheServerNoLongerHolds(
-        _ local: CachedSession?, for requestorID: String, before deadline: TokenStorageDeadline
-    ) async throws -> Bool {
-        guard let local, try await cache.removeAuthentication(local, for: requestorID, before: deadline) else {
-            return false
-        }
-        log.info("the service provider holds no authentication any more; removed it locally")
-        hub.emit(
-            .authenticationRemoved(
-                reason: AccessEnablerError.authenticationSessionMissing.with(
-                    details: "The service provider no longer holds the authentication.")))
-        return true
-    }
-
-    /// Whether `record` is the profile a server logout still owed was to remove: the viewer logged
-    /// out of it (the same MVPD at the same service provider).
-    static func isLoggedOut(_ record: AuthenticationRecord, owed: AuthenticationRecord?) -> Bool {
-        guard let owed else { return false }
-        return record.mvpd.id == owed.mvpd.id && record.serviceProvider == owed.serviceProvider
-    }
-
-    /// The valid authentications the service providers hold, best first: the `preferred` MVPD's,
-    /// the local session's, the selected MVPD's, then by validity. Asks the configuration's service
-    /// providers and the one that issued the local session; a failure of that one (whose answer
-    /// decides about the local session) or of all of them throws, another's is logged and skipped.
-    func serverAuthentications(
-        _ loaded: RequestorConfiguration, local: AuthenticationRecord?, preferring preferred: String?,
-        before deadline: TokenStorageDeadline, serviceTokenUse: ServiceTokenUse? = nil
-    ) async throws -> [AuthenticationRecord] {
-        var context = try await context(for: loaded.requestorID, before: deadline)
-        context.serviceTokenUse = serviceTokenUse
-        let issuer = local.flatMap { try? ServiceProvider.validated($0.serviceProvider) }
-        var serviceProviders = requestor.serviceProviders
-        if let issuer, !serviceProviders.contains(issuer) { serviceProviders.append(issuer) }
-        var found: [AuthenticationRecord] = []
-        var firstFailure: (any Error)?
-        var answered = 0
-        for serviceProvider in serviceProviders {
-            do {
-                let records = try await backend.authentications(
-                    at: serviceProvider, configuration: loaded, context: context)
-                answered += 1
-                for record in records
-                where record.expires > clock.now && !found.contains(where: { $0.mvpd.id == record.mvpd.id }) {
-                    found.append(record)
-                }
-            } catch {
-                if error is CancellationError || serviceProvider == issuer { throw error }
-                log.error(
-                    "\(serviceProvider.origin) could not list its profiles (\((error as? AccessEnablerError)?.code ?? "unknown")); skipped"
-                )
-                firstFailure = firstFailure ?? error
-            }
-        }
-        if answered == 0, let firstFailure { throw firstFailure }
-        let selected = try? await cache.selectedMVPD(for: loaded.requestorID, before: deadline)?.id
-        func rank(_ record: AuthenticationRecord) -> Int {
-            switch record.mvpd.id {
-            case preferred: 0
-            case local?.mvpd.id: 1
-            case selected: 2
-            default: 3
-            }
-        }
-        return found.sorted { first, second in
-            if rank(first) != rank(second) { return rank(first) < rank(second) }
-            if first.expires != second.expires { return first.expires > second.expires }
-            return first.mvpd.id < second.mvpd.id
-        }
+        try await ProfileSync.refresh(preferring: nil, before: storageDeadline(), on: self)
     }
 
     /// Reads the session's profile again after an authorization (REST API v2, when
@@ -239,12 +105,4 @@ extension AccessEnabler {
     /// The REST API v2 profile type of a single sign-on by service token: the service provider
     /// keeps it under the viewer's token, not the device.
     static let serviceTokenProfileType = "serviceTokenSSO"
-}
-
-extension Authentication {
-    init(record: AuthenticationRecord, requestorID: String) {
-        self.init(
-            requestorID: requestorID, mvpd: record.mvpd, userID: record.userID, expires: record.expires,
-            profileType: record.profileType)
-    }
 }

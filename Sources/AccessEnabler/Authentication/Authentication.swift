@@ -44,3 +44,12 @@ public enum AuthenticationStatus: Sendable, Hashable {
         return nil
     }
 }
+
+extension Authentication {
+    /// The authentication `record` holds, for `requestorID`.
+    init(record: AuthenticationRecord, requestorID: String) {
+        self.init(
+            requestorID: requestorID, mvpd: record.mvpd, userID: record.userID, expires: record.expires,
+            profileType: record.profileType)
+    }
+}

@@ -21,9 +21,19 @@ public protocol AuthenticationPresenter: Sendable {
     /// the presenter catches the redirect itself, as `ASWebAuthenticationSession` does with any
     /// custom scheme.
     var requiresRegisteredURLScheme: Bool { get }
+    /// Loads `page`, a login or logout page of ``MVPDPage/mvpd``, and returns the URL that starts
+    /// with ``MVPDPage/redirectURL``. Implement it to route the pages of an MVPD that opens in
+    /// Safari (``MVPDPage/opensInSafari``) there; by default it calls
+    /// ``presentLogin(url:redirectURL:)``.
+    func presentPage(_ page: MVPDPage) async throws -> URL
 }
 
 extension AuthenticationPresenter {
     /// `false`: the presenter catches the redirect URL itself.
     public var requiresRegisteredURLScheme: Bool { false }
+
+    /// Loads the page with ``presentLogin(url:redirectURL:)``, whatever its MVPD.
+    public func presentPage(_ page: MVPDPage) async throws -> URL {
+        try await presentLogin(url: page.url, redirectURL: page.redirectURL)
+    }
 }

@@ -46,9 +46,9 @@ public actor AccessEnabler {
     private var deviceID: String?
     /// Where the device ID's seed is shared (``Configuration/deviceIdentifierAccessGroup``); nil
     /// when it is not, or once the app proved not entitled to the group.
-    private var sharedDeviceSeed: SharedDeviceSeedStore?
+    var sharedDeviceSeed: SharedDeviceSeedStore?
     /// Whether the log said the app may not use the access group (said once).
-    private var loggedGroupRefusal = false
+    var loggedGroupRefusal = false
     private var contextMemo: RequestContextMemo
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
@@ -95,23 +95,7 @@ public actor AccessEnabler {
         self.backend = configuration.backend.make(
             wire: WireClient(caller: caller, tokens: tokens, serviceTokens: self.serviceTokens),
             clock: configuration.clock)
-        self.sharedDeviceSeed = Self.sharedDeviceSeed(configuration, keychain: deviceSeedKeychain, log: log)
-    }
-
-    /// The store of the shared seed the configuration asks for, if it can be used here.
-    private static func sharedDeviceSeed(
-        _ configuration: Configuration, keychain: (any KeychainItems)?, log: Log
-    ) -> SharedDeviceSeedStore? {
-        guard let group = configuration.deviceIdentifierAccessGroup, !group.isEmpty else { return nil }
-        if configuration.deviceIDSeed?.isEmpty == false {
-            log.info("deviceIdentifierAccessGroup is not used: the configuration sets deviceIDSeed")
-            return nil
-        }
-        guard let keychain else {
-            log.info("deviceIdentifierAccessGroup is not used: this platform has no Keychain")
-            return nil
-        }
-        return SharedDeviceSeedStore(accessGroup: group, items: keychain)
+        self.sharedDeviceSeed = DeviceSeed.sharedStore(configuration, keychain: deviceSeedKeychain, log: log)
     }
 
     /// Events the legacy SDK reported through `sendTrackingData` and its status callbacks. Each
@@ -163,47 +147,10 @@ public actor AccessEnabler {
     /// The device ID: the SHA-256 hex of the seed.
     func currentDeviceID(before deadline: TokenStorageDeadline) async throws -> String {
         if let deviceID { return deviceID }
-        let (seed, lasting) = try await deviceSeed(before: deadline)
+        let (seed, lasting) = try await DeviceSeed.seed(before: deadline, on: self)
         let id = SHA256.hexDigest(seed)
         if lasting { deviceID = id }
         return id
-    }
-
-    /// The seed: the configured one, else the shared access group's, else the one stored with
-    /// the tokens; `lasting` is false for a seed that may change on the next call. The group's
-    /// seed is copied to the app's device record, so the app's own seed is the group's once the
-    /// group answered. A refusal of the group (`errSecMissingEntitlement`) gives the app's own
-    /// seed: for the process where the refusal is lasting (macOS), else (iOS, tvOS, where a
-    /// correctly signed app meets it now and then) for this call only. Any other Keychain failure
-    /// is a storage failure, so a passing one never changes the device ID.
-    private func deviceSeed(before deadline: TokenStorageDeadline) async throws -> (seed: String, lasting: Bool) {
-        let cache = self.cache
-        guard let shared = sharedDeviceSeed else {
-            return (try await cache.deviceSeed(configured: configuration.deviceIDSeed, before: deadline), true)
-        }
-        do {
-            switch try await shared.seed(adopting: { try await cache.deviceSeed(configured: nil, before: deadline) }) {
-            case .shared(let seed):
-                try await cache.keepSharedDeviceSeed(seed, accessGroup: shared.accessGroup, before: deadline)
-                return (seed, true)
-            case .notEntitled(let lasting):
-                let own = try await cache.deviceRecord(before: deadline)
-                let copy = own.accessGroup == shared.accessGroup
-                if !loggedGroupRefusal {
-                    loggedGroupRefusal = true
-                    log.error(
-                        "the Keychain refused the access group \(shared.accessGroup) (errSecMissingEntitlement): the "
-                            + (copy ? "app's copy of the group's device ID is used" : "app uses a device ID of its own")
-                            + (lasting ? "" : " until the group answers")
-                            + "; the app's keychain-access-groups entitlement must list the group")
-                }
-                if lasting { sharedDeviceSeed = nil }
-                return (own.seed, lasting)
-            }
-        } catch let error as KeychainStatusError {
-            log.error("the shared device ID could not be read from the Keychain (status \(error.status))")
-            throw AccessEnablerError.storageFailure.with(underlying: error.description)
-        }
     }
 
     /// The valid authentication of `requestorID` (with the cache generation it was read at), or

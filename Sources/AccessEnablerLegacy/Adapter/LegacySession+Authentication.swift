@@ -129,35 +129,35 @@ extension LegacySession {
         _ flow: LegacyBridgeStateMachine.FlowID, force: Bool, data: [String: String], filter: ProviderFilter?
     ) async -> AuthenticationResult {
         let partnerReports = PartnerAttemptReport()
-        let signIn = core.secondScreenSignIn(
+        let signIn = core.secondScreenSignInFlow(
             forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
-            picker: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self),
-            partnerFallback: { reason in await partnerReports.record(reason) },
-            chosen: { _ in await partnerReports.recordChoice() })
+            picker: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self))
         var codeShown = false
-        do {
-            for try await state in signIn {
-                switch state {
-                case .showCode(let code):
-                    codeShown = true
-                    self.state.machine.codeShown(flow)
-                    emit(.registrationCode(code))
-                case .authenticated(let authenticated):
-                    return .success(authenticated, cached: !codeShown && !authentication.interacted)
-                }
+        for await state in signIn {
+            switch state {
+            case .partnerFellBack(let reason):
+                partnerReports.record(reason)
+            case .providerChosen:
+                partnerReports.recordChoice()
+            case .codeShown(let code):
+                codeShown = true
+                self.state.machine.codeShown(flow)
+                emit(.registrationCode(code))
+            case .signedIn(let authenticated):
+                return .success(authenticated, cached: !codeShown && !authentication.interacted)
+            case .cancelled:
+                return .failure(Self.legacyFailure(CancellationError()))
+            case .failed(let error):
+                // Before an MVPD was chosen, the choice failed: reported as a browser login's would be.
+                guard partnerReports.choiceMade else { return .failure(Self.legacyFailure(error)) }
+                if !codeShown, !Task.isCancelled { emit(.registrationCodeUnavailable(error.status)) }
+                let code = error == .providerNotAvailable ? PROVIDER_NOT_AVAILABLE_ERROR : GENERIC_AUTHENTICATION_ERROR
+                return .failure(LegacyFailure(code: code, error: error))
+            case .choosingProvider, .partnerAttempt, .pageShown, .polling, .activated:
+                continue
             }
-            try Task.checkCancellation()
-            return .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: .authenticationCodeExpired))
-        } catch {
-            // Before an MVPD was chosen, the choice failed: reported as a browser login's would be.
-            guard partnerReports.choiceMade, !(error is CancellationError) else {
-                return .failure(Self.legacyFailure(error))
-            }
-            let error = error as? AccessEnablerError ?? .networkError
-            if !codeShown, !Task.isCancelled { emit(.registrationCodeUnavailable(error.status)) }
-            let code = error == .providerNotAvailable ? PROVIDER_NOT_AVAILABLE_ERROR : GENERIC_AUTHENTICATION_ERROR
-            return .failure(LegacyFailure(code: code, error: error))
         }
+        return .failure(LegacyFailure(code: GENERIC_AUTHENTICATION_ERROR, error: .authenticationCodeExpired))
     }
 
     /// Runs the core's authentication through the bridge; the legacy error code on failure.
@@ -166,15 +166,19 @@ extension LegacySession {
     {
         authentication.beginFlow()
         let partnerReports = PartnerAttemptReport()
-        do {
-            let result = try await core.authenticate(
-                forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
-                presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self),
-                partnerFallback: { reason in await partnerReports.record(reason) })
-            return .success(result, cached: !authentication.interacted)
-        } catch {
-            return .failure(Self.legacyFailure(error))
+        let signIn = core.signInFlow(
+            forceAuthentication: force, data: data, providerFilter: filter?.partnerFilter,
+            presenter: PartnerReportingPresenter(base: authentication, reports: partnerReports, session: self))
+        for await state in signIn {
+            switch state {
+            case .partnerFellBack(let reason): partnerReports.record(reason)
+            case .signedIn(let result): return .success(result, cached: !authentication.interacted)
+            case .failed(let error): return .failure(Self.legacyFailure(error))
+            case .cancelled: return .failure(Self.legacyFailure(CancellationError()))
+            default: continue
+            }
         }
+        return .failure(Self.legacyFailure(CancellationError()))
     }
 
     /// An authentication error in legacy terms.

@@ -2,8 +2,8 @@ import AccessEnabler
 import Foundation
 
 /// What the partner attempt of one `authenticate` leaves for the legacy flow, filled from the
-/// fallback that call's partner attempt returned (see the core's
-/// `authenticate(forceAuthentication:data:providerFilter:presenter:partnerFallback:)`): `VSA403`
+/// fallback that sign-in's partner attempt returned (the core's `SignInFlow` state
+/// `partnerFellBack`): `VSA403`
 /// (TV Provider access denied or restricted), `VSA404` (not determined), `N003` ("Other TV
 /// Provider": none of the providers listed), `N004` (a provider the TV Provider does not sign in),
 /// `VSA503` (the TV Provider failed). An MVPD chosen in the TV Provider's picker that signs in

@@ -308,12 +308,10 @@ import Testing
         let oldResult = Self.nextState(oldIterator)
         await eventually { pair.clock.pendingSleeps == 1 }
         let picker = OpenPickerPresenter()
-        let newAttempt = pair.tv.enabler.secondScreenSignIn(
-            forceAuthentication: true, data: [:], providerFilter: nil, picker: picker, partnerFallback: { _ in },
-            chosen: { _ in })
-        let newResult = Task {
-            var iterator = newAttempt.makeAsyncIterator()
-            return try await iterator.next()
+        let newAttempt = pair.tv.enabler.secondScreenSignInFlow(
+            forceAuthentication: true, data: [:], providerFilter: nil, picker: picker)
+        let newResult = Task { () async throws -> Void in
+            for await _ in newAttempt {}
         }
         await eventually { picker.pickerShown.withLock { $0 } }
         pair.clock.advance(by: .seconds(3))

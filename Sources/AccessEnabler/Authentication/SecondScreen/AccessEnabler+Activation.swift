@@ -14,7 +14,7 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/secondScreenNotSupported`` on REST API v1.
     public func activationRequest(forCode code: String) async throws -> ActivationRequest {
         let loaded = try await currentConfiguration()
-        let code = try Self.normalizedCode(code)
+        let code = try ActivationRequest.normalizedCode(code)
         guard let serviceProvider = requestor.serviceProviders.first else {
             throw AccessEnablerError.requestorNotConfigured
         }
@@ -48,45 +48,29 @@ extension AccessEnabler {
     public func activate(code: String, mvpdID: String? = nil, presenter: any AuthenticationPresenter) async throws
         -> MVPD
     {
-        let request = try await activationRequest(forCode: code)
-        var current = try await currentConfiguration()
-        let mvpd: MVPD
-        if let preselected = request.mvpd {
-            mvpd = preselected
-        } else {
-            // The companion chooses for the TV: its own sign-in state does not answer, and the
-            // partner's single sign-on would sign in this device, not the TV.
-            let choice = ProviderChoice(answersSignedIn: false, mvpdID: mvpdID, picker: presenter)
-            guard case .provider(let chosen?, let refreshed) = try await chooseProvider(choice, configuration: current)
-            else { throw AccessEnablerError.providerNotSelected }
-            (mvpd, current) = (chosen, refreshed)
-        }
-        log.info("activating a second-screen code with \(mvpd.id)")
-        var context = try await context(for: current.requestorID, before: storageDeadline())
-        context.redirectURL = try await redirectURL(for: mvpd, presenter: presenter)
-        switch try await backend.requireSecondScreen().resumeAuthentication(
-            code: request.code, mvpd: mvpd, domain: current.loginDomain(for: mvpd), context: context)
-        {
-        case .interactive(let url, _):
-            let redirectURL = context.redirectURL
-            let landed = try await presenting {
-                try await presenter.presentPage(url: url, redirectURL: redirectURL, for: mvpd, call: .activate)
-            }
-            guard Self.matches(landed, redirectURL: redirectURL) else { throw AccessEnablerError.invalidRedirectURL }
-        case .complete:
-            // The service provider already holds an authentication for the TV: nothing to show.
-            break
-        }
-        return mvpd
+        try await activationFlow(code: code, mvpdID: mvpdID, presenter: presenter).activatedMVPD()
     }
 
-    /// `code` trimmed and upper-cased (Adobe's codes are capital letters and digits); empty →
-    /// ``AccessEnablerError/invalidArgument``.
-    static func normalizedCode(_ code: String) throws -> String {
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        guard !trimmed.isEmpty else {
-            throw AccessEnablerError.invalidArgument.with(details: "The authentication code is empty.")
-        }
-        return trimmed
+    /// The sign-in of ``activate(code:mvpdID:presenter:)`` as a ``SignInFlow``: the provider
+    /// choice (the TV's preselected MVPD, `mvpdID`, or `presenter`'s picker), the login page, and
+    /// ``SignInFlow/State/activated(_:)`` with the MVPD the viewer signed in with for the TV.
+    ///
+    /// Nothing happens until the flow is iterated. A failure ends it with the error `activate`
+    /// throws (``SignInFlow/State/failed(_:)``) or, when cancelled, ``SignInFlow/State/cancelled``.
+    ///
+    /// - Parameters:
+    ///   - code: The code the TV shows.
+    ///   - mvpdID: The MVPD to use when the TV did not preselect one (else the picker is shown).
+    ///   - presenter: The picker and browser.
+    public nonisolated func activationFlow(code: String, mvpdID: String? = nil, presenter: any AuthenticationPresenter)
+        -> SignInFlow
+    {
+        // The companion chooses for the TV: its own sign-in state does not answer, and the
+        // partner's single sign-on would sign in this device, not the TV.
+        SignInFlow(
+            enabler: self,
+            plan: SignInFlow.Plan(
+                kind: .activation(code: code, presenter: presenter),
+                choice: ProviderChoice(answersSignedIn: false, mvpdID: mvpdID, picker: presenter)))
     }
 }

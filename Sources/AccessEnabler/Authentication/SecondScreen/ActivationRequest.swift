@@ -17,3 +17,15 @@ public struct ActivationRequest: Sendable, Hashable {
         self.expires = expires
     }
 }
+
+extension ActivationRequest {
+    /// `code` trimmed and upper-cased (Adobe's codes are capital letters and digits); empty →
+    /// ``AccessEnablerError/invalidArgument``.
+    static func normalizedCode(_ code: String) throws -> String {
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        guard !trimmed.isEmpty else {
+            throw AccessEnablerError.invalidArgument.with(details: "The authentication code is empty.")
+        }
+        return trimmed
+    }
+}

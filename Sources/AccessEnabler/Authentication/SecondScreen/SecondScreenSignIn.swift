@@ -38,58 +38,28 @@ public struct SecondScreenSignIn: AsyncSequence, Sendable {
     /// Each state in turn.
     public typealias Element = State
 
-    let enabler: AccessEnabler
-    /// How the MVPD is chosen before the code is created.
-    let choice: ProviderChoice
-    /// Key/value pairs for the profile call of an MVPD that signs in at once (a Promotional
-    /// TempPass identity).
-    var data: [String: String] = [:]
+    /// The sign-in whose code and authentication this sequence yields.
+    let flow: SignInFlow
 
     /// Starts the sign-in when first iterated.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(enabler: enabler, choice: choice, data: data)
+        Iterator(flow: flow.makeAsyncIterator())
     }
 
     /// Drives the sign-in: each `next()` does the network work that leads to the next state.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
-        let enabler: AccessEnabler
-        let choice: ProviderChoice
-        let data: [String: String]
-        var stage = Stage.start
-
-        enum Stage: Sendable {
-            case start
-            case polling(SecondScreenAttempt)
-            case finished
-        }
-
-        init(enabler: AccessEnabler, choice: ProviderChoice, data: [String: String]) {
-            self.enabler = enabler
-            self.choice = choice
-            self.data = data
-        }
+        var flow: SignInFlow.Iterator
 
         /// The next state, or nil once signed in.
         public mutating func next() async throws -> State? {
-            switch stage {
-            case .start:
-                stage = .finished
-                let (enabler, choice, data) = (enabler, choice, data)
-                let start = try await enabler.startSecondScreen(choice, data: data)
-                switch start {
-                case .authenticated(let authentication):
-                    return .authenticated(authentication)
-                case .code(let attempt):
-                    stage = .polling(attempt)
-                    return .showCode(attempt.code)
+            while let state = try await flow.step() {
+                switch state {
+                case .codeShown(let code): return .showCode(code)
+                case .signedIn(let authentication): return .authenticated(authentication)
+                default: continue
                 }
-            case .polling(let attempt):
-                stage = .finished
-                let enabler = enabler
-                return .authenticated(try await enabler.awaitSecondScreen(attempt))
-            case .finished:
-                return nil
             }
+            return nil
         }
     }
 }
@@ -121,10 +91,4 @@ struct SecondScreenAttempt: Sendable {
     /// When polling stops: the ``AccessEnablerClock/uptime`` of the code's expiry, capped at an
     /// hour from when it was shown (``ActivationCode/expires`` is the same on the wall clock).
     var pollsUntil: Duration
-}
-
-/// How a second-screen sign-in started.
-enum SecondScreenStart: Sendable {
-    case code(SecondScreenAttempt)
-    case authenticated(Authentication)
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-extension AccessEnabler {
-    /// Asks `poll` once per ``pollingInterval`` until it finds a value, and returns nil once
+extension SignInFlow {
+    /// Asks `poll` once per ``AccessEnabler/Configuration/profilePollingInterval`` (at least 1 s) until it finds a value, and returns nil once
     /// `deadline` has passed: as soon as the next poll would come after it when `endsAtLastPoll`
     /// (a browser login: the MVPD login is over, nothing is shown meanwhile), else at `deadline`
     /// itself (a second-screen code, shown until it expires). `beforeEachPoll` runs before every
@@ -19,10 +19,12 @@ extension AccessEnabler {
     ///
     /// `deadline` is an ``AccessEnablerClock/uptime`` of the SDK's clock: a wall clock set back or
     /// forward meanwhile neither extends nor shortens the polling.
-    func pollForSignIn<Value: Sendable>(
+    static func pollForSignIn<Value: Sendable>(
         _ what: String, until deadline: Duration, endsAtLastPoll: Bool, waitsFirst: Bool,
-        beforeEachPoll: () async throws -> Void = {}, poll: () async throws -> Value?
+        on enabler: isolated AccessEnabler, beforeEachPoll: () async throws -> Void = {},
+        poll: () async throws -> Value?
     ) async throws -> Value? {
+        let (clock, log, pollingInterval) = (enabler.clock, enabler.log, pollingInterval(of: enabler.configuration))
         var wait = waitsFirst ? pollingInterval : .zero
         var lastFailure: AccessEnablerError?
         func passed() throws -> Value? {
@@ -37,7 +39,7 @@ extension AccessEnabler {
                 } else {
                     let left = deadline - clock.uptime
                     guard left > .zero else { return try passed() }
-                    try await clock.sleep(for: min(wait, left))
+                    try await clock.sleep(for: Swift.min(wait, left))
                     guard clock.uptime < deadline else { return try passed() }
                 }
                 try await beforeEachPoll()
@@ -48,7 +50,9 @@ extension AccessEnabler {
                 lastFailure = nil
                 log.info("no \(what) yet; asking again in \(wait)")
             } catch let error as AccessEnablerError {
-                guard let retryIn = retryDelay(afterPollFailure: error) else { throw error }
+                guard let retryIn = retryDelay(afterPollFailure: error, pollingInterval: pollingInterval) else {
+                    throw error
+                }
                 wait = retryIn
                 lastFailure = error
                 let why = error.status.status == 429 ? "was throttled" : "failed (\(error.code))"
@@ -58,9 +62,10 @@ extension AccessEnabler {
     }
 
     /// How long to wait before polling again after `error`; nil when it is definitive.
-    private func retryDelay(afterPollFailure error: AccessEnablerError) -> Duration? {
+    private static func retryDelay(afterPollFailure error: AccessEnablerError, pollingInterval: Duration) -> Duration? {
         if error == .tooManyRequests || error.status.status == 429 {
-            return min(max(error.retryAfter ?? pollingInterval, pollingInterval), Self.maximumPollingBackoff)
+            return Swift.min(
+                Swift.max(error.retryAfter ?? pollingInterval, pollingInterval), Self.maximumPollingBackoff)
         }
         if error == .networkError || (500...599).contains(error.status.status) { return pollingInterval }
         return nil
@@ -69,6 +74,8 @@ extension AccessEnabler {
     /// The longest wait between two polls a `429`'s `Retry-After` may ask for.
     static let maximumPollingBackoff: Duration = .seconds(60)
 
-    /// ``Configuration/profilePollingInterval``, at least 1 s.
-    var pollingInterval: Duration { max(configuration.profilePollingInterval, .seconds(1)) }
+    /// ``AccessEnabler/Configuration/profilePollingInterval``, at least 1 s.
+    static func pollingInterval(of configuration: AccessEnabler.Configuration) -> Duration {
+        Swift.max(configuration.profilePollingInterval, .seconds(1))
+    }
 }
