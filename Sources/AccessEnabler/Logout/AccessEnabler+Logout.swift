@@ -89,42 +89,9 @@ extension AccessEnabler {
             hub.emit(.logoutIncomplete(incomplete))
             return outcome
         }
-        // Each step on its own: a page that cannot be shown leaves the others to run.
-        for step in steps {
-            switch step {
-            case .interactive(let url):
-                guard let presenter else { continue }
-                guard let redirectURL = pageRedirectURL else {
-                    log.error(
-                        "\(session.mvpd.id)'s logout page opens in Safari, which cannot come back to the app (no adbe. scheme): not shown"
-                    )
-                    continue
-                }
-                do {
-                    let landed = try await presenter.presentPage(
-                        url: url, redirectURL: redirectURL, for: session.mvpd, call: .logout)
-                    if !Self.matches(landed, redirectURL: redirectURL) {
-                        log.error("the browser logout ended at an unexpected URL")
-                    }
-                } catch is CancellationError {
-                    log.info("the browser logout was cancelled")
-                } catch {
-                    let code = (error as? AccessEnablerError)?.code ?? "unknown"
-                    log.error("a logout page could not be shown (\(code)); the other logout steps go on")
-                    let incomplete = error as? AccessEnablerError ?? .networkError
-                    if outcome.incompleteError == nil { outcome.incompleteError = incomplete }
-                    hub.emit(.logoutIncomplete(incomplete))
-                }
-            case .partner(let mvpdID):
-                log.info(
-                    "\(mvpdID) was an Apple TV Provider sign-in: the viewer must also sign out in the system settings"
-                )
-                outcome.partnerLogoutMVPDIDs.append(mvpdID)
-                hub.emit(.partnerLogoutRequired(mvpdID: mvpdID))
-            case .complete:
-                break
-            }
-        }
+        let pages = LogoutSteps(
+            mvpd: session.mvpd, presenter: presenter, pageRedirectURL: pageRedirectURL, log: log, hub: hub)
+        await pages.run(steps, into: &outcome)
         return outcome
     }
 
