@@ -48,13 +48,12 @@ extension AccessEnabler {
     /// ``checkAuthentication()`` makes (the same event included), so a viewer who is not signed
     /// in is an answer, not an error (and an empty resource is checked only after it, as the
     /// legacy SDK did); then the authorization with its check record, whose `fromCache` says
-    /// whether a stored authorization was reused. `authenticated` hears the authentication the
-    /// check found before the authorization is asked for, so a caller knows it also when the
-    /// authorization then throws.
-    package func authorizeIfAuthenticated(
-        resource: String, data: [String: String] = [:],
-        authenticated: (@Sendable (Authentication) -> Void)? = nil
-    ) async throws -> AuthorizationAttempt {
+    /// whether a stored authorization was reused. An authorization that fails once the check
+    /// found an authentication is returned with it (``AuthorizationAttempt/failed(_:authentication:)``),
+    /// so the caller can report both.
+    package func authorizeIfAuthenticated(resource: String, data: [String: String] = [:]) async
+        -> AuthorizationAttempt
+    {
         let deadline = storageDeadline()
         let current: CurrentSession
         switch await currentSession(before: deadline) {
@@ -65,14 +64,18 @@ extension AccessEnabler {
             current = found
         }
         emitCachedCheck(.authenticated(current.authentication))
-        authenticated?(current.authentication)
         guard !resource.isEmpty else {
-            throw AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
+            let error = AccessEnablerError.invalidArgument.with(details: "The resource ID is empty.")
+            return .failed(error, authentication: current.authentication)
         }
-        let (token, check) = try await authorize(
-            resource: resource, data: data, session: current.session, requestorID: current.configuration.requestorID,
-            before: deadline)
-        return .authorized(token, check: check, mvpd: current.mvpd)
+        do {
+            let (token, check) = try await authorize(
+                resource: resource, data: data, session: current.session,
+                requestorID: current.configuration.requestorID, before: deadline)
+            return .authorized(token, check: check, mvpd: current.mvpd, authentication: current.authentication)
+        } catch {
+            return .failed(error, authentication: current.authentication)
+        }
     }
 
     private func authorize(
@@ -192,6 +195,11 @@ package enum AuthorizationAttempt: Sendable {
     /// No usable authentication (why, as ``AccessEnabler/checkAuthentication()`` would say);
     /// nothing was sent.
     case notAuthenticated(AccessEnablerError)
-    /// A media token, the check record the event carried, and the signed-in MVPD.
-    case authorized(MediaToken, check: EntitlementEvent.AuthorizationCheck, mvpd: MVPD)
+    /// A media token, the check record the event carried, the signed-in MVPD and the
+    /// authentication the check found.
+    case authorized(
+        MediaToken, check: EntitlementEvent.AuthorizationCheck, mvpd: MVPD, authentication: Authentication)
+    /// Signed in with `authentication`, but the authorization failed with `error` (what
+    /// ``AccessEnabler/authorize(resource:data:)`` throws, cancellation included).
+    case failed(any Error, authentication: Authentication)
 }

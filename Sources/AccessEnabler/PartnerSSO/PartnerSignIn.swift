@@ -243,7 +243,7 @@ struct PartnerFailure: Error, Sendable, Hashable {
 }
 
 /// What one step of the partner attempt led to: a value to go on with, or the attempt's end.
-enum PartnerStep<Value> {
+indirect enum PartnerStep<Value> {
     case proceed(Value)
     case end(PartnerAttempt)
 }

@@ -17,9 +17,11 @@ extension LegacySession {
     private func authorize(_ resource: String, data: [String: String]) async {
         do {
             let (token, check, mvpd): (MediaToken, EntitlementEvent.AuthorizationCheck, CoreMVPD)
-            switch try await core.authorizeIfAuthenticated(resource: resource, data: data) {
-            case .authorized(let authorized, let record, let signedIn):
+            switch await core.authorizeIfAuthenticated(resource: resource, data: data) {
+            case .authorized(let authorized, let record, let signedIn, _):
                 (token, check, mvpd) = (authorized, record, signedIn)
+            case .failed(let error, _):
+                throw error
             case .notAuthenticated:
                 // The sign-in is the authentication flow: the viewer leaving its code screen
                 // cancels it, and a newer flow replaces it, whose outcome this resource then waits

@@ -15,23 +15,17 @@ extension LegacySession {
     }
 
     /// One core call: the authentication check it makes is heard before the authorization, so a
-    /// failed authorization still reports a found authentication.
+    /// failed authorization still reports the authentication the check found.
     private func checkAuthorizationReportingAuthentication(_ resource: String, data: [String: String]) async {
-        let found = LockedValue<Authentication?>(nil)
-        do {
-            let attempt = try await core.authorizeIfAuthenticated(resource: resource, data: data) { authentication in
-                found.withLock { $0 = authentication }
-            }
-            switch attempt {
-            case .notAuthenticated(let reason):
-                reportAuthenticationCheck(nil)
-                fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
-            case .authorized(let token, let check, let mvpd):
-                reportAuthenticationCheck(found.withLock { $0 })
-                deliver(token, check: check, mvpd: mvpd, for: resource)
-            }
-        } catch {
-            reportAuthenticationCheck(found.withLock { $0 })
+        switch await core.authorizeIfAuthenticated(resource: resource, data: data) {
+        case .notAuthenticated(let reason):
+            reportAuthenticationCheck(nil)
+            fail(resource, LegacyFailure(code: USER_NOT_AUTHENTICATED_ERROR, error: reason))
+        case .authorized(let token, let check, let mvpd, let authentication):
+            reportAuthenticationCheck(authentication)
+            deliver(token, check: check, mvpd: mvpd, for: resource)
+        case .failed(let error, let authentication):
+            reportAuthenticationCheck(authentication)
             fail(resource, Self.authorizationFailure(error))
         }
     }

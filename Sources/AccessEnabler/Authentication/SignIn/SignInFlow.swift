@@ -25,7 +25,7 @@ import Foundation
 /// ```
 public struct SignInFlow: AsyncSequence, Sendable {
     /// What the sign-in is doing, or how it ended.
-    public enum State: Sendable, Hashable {
+    public indirect enum State: Sendable, Hashable {
         /// The flow has started: the provider is being chosen.
         case choosingProvider
         /// The TV Provider (the ``AccessEnabler/Configuration/partnerFramework``) is asked to
@@ -150,7 +150,7 @@ extension SignInFlow {
     }
 
     /// Where a flow is; each stage holds what the next step needs.
-    enum Stage: Sendable {
+    indirect enum Stage: Sendable {
         case start
         case choose
         case partner(PartnerSignIn, Start)
