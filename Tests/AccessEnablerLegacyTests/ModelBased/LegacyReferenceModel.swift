@@ -366,7 +366,9 @@ extension LegacyModelState {
                 flow?.stage = .code(mvpd: mvpd, expires: expires, nextPoll: nextPoll, activated: true, lost: lost)
             }
             // A new session: what the store held for the old one is dropped, and a logout owed.
-            authorized = [:]
+            // REST API v1 at the same instant with the same MVPD stores the same authentication
+            // (its expiry is its issue time's): this instance keeps what it holds for it.
+            if setup.backend == .restV2 || login != session { authorized = [:] }
             login = session
             owedLogout = nil
             for index in held.indices { held[index].disturbed = true }
