@@ -149,6 +149,14 @@ final class AuthenticationBridge: MVPDPagePresenter {
         deadline.cancel()
     }
 
+    /// The login page's continuation when the page waiting is `id`'s (nil once a newer request
+    /// replaced it), no longer waiting.
+    private func takeLoginPage(_ id: LegacyBridgeStateMachine.RequestID) -> CheckedContinuation<URL, any Error>? {
+        guard let request = loginPage, request.id == id else { return nil }
+        loginPage = nil
+        return request.continuation
+    }
+
     /// Executes the machine's conversation actions, in order.
     func execute(_ actions: [LegacyBridgeStateMachine.ConversationAction]) {
         for action in actions {
@@ -162,21 +170,12 @@ final class AuthenticationBridge: MVPDPagePresenter {
                 picker = nil
                 request.continuation.resume(throwing: CancellationError())
             case .answerLoginPage(let id, let redirect):
-                guard let request = loginPage, request.id == id else { continue }
-                loginPage = nil
-                if let redirect {
-                    request.continuation.resume(returning: redirect)
-                } else {
-                    request.continuation.resume(throwing: AccessEnablerError.invalidRedirectURL)
-                }
+                takeLoginPage(id)?.resume(
+                    with: redirect.map { .success($0) } ?? .failure(AccessEnablerError.invalidRedirectURL))
             case .cancelLoginPage(let id):
-                guard let request = loginPage, request.id == id else { continue }
-                loginPage = nil
-                request.continuation.resume(throwing: CancellationError())
+                takeLoginPage(id)?.resume(throwing: CancellationError())
             case .failLoginPage(let id, let error):
-                guard let request = loginPage, request.id == id else { continue }
-                loginPage = nil
-                request.continuation.resume(throwing: error)
+                takeLoginPage(id)?.resume(throwing: error)
             case .dismissSafari:
                 safari?.dismiss()
             case .resumeLogout:
