@@ -190,8 +190,9 @@ extension AccessEnabler {
     }
 }
 
-/// What ``AccessEnabler/authorizeIfAuthenticated(resource:data:)`` found.
-package enum AuthorizationAttempt: Sendable {
+/// What ``AccessEnabler/authorizeIfAuthenticated(resource:data:)`` found. Indirect: its
+/// payloads are large and it is only handed back once.
+package indirect enum AuthorizationAttempt: Sendable {
     /// No usable authentication (why, as ``AccessEnabler/checkAuthentication()`` would say);
     /// nothing was sent.
     case notAuthenticated(AccessEnablerError)

@@ -49,7 +49,7 @@ public actor AccessEnabler {
     var sharedDeviceSeed: SharedDeviceSeedStore?
     /// Whether the log said the app may not use the access group (said once).
     var loggedGroupRefusal = false
-    private var contextMemo: RequestContextMemo
+    private let contextMemo: RequestContextMemo
 
     /// Creates an instance that registers the app with `softwareStatement` (the JWT from the TVE
     /// Dashboard) on first use.

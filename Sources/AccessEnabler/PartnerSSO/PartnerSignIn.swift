@@ -257,7 +257,7 @@ struct PartnerExchange {
 }
 
 /// How the partner attempt of `authenticate` ended.
-enum PartnerAttempt: Sendable {
+indirect enum PartnerAttempt: Sendable {
     /// Signed in through the partner.
     case signedIn(Authentication)
     /// The basic flow follows; with the MVPD the viewer chose in the partner's picker, without

@@ -3,7 +3,7 @@ import Foundation
 // Writes conditional on the stored session: another process may share the store.
 extension TokenCache {
     /// What a write conditional on the stored session found.
-    enum StoredSessionOutcome {
+    indirect enum StoredSessionOutcome {
         /// The store held the expected session: the changes are written.
         case applied
         /// The store holds another session (or none), written by another process or instance:

@@ -14,21 +14,53 @@ struct RequestContext: Sendable {
     /// The `Accept` of every request: JSON, the only format the SDK parses.
     static let accept = "application/json"
 
-    let requestorID: String
-    let deviceID: String
-    let options: AccessEnabler.Options
+    // What stays the same for every call until the requestor, the options or the connection type
+    // change, behind one reference: a context is copied into every request and every async frame
+    // of a call, and seven fields inline cost a retain each on every copy (and, on iOS, about
+    // 5 KB of value-witness code; docs/performance.md).
+    private final class Fixed: Sendable {
+        let requestorID: String
+        let deviceID: String
+        let options: AccessEnabler.Options
+        let deviceIdentifierHeader: String
+        let deviceInfoHeader: String
+        let registrationHeaders: HTTPTransportHeaders
+        let v1Headers: HTTPTransportHeaders
+
+        init(requestorID: String, deviceID: String, options: AccessEnabler.Options, deviceInfoHeader: String) {
+            self.requestorID = requestorID
+            self.deviceID = deviceID
+            self.options = options
+            self.deviceIdentifierHeader = "fingerprint " + Data(deviceID.utf8).base64EncodedString()
+            self.deviceInfoHeader = deviceInfoHeader
+            self.registrationHeaders = [
+                "Accept": RequestContext.accept,
+                "X-Device-Info": deviceInfoHeader,
+                "User-Agent": RequestContext.userAgent,
+            ]
+            var v1Headers = registrationHeaders
+            v1Headers.add(name: "AP-SDK-Identifier", value: "swift/\(RequestContext.sdkVersion)")
+            self.v1Headers = v1Headers
+        }
+    }
+
+    private let fixed: Fixed
+
+    var requestorID: String { fixed.requestorID }
+    var deviceID: String { fixed.deviceID }
+    var options: AccessEnabler.Options { fixed.options }
     /// Where browser pages end; an MVPD whose pages open in Safari has the app's scheme.
     var redirectURL: URL
     /// The REST API v2 `AP-Device-Identifier` value: `fingerprint <Base64 of the device ID>`.
-    let deviceIdentifierHeader: String
+    var deviceIdentifierHeader: String { fixed.deviceIdentifierHeader }
     /// The `X-Device-Info` value.
-    let deviceInfoHeader: String
+    var deviceInfoHeader: String { fixed.deviceInfoHeader }
     /// `Accept`, `User-Agent` and `X-Device-Info`: what the DCR pages list besides
     /// `Content-Type`, and the base of the v1 set.
-    let registrationHeaders: HTTPTransportHeaders
+    var registrationHeaders: HTTPTransportHeaders { fixed.registrationHeaders }
     /// The REST v1 headers: the registration ones plus
     /// `AP-SDK-Identifier`, a header of the SDK era that no v2 or DCR page lists.
-    let v1Headers: HTTPTransportHeaders
+    var v1Headers: HTTPTransportHeaders { fixed.v1Headers }
     /// The `AP-Partner-Framework-Status` value, when the app gave a partner framework and it
     /// answered (sent on the calls whose page lists the header).
     var partnerFrameworkStatus: String?
@@ -42,20 +74,9 @@ struct RequestContext: Sendable {
         requestorID: String, deviceID: String, options: AccessEnabler.Options, redirectURL: URL,
         deviceInfoHeader: String
     ) {
-        self.requestorID = requestorID
-        self.deviceID = deviceID
-        self.options = options
+        fixed = Fixed(
+            requestorID: requestorID, deviceID: deviceID, options: options, deviceInfoHeader: deviceInfoHeader)
         self.redirectURL = redirectURL
-        self.deviceIdentifierHeader = "fingerprint " + Data(deviceID.utf8).base64EncodedString()
-        self.deviceInfoHeader = deviceInfoHeader
-        self.registrationHeaders = [
-            "Accept": Self.accept,
-            "X-Device-Info": deviceInfoHeader,
-            "User-Agent": Self.userAgent,
-        ]
-        var v1Headers = registrationHeaders
-        v1Headers.add(name: "AP-SDK-Identifier", value: "swift/\(Self.sdkVersion)")
-        self.v1Headers = v1Headers
     }
 
     /// The `X-Device-Info` value: the app's device info when set, else the computed one with

@@ -3,7 +3,10 @@ import Foundation
 /// The last call context, with what it was made from: its header values (the encoded
 /// `X-Device-Info`, the device identifier) stay the same until one of those changes, and
 /// encoding them on every call would cost more than the rest of building a request.
-struct RequestContextMemo: Sendable {
+///
+/// A class the instance holds for its life: its state is the actor's, and a reference spares
+/// the actor's code the copying of these fields.
+final class RequestContextMemo {
     /// The device info of this device (hardware and OS keys), read once.
     let defaultDeviceInfo: DeviceInfo
     /// Where the computed device info's `connectionType` comes from.
@@ -28,7 +31,7 @@ struct RequestContextMemo: Sendable {
 
     /// The context of a call for `requestorID` from `deviceID` with `options`: the last one when
     /// nothing it was made from changed.
-    mutating func context(requestorID: String, deviceID: String, options: AccessEnabler.Options) -> RequestContext {
+    func context(requestorID: String, deviceID: String, options: AccessEnabler.Options) -> RequestContext {
         let key = Key(
             requestorID: requestorID, deviceID: deviceID, options: options,
             connectionType: options.deviceInfo == nil ? connectionMonitor.connectionType : nil)

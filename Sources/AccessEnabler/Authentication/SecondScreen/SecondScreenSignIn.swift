@@ -27,7 +27,7 @@ import Foundation
 /// ```
 public struct SecondScreenSignIn: AsyncSequence, Sendable {
     /// What the TV screen shows.
-    public enum State: Sendable, Hashable {
+    public indirect enum State: Sendable, Hashable {
         /// Show this code (with its activation URL and QR code) until the sign-in ends.
         case showCode(ActivationCode)
         /// The viewer is signed in (without a code when already signed in, or when the service
@@ -80,15 +80,29 @@ struct SecondScreenState {
     func isLatest(_ id: UInt64) -> Bool { id == attempts }
 }
 
-/// One code being polled for.
-struct SecondScreenAttempt: Sendable {
-    var id: UInt64
-    var code: ActivationCode
-    var serviceProvider: ServiceProvider
-    var configuration: RequestorConfiguration
-    var context: RequestContext
-    var logoutEpoch: UInt64
+/// One code being polled for. A class: the flow's stages hand it on unchanged, and a
+/// reference costs one retain where these fields inline cost a copy of each.
+final class SecondScreenAttempt: Sendable {
+    let id: UInt64
+    let code: ActivationCode
+    let serviceProvider: ServiceProvider
+    let configuration: RequestorConfiguration
+    let context: RequestContext
+    let logoutEpoch: UInt64
     /// When polling stops: the ``AccessEnablerClock/uptime`` of the code's expiry, capped at an
     /// hour from when it was shown (``ActivationCode/expires`` is the same on the wall clock).
-    var pollsUntil: Duration
+    let pollsUntil: Duration
+
+    init(
+        id: UInt64, code: ActivationCode, serviceProvider: ServiceProvider, configuration: RequestorConfiguration,
+        context: RequestContext, logoutEpoch: UInt64, pollsUntil: Duration
+    ) {
+        self.id = id
+        self.code = code
+        self.serviceProvider = serviceProvider
+        self.configuration = configuration
+        self.context = context
+        self.logoutEpoch = logoutEpoch
+        self.pollsUntil = pollsUntil
+    }
 }

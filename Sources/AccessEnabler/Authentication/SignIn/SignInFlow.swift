@@ -164,13 +164,19 @@ extension SignInFlow {
         case finished
     }
 
-    /// What a flow read before the provider choice.
-    struct Start: Sendable {
-        var configuration: RequestorConfiguration
+    /// What a flow read before the provider choice. A class: the stages hand it on unchanged.
+    final class Start: Sendable {
+        let configuration: RequestorConfiguration
         /// The number of a second-screen attempt: a newer one stops this one's polling.
-        var attemptID: UInt64?
+        let attemptID: UInt64?
         /// The TV's code session, for the companion.
-        var activation: ActivationRequest?
+        let activation: ActivationRequest?
+
+        init(configuration: RequestorConfiguration, attemptID: UInt64? = nil, activation: ActivationRequest? = nil) {
+            self.configuration = configuration
+            self.attemptID = attemptID
+            self.activation = activation
+        }
     }
 
     /// The step from `stage` to the next: the state it led to and the stage after it.
