@@ -9,7 +9,9 @@ extension AccessEnabler {
     /// reports changes (``TokenStorage/changeMarker()``).
     public func checkAuthentication() async -> AuthenticationStatus {
         // Another instance or process on the same store may have signed in or out meanwhile.
-        let status = await authenticationStatus(before: storageDeadline(), takingStoreChanges: true)
+        // One async frame less than through authenticationStatus: a new task's allocator takes
+        // each async frame that does not fit its slab from malloc.
+        let status = Self.status(await currentSession(before: storageDeadline(), takingStoreChanges: true))
         emitCachedCheck(status)
         return status
     }
@@ -17,7 +19,11 @@ extension AccessEnabler {
     func authenticationStatus(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = true) async
         -> AuthenticationStatus
     {
-        switch await currentSession(before: deadline, takingStoreChanges: takingStoreChanges) {
+        Self.status(await currentSession(before: deadline, takingStoreChanges: takingStoreChanges))
+    }
+
+    private static func status(_ current: Result<CurrentSession, AccessEnablerError>) -> AuthenticationStatus {
+        switch current {
         case .success(let current): return .authenticated(current.authentication)
         case .failure(let reason): return .notAuthenticated(reason)
         }

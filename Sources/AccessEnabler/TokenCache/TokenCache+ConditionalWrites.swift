@@ -25,15 +25,24 @@ extension TokenCache {
             try await storage.writeRecord(try JSONEncoder().encode(record), forKey: key.rawValue, before: deadline)
             pendingWrites.remove(key)
         }
-        var stored: AuthenticationRecord?
+        var read: Data?
         let applied = try await storage.applyChanges(
             changes, ifRecord: key.rawValue,
             satisfies: { data in
-                stored = data.flatMap { try? JSONDecoder().decode(AuthenticationRecord.self, from: $0) }
+                read = data
                 guard let expected else { return data == nil }
-                return stored?.isSameSession(as: expected) == true
+                return storedAuthentication(data)?.isSameSession(as: expected) == true
             }, before: deadline)
-        return applied ? .applied : .storeChanged(stored)
+        return applied ? .applied : .storeChanged(storedAuthentication(read))
+    }
+
+    /// The authentication record `data` holds, decoded once for the same bytes.
+    func storedAuthentication(_ data: Data?) -> AuthenticationRecord? {
+        guard let data else { return nil }
+        if let decoded = decodedAuthentication, decoded.data == data { return decoded.record }
+        guard let record = try? JSONDecoder().decode(AuthenticationRecord.self, from: data) else { return nil }
+        decodedAuthentication = (data, record)
+        return record
     }
 
     /// The authentication in memory for `requestor`, if it is still `session` (no login, logout
@@ -136,7 +145,7 @@ extension TokenCache {
                 return
             }
             if !pendingWrites.contains(key) {
-                adopt(data.flatMap { try? JSONDecoder().decode(AuthenticationRecord.self, from: $0) }, for: requestor)
+                adopt(storedAuthentication(data), for: requestor)
             }
             storeMarker = marker
         }

@@ -289,6 +289,16 @@ extension TokenCache {
         // A login or logout another instance stored counts here as in every other read of the session.
         await takeStoredAuthentication(for: requestor, before: deadline)
         try await ensureLoaded(before: deadline)
+        return loadedPreauthorizationState(for: requestor, resources: resources, now: now, useCache: useCache)
+    }
+
+    /// The rest of ``preauthorizationState(for:resources:now:useCache:before:)``, synchronous and
+    /// out of line for the reason ``loadedSession(for:)`` is: the copy of the requestor's record
+    /// took kilobytes of the caller's async frame.
+    @inline(never)
+    private func loadedPreauthorizationState(for requestor: String, resources: [String], now: Date, useCache: Bool)
+        -> PreauthorizationState
+    {
         let session = sessions[requestor]
         let decisions = useCache ? session?.decisions ?? [:] : [:]
         func valid(_ resource: String) -> Decision? {

@@ -42,6 +42,10 @@ actor TokenCache {
     var storageQueue: [CheckedContinuation<Void, Never>] = []
     /// The store's change marker when memory last matched it (nil: none, or the store has none).
     var storeMarker: TokenStorageChangeMarker?
+    /// The authentication record last decoded from the store, with its bytes: the conditional
+    /// writes and the store-change check read the same record again, and a decode costs more
+    /// than the rest of a cached call (``storedAuthentication(_:)``).
+    var decodedAuthentication: (data: Data, record: AuthenticationRecord)?
 
     /// Bumped whenever the viewer's session changes (logout, new or removed authentication):
     /// results obtained for an older session (authorizations, decisions, metadata) are dropped.
