@@ -214,6 +214,8 @@ extension TokenCache {
     /// Forgets in memory what belonged to the session of `requestor` (authorizations, user
     /// metadata, decisions); returns the storage keys that held it.
     func dropSessionDataInMemory(for requestor: String) -> [StorageKey] {
+        // The record decoded last is the session's too: nothing of it stays in memory.
+        decodedAuthentication = nil
         let keys = sessionDataKeys(for: requestor)
         guard var session = sessions[requestor] else { return [] }
         session.authorizations = [:]
@@ -402,6 +404,7 @@ extension TokenCache {
             // Again: work that started while the server logout ran must not write back either.
             invalidateInFlightWork()
             sessions = [:]
+            decodedAuthentication = nil
             pendingWrites.keep { !$0.isUserRecord }
             do {
                 let keys = try await storage.loadRecords(before: deadline).keys.filter {
