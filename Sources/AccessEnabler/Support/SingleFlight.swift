@@ -19,7 +19,7 @@ enum SingleFlight {
     ///   - didStart: Counts a started operation.
     ///   - cached: The cached value, if one can be used.
     ///   - fetch: The work of a new operation.
-    @_semantics("optimize.sil.specialize.generic.never")
+    @_semantics("optimize.sil.specialize.generic.never")  // One copy for all types: docs/performance.md
     static func value<Value: Sendable>(
         isolation: isolated (any Actor)? = #isolation,
         inFlight: () -> SharedOperation<Value>?,

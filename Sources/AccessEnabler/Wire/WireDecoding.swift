@@ -3,7 +3,7 @@ import Foundation
 /// Decoding helpers for the lenient shapes the servers send.
 enum WireDecoding {
     /// Decodes a JSON body into `T`; any failure is `server_response_format_unknown`.
-    @_semantics("optimize.sil.specialize.generic.never")
+    @_semantics("optimize.sil.specialize.generic.never")  // One copy for all types: docs/performance.md
     static func decode<T: Decodable>(_ type: T.Type, from response: HTTPTransportResponse) throws(AccessEnablerError)
         -> T
     {

@@ -19,7 +19,7 @@ extension SignInFlow {
     ///
     /// `deadline` is an ``AccessEnablerClock/uptime`` of the SDK's clock: a wall clock set back or
     /// forward meanwhile neither extends nor shortens the polling.
-    @_semantics("optimize.sil.specialize.generic.never")
+    @_semantics("optimize.sil.specialize.generic.never")  // One copy for all types: docs/performance.md
     static func pollForSignIn<Value: Sendable>(
         _ what: String, until deadline: Duration, endsAtLastPoll: Bool, waitsFirst: Bool,
         on enabler: isolated AccessEnabler, beforeEachPoll: () async throws -> Void = {},
