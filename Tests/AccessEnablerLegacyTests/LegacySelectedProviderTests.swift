@@ -31,6 +31,25 @@ import Testing
         #expect(await harness.delegate.next(1) == ["selectedProvider(Cablevision)"])
     }
 
+    /// While a logout runs, the viewer is signed out for the app: `getSelectedProvider` answers
+    /// nil even though the core clears its storage only after the server answered (held here)
+    /// and the logout page. The CI run of 2026-12-01 caught the race this decides (the read
+    /// reached the token cache before the clearing).
+    @Test(arguments: legacyBackends)
+    func aRunningLogoutHasNoSelectedProvider(backend: AsyncAccessEnabler.Backend) async throws {
+        let harness = LegacyHarness(backend: backend)
+        await harness.configure()
+        try await harness.signIn("AutoCable")
+        let gate = EmulatorGate()
+        let route: EmulatorRoute = backend == .restV1 ? .logout : .logoutV2
+        await harness.emulator.inject(.hold(gate), on: route)
+        harness.legacy.logout()
+        try await harness.emulator.waitForRequests(to: route, count: 1)
+        harness.legacy.getSelectedProvider()
+        #expect(await harness.delegate.next(1) == ["selectedProvider(nil)"])
+        gate.open()
+    }
+
     /// The choice answered from the session does not linger: the next forced sign-in shows the
     /// picker.
     @Test func theChoiceAnsweredFromTheSessionDoesNotReachTheNextFlow() async throws {

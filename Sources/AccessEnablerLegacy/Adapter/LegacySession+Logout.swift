@@ -52,6 +52,12 @@ extension LegacySession {
 
     func getSelectedProvider() {
         whenConfigured { [self] in
+            // A logout signs the viewer out for the app when it starts, as Adobe's SDK did; the
+            // core clears its storage only after the server and the logout page.
+            if state.machine.logouts.running > 0 {
+                emit { $0.selectedProvider(nil) }
+                return
+            }
             perform { [self] in
                 let mvpd = await core.selectedProvider()
                 emit { $0.selectedProvider(mvpd.map(MVPD.init)) }
