@@ -20,29 +20,12 @@ import Foundation
 /// New codes can be added without breaking callers. Descriptions never contain tokens, secrets,
 /// device identifiers or URLs.
 public struct AccessEnablerError: Error, Sendable, Hashable {
-    // One reference instead of the status's fields inline: an error is a payload of most results
-    // and states, and every async frame and enum that can hold one is sized by it (about 30 KB of
-    // value-witness and frame code on iOS, docs/performance.md).
-    private final class Storage: Sendable {
-        let status: Status
-        let retryAfter: Duration?
-        let underlyingSummary: String?
-
-        init(status: Status, retryAfter: Duration?, underlyingSummary: String?) {
-            self.status = status
-            self.retryAfter = retryAfter
-            self.underlyingSummary = underlyingSummary
-        }
-    }
-
-    private let storage: Storage
-
     /// The enhanced error status: HTTP status (0 from the SDK), code, message, details, action.
-    public var status: Status { storage.status }
+    public let status: Status
     /// How long the server asked the SDK to wait before retrying (from `Retry-After`), if it did.
-    public var retryAfter: Duration? { storage.retryAfter }
+    public let retryAfter: Duration?
     /// The kind of underlying failure, kept as text that holds no secret (e.g. a `URLError` code).
-    var underlyingSummary: String? { storage.underlyingSummary }
+    let underlyingSummary: String?
 
     /// Creates an error from a status.
     public init(_ status: Status, retryAfter: Duration? = nil) {
@@ -50,7 +33,9 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
     }
 
     init(status: Status, retryAfter: Duration? = nil, underlyingSummary: String?) {
-        storage = Storage(status: status, retryAfter: retryAfter, underlyingSummary: underlyingSummary)
+        self.status = status
+        self.retryAfter = retryAfter
+        self.underlyingSummary = underlyingSummary
     }
 
     /// The error code, for example ``Code/authenticationSessionMissing``: the status's `code`
