@@ -272,6 +272,11 @@ struct LegacyBridgeStateMachine: Sendable {
         return cancelled + [.startLogout(after: interrupted, supersessions: supersessions)]
     }
 
+    /// `getSelectedProvider` answers nil without asking the core while a logout runs: the viewer
+    /// is signed out for the app when the logout starts, as in Adobe's SDK, while the core clears
+    /// its storage only after the server and the logout page (the spec's order).
+    var selectedProviderIsCleared: Bool { logouts.running > 0 }
+
     /// A logout ended (its page too): `VSA203` for each profile that came from Apple's TV
     /// Provider, then the sign-out. A logout that failed to clear storage still ends signed out
     /// for the app.

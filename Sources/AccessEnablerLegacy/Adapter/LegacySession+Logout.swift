@@ -52,9 +52,7 @@ extension LegacySession {
 
     func getSelectedProvider() {
         whenConfigured { [self] in
-            // A logout signs the viewer out for the app when it starts, as Adobe's SDK did; the
-            // core clears its storage only after the server and the logout page.
-            if state.machine.logouts.running > 0 {
+            if state.machine.selectedProviderIsCleared {
                 emit { $0.selectedProvider(nil) }
                 return
             }

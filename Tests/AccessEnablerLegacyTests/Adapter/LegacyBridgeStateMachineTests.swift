@@ -117,6 +117,20 @@ import Testing
         #expect(machine.profileSynced(sync, refreshed: (true, false, nil)) == [], "a logout since the sync began")
     }
 
+    /// The selected provider is cleared for the app from a logout's start to its end (the core
+    /// clears storage in between), with two logouts until both ended.
+    @Test func aRunningLogoutClearsTheSelectedProvider() {
+        var machine = Self.configured()
+        #expect(!machine.selectedProviderIsCleared)
+        _ = machine.logoutRequested()
+        #expect(machine.selectedProviderIsCleared)
+        _ = machine.logoutRequested()
+        _ = machine.logoutEnded(partnerLogoutMVPDIDs: [])
+        #expect(machine.selectedProviderIsCleared, "the second logout still runs")
+        _ = machine.logoutEnded(partnerLogoutMVPDIDs: [])
+        #expect(!machine.selectedProviderIsCleared)
+    }
+
     /// A profile adopted where there was none is reported as a sign-in, not from the cache.
     @Test func anAdoptedProfileIsReportedSignedIn() {
         var machine = Self.configured()
