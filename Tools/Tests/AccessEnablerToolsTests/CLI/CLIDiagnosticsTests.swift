@@ -12,16 +12,16 @@ struct CLIDiagnosticsTests {
     func connectionRefused() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // A port that was just free: nothing listens there.
-        let url = try await withEmulatorServer { $0.url }
-        let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2)
-        let run = try await client.run(["configure"], json: false)
-        #expect(run.status == 1)
-        let first = try #require(run.stderr.split(separator: "\n").first)
-        let origin = "http://127.0.0.1:\(url.port ?? 0)"
-        #expect(
-            first == "error: \(origin) could not be reached: connection refused (nothing listens on that port) "
-                + "(network_error)", "\(run.stderr)")
+        try await withClosedPort { url in
+            let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2)
+            let run = try await client.run(["configure"], json: false)
+            #expect(run.status == 1)
+            let first = try #require(run.stderr.split(separator: "\n").first)
+            let origin = "http://127.0.0.1:\(url.port ?? 0)"
+            #expect(
+                first == "error: \(origin) could not be reached: connection refused (nothing listens on that port) "
+                    + "(network_error)", "\(run.stderr)")
+        }
     }
 
     @Test("the causes of transport failures, in a few words")
@@ -83,27 +83,30 @@ struct CLIDiagnosticsTests {
     func serviceProviderAnsweredWithAnError() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let closed = try await withEmulatorServer { $0.url }
         var other = EmulatorScenario.standard
         other.requestors = [EmulatorScenario.Requestor(id: "OTHER", mvpds: ["AutoCable"])]
-        try await withEmulatorServer { server in
-            try await withEmulatorServer(scenario: other) { stranger in
-                let run = try await CLIRun.run(
-                    [
-                        "configure", "--service-provider", server.url.absoluteString,
-                        "--service-provider", stranger.url.absoluteString, "--service-provider", closed.absoluteString,
-                        "--requestor", "REF", "--storage", folder.path("storage.json"), "--json",
-                    ],
-                    environment: ["ACCESSENABLER_SOFTWARE_STATEMENT": "s"])
-                #expect(run.status == 0, "\(run.stderr)")
-                #expect(
-                    run.stderr.contains(
-                        "warning: \(stranger.url.absoluteString) answered HTTP 400 invalid_parameter_service_provider: "
-                            + "it does not know the requestor REF; its MVPDs are left out"), "\(run.stderr)")
-                #expect(
-                    run.stderr.contains(
-                        "warning: \(closed.absoluteString) could not be reached (connection refused"), "\(run.stderr)")
-                #expect(!run.stderr.contains("did not answer:"))
+        try await withClosedPort { closed in
+            try await withEmulatorServer { server in
+                try await withEmulatorServer(scenario: other) { stranger in
+                    let run = try await CLIRun.run(
+                        [
+                            "configure", "--service-provider", server.url.absoluteString,
+                            "--service-provider", stranger.url.absoluteString, "--service-provider",
+                            closed.absoluteString,
+                            "--requestor", "REF", "--storage", folder.path("storage.json"), "--json",
+                        ],
+                        environment: ["ACCESSENABLER_SOFTWARE_STATEMENT": "s"])
+                    #expect(run.status == 0, "\(run.stderr)")
+                    #expect(
+                        run.stderr.contains(
+                            "warning: \(stranger.url.absoluteString) answered HTTP 400 invalid_parameter_service_provider: "
+                                + "it does not know the requestor REF; its MVPDs are left out"), "\(run.stderr)")
+                    #expect(
+                        run.stderr.contains(
+                            "warning: \(closed.absoluteString) could not be reached (connection refused"),
+                        "\(run.stderr)")
+                    #expect(!run.stderr.contains("did not answer:"))
+                }
             }
         }
     }

@@ -121,13 +121,13 @@ struct CLIErrorTests {
     func unreachable() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // A port that was just free: nothing listens there.
-        let url = try await withEmulatorServer { $0.url }
-        let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2)
-        let run = try await client.run(["configure"])
-        #expect(run.status == 1)
-        #expect(try run.object()["status"]?["code"] == "network_error")
-        #expect(run.stderr.contains("network_error"))
+        try await withClosedPort { url in
+            let client = CLIClient(serviceProvider: url, storage: folder.path("storage.json"), backend: .restV2)
+            let run = try await client.run(["configure"])
+            #expect(run.status == 1)
+            #expect(try run.object()["status"]?["code"] == "network_error")
+            #expect(run.stderr.contains("network_error"))
+        }
     }
 
     @Test("without --json a failure prints only the readable message, on standard error")
