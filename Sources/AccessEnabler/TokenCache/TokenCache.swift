@@ -74,6 +74,10 @@ actor TokenCache {
     /// Runs `body`, which may suspend in the store, after every operation that touches the store
     /// that began before it, and before any that begins after it: the actor may run other work
     /// at `body`'s suspensions, but none that touches the store or reads what `body` changes.
+    // Always inlined: left to the optimizer at -Osize, it was a function specialized per result
+    // type that each operation called with its closure (4.5 KB more of an app's code,
+    // docs/performance.md).
+    @inline(__always)
     func exclusively<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
         await takeTurn()
         defer { endTurn() }
