@@ -31,29 +31,47 @@ extension AccessEnabler {
 
     /// The viewer's session, or why there is none (the reasons ``checkAuthentication()`` gives).
     /// With `takingStoreChanges`, a login or logout another instance stored is taken first.
+    ///
+    /// Every check runs through here, so its async frame is kept small: what does not wait is in
+    /// ``currentSession(_:stored:)`` (a new task's allocator takes each frame that does not fit
+    /// its slab from malloc).
     func currentSession(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = true) async
         -> Result<CurrentSession, AccessEnablerError>
     {
         let loaded: RequestorConfiguration
         do {
             loaded = try await currentConfiguration()
-        } catch let error as AccessEnablerError {
-            return .failure(error)
         } catch {
-            return .failure(.requestorNotConfigured)
+            return .failure(error as? AccessEnablerError ?? .requestorNotConfigured)
         }
+        let stored: Result<CachedSession?, AccessEnablerError>
         do {
-            let session = try await requireAuthentication(
-                for: loaded.requestorID, before: deadline, takingStoreChanges: takingStoreChanges)
-            guard let mvpd = loaded.mvpd(withID: session.authentication.mvpd.id) else {
-                return .failure(.providerNotAvailable)
-            }
-            return .success(CurrentSession(configuration: loaded, session: session, mvpd: mvpd))
-        } catch let error as AccessEnablerError {
-            return .failure(error)
+            stored = .success(
+                try await cache.session(
+                    for: loaded.requestorID, before: deadline, takingStoreChanges: takingStoreChanges))
         } catch {
-            return .failure(.storageFailure)
+            stored = .failure(error)
         }
+        return currentSession(loaded, stored: stored)
+    }
+
+    /// The session `stored` for `loaded`'s requestor, if it is valid now and its MVPD is in the
+    /// configuration: the rules of ``requireAuthentication(for:before:takingStoreChanges:)``.
+    @inline(never)
+    private func currentSession(_ loaded: RequestorConfiguration, stored: Result<CachedSession?, AccessEnablerError>)
+        -> Result<CurrentSession, AccessEnablerError>
+    {
+        let session: CachedSession
+        switch stored {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .failure(.authenticationSessionMissing)
+        case .success(let found?): session = found
+        }
+        guard session.authentication.expires > clock.now else { return .failure(.authenticationSessionExpired) }
+        guard let mvpd = loaded.mvpd(withID: session.authentication.mvpd.id) else {
+            return .failure(.providerNotAvailable)
+        }
+        return .success(CurrentSession(configuration: loaded, session: session, mvpd: mvpd))
     }
 
     /// Reports a check the token cache answered.

@@ -15,42 +15,70 @@ extension AccessEnabler {
     ///   ``AccessEnablerError/authenticationSessionExpired``. A server failure of the whole call
     ///   throws the server's status (the legacy "Error" response, with no decisions).
     public func preauthorize(_ request: PreauthorizeRequest) async throws -> PreauthorizeResponse {
+        let call = try preauthorizeCall(request)
+        if call.useCache,
+            let decisions = try await cache.cachedDecisions(
+                for: call.requestorID, resources: call.resources, now: call.now, before: call.deadline)
+        {
+            return Self.response(decisions)
+        }
+        return try await preauthorizeMissing(call)
+    }
+
+    /// The response of `decisions`, built out of line: built in ``preauthorize(_:)``, its copies
+    /// took four times the response's size in the async frame.
+    @inline(never)
+    private static func response(_ decisions: [Decision]) -> PreauthorizeResponse {
+        PreauthorizeResponse(decisions: decisions)
+    }
+
+    /// What one ``preauthorize(_:)`` call asks, checked. Out of line, with the part that goes to
+    /// the server, so that the async frame of a call the cache answers stays small: a new task's
+    /// allocator takes each frame that does not fit its slab from malloc.
+    @inline(never)
+    private func preauthorizeCall(_ request: PreauthorizeRequest) throws -> PreauthorizeCall {
         guard let loaded = requestor.configuration else { throw AccessEnablerError.requestorNotConfigured }
-        let requestorID = loaded.requestorID
         let resources = Self.distinct(request.resources)
         guard !resources.isEmpty, !resources.contains(where: \.isEmpty) else {
             throw AccessEnablerError.invalidArgument.with(
                 details: "Preauthorize needs at least one non-empty resource ID.")
         }
-        let now = clock.now
-        let useCache = !request.disabledFeatures.contains(.localCache)
-        let deadline = storageDeadline()
+        return PreauthorizeCall(
+            requestorID: loaded.requestorID, resources: resources, now: clock.now,
+            useCache: !request.disabledFeatures.contains(.localCache),
+            bypassRemoteCache: request.disabledFeatures.contains(.remoteCache), deadline: storageDeadline())
+    }
+
+    /// The rest of ``preauthorize(_:)`` when some decisions are not cached (or the cache is not
+    /// used): reads the session and the cached decisions again at one generation, asks the server
+    /// for the others and caches what it may.
+    @inline(never)
+    private func preauthorizeMissing(_ call: PreauthorizeCall) async throws -> PreauthorizeResponse {
         let state = try await cache.preauthorizationState(
-            for: requestorID, resources: resources, now: now, useCache: useCache, before: deadline)
+            for: call.requestorID, resources: call.resources, now: call.now, useCache: call.useCache,
+            before: call.deadline)
         guard let cachedSession = state.session else { throw AccessEnablerError.authenticationSessionMissing }
         let session = cachedSession.authentication
-        guard session.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
-
-        let cached: [Decision?]
-        switch state.decisions {
-        case .allCached(let decisions): return PreauthorizeResponse(decisions: decisions)
-        case .partlyCached(let decisions): cached = decisions
-        }
-        let missing = zip(resources, cached).compactMap { resource, decision in decision == nil ? resource : nil }
+        guard session.expires > call.now else { throw AccessEnablerError.authenticationSessionExpired }
+        let cached = state.decisions
+        let missing = zip(call.resources, cached).compactMap { resource, decision in decision == nil ? resource : nil }
+        // Another call may have cached the rest between this call's two reads of the cache.
+        if missing.isEmpty { return PreauthorizeResponse(decisions: cached.compactMap { $0 }) }
         let fetched: [Decision?]
         do {
             fetched = try await fetchDecisions(
-                missing, session: session, requestorID: requestorID,
-                bypassRemoteCache: request.disabledFeatures.contains(.remoteCache), before: deadline)
+                missing, session: session, requestorID: call.requestorID, bypassRemoteCache: call.bypassRemoteCache,
+                before: call.deadline)
         } catch {
-            await handleSessionRejection(error, session: cachedSession, requestorID: requestorID, before: deadline)
+            await handleSessionRejection(
+                error, session: cachedSession, requestorID: call.requestorID, before: call.deadline)
             throw error
         }
-        let (decisions, cacheable) = Self.inRequestOrder(resources, cached: cached, fetched: fetched)
+        let (decisions, cacheable) = Self.inRequestOrder(call.resources, cached: cached, fetched: fetched)
         if !cacheable.isEmpty {
-            let expires = min(now.adding(configuration.preauthorizeCacheTTL), session.expires)
+            let expires = min(call.now.adding(configuration.preauthorizeCacheTTL), session.expires)
             await cache.storeDecisions(
-                cacheable, for: requestorID, expires: expires, ifGeneration: cachedSession.generation)
+                cacheable, for: call.requestorID, expires: expires, ifGeneration: cachedSession.generation)
         }
         return PreauthorizeResponse(decisions: decisions)
     }
@@ -200,4 +228,16 @@ extension AccessEnabler {
         seen.reserveCapacity(resources.count)
         return resources.filter { seen.insert($0).inserted }
     }
+}
+
+/// One ``AccessEnabler/preauthorize(_:)`` call's request, checked, with the time and storage
+/// deadline it runs under.
+struct PreauthorizeCall {
+    let requestorID: String
+    /// The distinct resources, in request order.
+    let resources: [String]
+    let now: Date
+    let useCache: Bool
+    let bypassRemoteCache: Bool
+    let deadline: TokenStorageDeadline
 }

@@ -76,18 +76,27 @@ extension AccessEnabler {
     /// - Throws: ``AccessEnablerError/requestorNotConfigured`` when `setRequestor` was never
     ///   called, or failed with no earlier configuration to fall back on.
     func currentConfiguration() async throws -> RequestorConfiguration {
-        if let pending = requestor.pending {
-            do {
-                return try await ConfigurationLoader.awaitLoad(pending, on: self)
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                if let previous = requestor.configuration { return previous }
-                throw AccessEnablerError.requestorNotConfigured.with(
-                    details: (error as? AccessEnablerError)?.code.rawValue)
-            }
-        }
+        if let pending = requestor.pending { return try await configuration(awaiting: pending) }
         if let loaded = requestor.configuration { return loaded }
         throw AccessEnablerError.requestorNotConfigured
+    }
+
+    /// The configuration once the load in progress ends, or the one before it if that load
+    /// fails. Out of line: most calls find no load in progress, and this part's async frame
+    /// would otherwise be allocated by every one of them (a new task's allocator takes a frame
+    /// that does not fit its slab from malloc).
+    @inline(never)
+    private func configuration(awaiting pending: SharedOperation<LoadedConfiguration>) async throws
+        -> RequestorConfiguration
+    {
+        do {
+            return try await ConfigurationLoader.awaitLoad(pending, on: self)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if let previous = requestor.configuration { return previous }
+            throw AccessEnablerError.requestorNotConfigured.with(
+                details: (error as? AccessEnablerError)?.code.rawValue)
+        }
     }
 }

@@ -15,6 +15,11 @@ extension TokenCache {
     /// The authentication of `requestor` with the generation it was read at, in one call. With
     /// `takingStoreChanges`, first takes the authentication another instance stored since memory
     /// last matched the store (``takeStoredAuthentication(for:before:)``), in the same call.
+    ///
+    /// Out of line, as ``preauthorizationState(for:resources:now:useCache:before:)`` is: inlined
+    /// into the caller on the other actor, its storage calls made the caller's async frame
+    /// kilobytes larger.
+    @inline(never)
     func session(for requestor: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false)
         async throws(AccessEnablerError) -> CachedSession?
     {
@@ -283,8 +288,47 @@ extension TokenCache {
 
     // MARK: Preauthorization decisions (memory only)
 
+    /// The valid cached decisions for all of `resources`, in their order, or nil when one is not
+    /// cached: the whole answer of a preauthorization the cache can give.
+    ///
+    /// - Throws: ``AccessEnablerError/authenticationSessionMissing`` or
+    ///   ``AccessEnablerError/authenticationSessionExpired`` when `requestor` has no session valid
+    ///   at `now`; a storage failure as ``preauthorizationState(for:resources:now:useCache:before:)``.
+    ///
+    /// Out of line, and with nothing but the answer to return, for the calls the cache answers:
+    /// a new task's allocator takes each async frame that does not fit its slab from malloc, and
+    /// this frame and its caller's fit one slab. The error is thrown untyped for the same reason:
+    /// the caller keeps a reference in its frame, not the error's value.
+    @inline(never)
+    func cachedDecisions(for requestor: String, resources: [String], now: Date, before deadline: TokenStorageDeadline)
+        async throws -> [Decision]?
+    {
+        // A login or logout another instance stored counts here as in every other read of the session.
+        await takeStoredAuthentication(for: requestor, before: deadline)
+        try await ensureLoaded(before: deadline)
+        return try loadedCachedDecisions(for: requestor, resources: resources, now: now)
+    }
+
+    @inline(never)
+    private func loadedCachedDecisions(for requestor: String, resources: [String], now: Date) throws -> [Decision]? {
+        let session = sessions[requestor]
+        guard let authentication = session?.authentication else {
+            throw AccessEnablerError.authenticationSessionMissing
+        }
+        guard authentication.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
+        guard let decisions = session?.decisions, !decisions.isEmpty else { return nil }
+        var all: [Decision] = []
+        all.reserveCapacity(resources.count)
+        for resource in resources {
+            guard let entry = decisions[resource], entry.expires > now else { return nil }
+            all.append(entry.decision)
+        }
+        return all
+    }
+
     /// The session of `requestor` and its valid cached decisions for `resources` (none when
-    /// `useCache` is false), read at one cache generation.
+    /// `useCache` is false), read at one cache generation: what a preauthorization that goes to
+    /// the server starts from.
     func preauthorizationState(
         for requestor: String, resources: [String], now: Date, useCache: Bool, before deadline: TokenStorageDeadline
     ) async throws(AccessEnablerError) -> PreauthorizationState {
@@ -307,17 +351,9 @@ extension TokenCache {
             guard let entry = decisions[resource], entry.expires > now else { return nil }
             return entry.decision
         }
-        // The common case, every decision cached, builds the answer directly; a miss goes to the
-        // network anyway, so looking the first resources up twice then costs nothing that counts.
-        var all: [Decision] = []
-        all.reserveCapacity(resources.count)
-        for resource in resources {
-            guard let decision = valid(resource) else { break }
-            all.append(decision)
-        }
         return PreauthorizationState(
             session: session?.authentication.map { CachedSession(authentication: $0, generation: generation) },
-            decisions: all.count == resources.count ? .allCached(all) : .partlyCached(resources.map(valid)))
+            decisions: resources.map(valid))
     }
 
     /// Caches decisions until `expires`. Ignored when the session changed since `generation`.

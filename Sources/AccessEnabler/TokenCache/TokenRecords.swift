@@ -118,20 +118,13 @@ struct CachedSession: Sendable {
     var generation: UInt64
 }
 
-/// What the token cache holds for one preauthorize call.
+/// What the token cache holds for one preauthorize call that goes to the server.
 struct PreauthorizationState: Sendable {
-    /// The cached decisions, in request order.
-    enum Decisions: Sendable {
-        /// Every resource has a valid cached decision: the answer as it is.
-        case allCached([Decision])
-        /// Per resource, its valid cached decision or `nil`.
-        case partlyCached([Decision?])
-    }
-
     /// The requestor's authentication, if any, read at the same generation as the decisions:
     /// fetched decisions are stored only if it holds.
     var session: CachedSession?
-    var decisions: Decisions
+    /// Per resource, in request order, its valid cached decision or `nil`.
+    var decisions: [Decision?]
 }
 
 /// A preauthorization decision in the (memory-only) local cache.
