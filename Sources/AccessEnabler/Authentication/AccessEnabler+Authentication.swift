@@ -56,18 +56,17 @@ extension AccessEnabler {
     }
 
     /// The session `stored` for `loaded`'s requestor, if it is valid now and its MVPD is in the
-    /// configuration: the rules of ``requireAuthentication(for:before:takingStoreChanges:)``.
+    /// configuration (``CachedSession/valid(_:at:)``, as for every call).
     @inline(never)
     private func currentSession(_ loaded: RequestorConfiguration, stored: Result<CachedSession?, AccessEnablerError>)
         -> Result<CurrentSession, AccessEnablerError>
     {
         let session: CachedSession
-        switch stored {
-        case .failure(let error): return .failure(error)
-        case .success(nil): return .failure(.authenticationSessionMissing)
-        case .success(let found?): session = found
+        do {
+            session = try CachedSession.valid(stored.get(), at: clock.now)
+        } catch {
+            return .failure(error)
         }
-        guard session.authentication.expires > clock.now else { return .failure(.authenticationSessionExpired) }
         guard let mvpd = loaded.mvpd(withID: session.authentication.mvpd.id) else {
             return .failure(.providerNotAvailable)
         }

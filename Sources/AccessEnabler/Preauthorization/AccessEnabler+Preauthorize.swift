@@ -57,12 +57,12 @@ extension AccessEnabler {
         let state = try await cache.preauthorizationState(
             for: call.requestorID, resources: call.resources, now: call.now, useCache: call.useCache,
             before: call.deadline)
-        guard let cachedSession = state.session else { throw AccessEnablerError.authenticationSessionMissing }
+        let cachedSession = try CachedSession.valid(state.session, at: call.now)
         let session = cachedSession.authentication
-        guard session.expires > call.now else { throw AccessEnablerError.authenticationSessionExpired }
         let cached = state.decisions
         let missing = zip(call.resources, cached).compactMap { resource, decision in decision == nil ? resource : nil }
-        // Another call may have cached the rest between this call's two reads of the cache.
+        // Another call may have cached the rest between this call's two reads of the cache: the
+        // answer is then complete without the request context or a request.
         if missing.isEmpty { return PreauthorizeResponse(decisions: cached.compactMap { $0 }) }
         let fetched: [Decision?]
         do {

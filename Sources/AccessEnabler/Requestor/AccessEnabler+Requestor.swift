@@ -75,6 +75,9 @@ extension AccessEnabler {
     ///
     /// - Throws: ``AccessEnablerError/requestorNotConfigured`` when `setRequestor` was never
     ///   called, or failed with no earlier configuration to fall back on.
+    // Never inlined: small since its waiting half is out of line, it was copied into a dozen
+    // callers at -O (about 10 KB of an app's code).
+    @inline(never)
     func currentConfiguration() async throws -> RequestorConfiguration {
         if let pending = requestor.pending { return try await configuration(awaiting: pending) }
         if let loaded = requestor.configuration { return loaded }

@@ -16,9 +16,9 @@ extension TokenCache {
     /// `takingStoreChanges`, first takes the authentication another instance stored since memory
     /// last matched the store (``takeStoredAuthentication(for:before:)``), in the same call.
     ///
-    /// Out of line, as ``preauthorizationState(for:resources:now:useCache:before:)`` is: inlined
-    /// into the caller on the other actor, its storage calls made the caller's async frame
-    /// kilobytes larger.
+    /// Out of line: inlined into the caller on the other actor, its storage calls made the
+    /// caller's async frame kilobytes larger (a new task's allocator takes each frame that does
+    /// not fit its slab from malloc).
     @inline(never)
     func session(for requestor: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false)
         async throws(AccessEnablerError) -> CachedSession?
@@ -289,11 +289,10 @@ extension TokenCache {
     // MARK: Preauthorization decisions (memory only)
 
     /// The valid cached decisions for all of `resources`, in their order, or nil when one is not
-    /// cached: the whole answer of a preauthorization the cache can give.
-    ///
-    /// - Throws: ``AccessEnablerError/authenticationSessionMissing`` or
-    ///   ``AccessEnablerError/authenticationSessionExpired`` when `requestor` has no session valid
-    ///   at `now`; a storage failure as ``preauthorizationState(for:resources:now:useCache:before:)``.
+    /// cached or `requestor` has no session usable at `now`: the whole answer of a
+    /// preauthorization the cache can give. The caller learns why there is no session from
+    /// ``preauthorizationState(for:resources:now:useCache:before:)``. Throws what loading the
+    /// store throws.
     ///
     /// Out of line, and with nothing but the answer to return, for the calls the cache answers:
     /// a new task's allocator takes each async frame that does not fit its slab from malloc, and
@@ -306,17 +305,15 @@ extension TokenCache {
         // A login or logout another instance stored counts here as in every other read of the session.
         await takeStoredAuthentication(for: requestor, before: deadline)
         try await ensureLoaded(before: deadline)
-        return try loadedCachedDecisions(for: requestor, resources: resources, now: now)
+        return loadedCachedDecisions(for: requestor, resources: resources, now: now)
     }
 
     @inline(never)
-    private func loadedCachedDecisions(for requestor: String, resources: [String], now: Date) throws -> [Decision]? {
+    private func loadedCachedDecisions(for requestor: String, resources: [String], now: Date) -> [Decision]? {
         let session = sessions[requestor]
-        guard let authentication = session?.authentication else {
-            throw AccessEnablerError.authenticationSessionMissing
-        }
-        guard authentication.expires > now else { throw AccessEnablerError.authenticationSessionExpired }
-        guard let decisions = session?.decisions, !decisions.isEmpty else { return nil }
+        guard let expires = session?.authentication?.expires, expires > now,
+            let decisions = session?.decisions, !decisions.isEmpty
+        else { return nil }
         var all: [Decision] = []
         all.reserveCapacity(resources.count)
         for resource in resources {

@@ -116,6 +116,15 @@ struct DeviceRecord: Codable, Sendable, Equatable {
 struct CachedSession: Sendable {
     var authentication: AuthenticationRecord
     var generation: UInt64
+
+    /// `session` if it is usable at `now`, or the status-0 error every call gives without one:
+    /// ``AccessEnablerError/authenticationSessionMissing`` or
+    /// ``AccessEnablerError/authenticationSessionExpired``.
+    static func valid(_ session: CachedSession?, at now: Date) throws(AccessEnablerError) -> CachedSession {
+        guard let session else { throw .authenticationSessionMissing }
+        guard session.authentication.expires > now else { throw .authenticationSessionExpired }
+        return session
+    }
 }
 
 /// What the token cache holds for one preauthorize call that goes to the server.
