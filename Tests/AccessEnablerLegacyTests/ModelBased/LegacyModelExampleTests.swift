@@ -22,6 +22,20 @@ import Testing
             ])
     }
 
+    /// The same with the preauthorization held until after the server forgot the session: its
+    /// "session gone" answer removes the session locally when it comes (seed 383918475; the
+    /// model had left the login in place for a held request).
+    @Test func aSessionTheServerForgotIsRemovedWhenAHeldPreauthorizationIsAnswered() async {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: .restV2, serviceProviders: 2, safariCablevision: false, secondScreen: false),
+            steps: [
+                .setRequestor,
+                .otherProcessSignsIn("Cablevision"),
+                .serverForgetsSessions,
+                .answered(.late, .checkPreauthorizedResources(["news"], cache: false)),
+            ])
+    }
+
     /// The foreground re-sync adopts the profile of a login whose redirect has not come back yet,
     /// and leaves its report to the flow: one `setAuthenticationStatus(1, "")`, when the flow ends.
     @Test func theForegroundSyncLeavesARunningFlowsSignInToTheFlow() async {

@@ -833,6 +833,12 @@ extension LegacyModelState {
             let authorized = resources.filter { Self.authorizes(mvpd, $0) && seen.insert($0).inserted }
             if timedOut {
                 prediction.expect("checkPreauthorizedResources, released", Self.failedPreauthorization)
+            } else if !request.disturbed, let login, login.mvpd == mvpd, decisionSession(for: login) == nil {
+                // The server forgot the session while the request was held: its "session gone"
+                // answer removes the session locally, as it does for a request answered at once.
+                self.login = nil
+                self.authorized = [:]
+                prediction.expect("checkPreauthorizedResources, released", [.exactly(.preauthorized([]))])
             } else {
                 prediction.expect(
                     "checkPreauthorizedResources, released",
