@@ -36,6 +36,24 @@ import Testing
             ])
     }
 
+    /// The same when the server forgets the session while it holds the preauthorization: the
+    /// late "session gone" answer removes the session it was sent for, on both APIs (found by
+    /// hand from the example above; the model had left the login of a disturbed request alone).
+    @Test(arguments: [AsyncAccessEnabler.Backend.restV2, .restV1])
+    func aSessionForgottenWhileAPreauthorizationIsHeldIsRemovedWhenItIsAnswered(backend: AsyncAccessEnabler.Backend)
+        async
+    {
+        await LegacyModelRunner(tally: nil).expectNoViolation(
+            setup: .init(backend: backend, serviceProviders: 2, safariCablevision: false, secondScreen: false),
+            steps: [
+                .setRequestor,
+                .otherProcessSignsIn("Cablevision"),
+                .answered(.late, .checkPreauthorizedResources(["news"], cache: false)),
+                .serverForgetsSessions,
+                .serverReleasesHeldRequests,
+            ])
+    }
+
     /// The foreground re-sync adopts the profile of a login whose redirect has not come back yet,
     /// and leaves its report to the flow: one `setAuthenticationStatus(1, "")`, when the flow ends.
     @Test func theForegroundSyncLeavesARunningFlowsSignInToTheFlow() async {

@@ -78,6 +78,9 @@ struct LegacyModelState {
         /// A logout that a newer flow or logout replaced before its page showed: the page shows,
         /// and the status follows at once (the adapter's documented choice).
         var replaced = false
+        /// The session the request was sent for (preauthorizations): a "session gone" answer
+        /// removes it locally if it is still the session then.
+        var sentFor: Login?
     }
 
     /// The logout page on screen.

@@ -706,7 +706,7 @@ extension LegacyModelState {
             return
         }
         if answer == .late {
-            held.append(Held(call: .preauthorize(resources, signedIn: login.mvpd), since: now))
+            held.append(Held(call: .preauthorize(resources, signedIn: login.mvpd), since: now, sentFor: login))
             return
         }
         var seen = Set<String>()
@@ -833,9 +833,10 @@ extension LegacyModelState {
             let authorized = resources.filter { Self.authorizes(mvpd, $0) && seen.insert($0).inserted }
             if timedOut {
                 prediction.expect("checkPreauthorizedResources, released", Self.failedPreauthorization)
-            } else if !request.disturbed, let login, login.mvpd == mvpd, decisionSession(for: login) == nil {
-                // The server forgot the session while the request was held: its "session gone"
-                // answer removes the session locally, as it does for a request answered at once.
+            } else if let login, login == request.sentFor, decisionSession(for: login) == nil, logoutsRunning == 0 {
+                // The server forgot the session the request was sent for, before it answered or
+                // while it held the request: its "session gone" answer removes the session
+                // locally, as it does for a request answered at once.
                 self.login = nil
                 self.authorized = [:]
                 prediction.expect("checkPreauthorizedResources, released", [.exactly(.preauthorized([]))])
