@@ -51,12 +51,13 @@ extension AccessEnabler {
 
     /// The rest of ``preauthorize(_:)`` when some decisions are not cached (or the cache is not
     /// used): reads the session and the cached decisions again at one generation, asks the server
-    /// for the others and caches what it may.
+    /// for the others and caches what it may. The store's changes are taken once a call: by the
+    /// first read when there was one.
     @inline(never)
     private func preauthorizeMissing(_ call: PreauthorizeCall) async throws -> PreauthorizeResponse {
         let state = try await cache.preauthorizationState(
             for: call.requestorID, resources: call.resources, now: call.now, useCache: call.useCache,
-            before: call.deadline)
+            takingStoreChanges: !call.useCache, before: call.deadline)
         let cachedSession = try CachedSession.valid(state.session, at: call.now)
         let session = cachedSession.authentication
         let cached = state.decisions

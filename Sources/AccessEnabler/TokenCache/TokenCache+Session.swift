@@ -15,11 +15,6 @@ extension TokenCache {
     /// The authentication of `requestor` with the generation it was read at, in one call. With
     /// `takingStoreChanges`, first takes the authentication another instance stored since memory
     /// last matched the store (``takeStoredAuthentication(for:before:)``), in the same call.
-    ///
-    /// Out of line: inlined into the caller on the other actor, its storage calls made the
-    /// caller's async frame kilobytes larger (a new task's allocator takes each frame that does
-    /// not fit its slab from malloc).
-    @inline(never)
     func session(for requestor: String, before deadline: TokenStorageDeadline, takingStoreChanges: Bool = false)
         async throws(AccessEnablerError) -> CachedSession?
     {
@@ -291,8 +286,8 @@ extension TokenCache {
     /// The valid cached decisions for all of `resources`, in their order, or nil when one is not
     /// cached or `requestor` has no session usable at `now`: the whole answer of a
     /// preauthorization the cache can give. The caller learns why there is no session from
-    /// ``preauthorizationState(for:resources:now:useCache:before:)``. Throws what loading the
-    /// store throws.
+    /// ``preauthorizationState(for:resources:now:useCache:takingStoreChanges:before:)``. Throws
+    /// what loading the store throws.
     ///
     /// Out of line, and with nothing but the answer to return, for the calls the cache answers:
     /// a new task's allocator takes each async frame that does not fit its slab from malloc, and
@@ -317,40 +312,39 @@ extension TokenCache {
         var all: [Decision] = []
         all.reserveCapacity(resources.count)
         for resource in resources {
-            guard let entry = decisions[resource], entry.expires > now else { return nil }
-            all.append(entry.decision)
+            guard let decision = decisions[resource]?.decision(at: now) else { return nil }
+            all.append(decision)
         }
         return all
     }
 
     /// The session of `requestor` and its valid cached decisions for `resources` (none when
     /// `useCache` is false), read at one cache generation: what a preauthorization that goes to
-    /// the server starts from.
+    /// the server starts from. With `takingStoreChanges`, a login or logout another instance
+    /// stored is taken first; a call that has just read
+    /// ``cachedDecisions(for:resources:now:before:)`` took them there.
     func preauthorizationState(
-        for requestor: String, resources: [String], now: Date, useCache: Bool, before deadline: TokenStorageDeadline
+        for requestor: String, resources: [String], now: Date, useCache: Bool, takingStoreChanges: Bool,
+        before deadline: TokenStorageDeadline
     ) async throws(AccessEnablerError) -> PreauthorizationState {
-        // A login or logout another instance stored counts here as in every other read of the session.
-        await takeStoredAuthentication(for: requestor, before: deadline)
+        if takingStoreChanges { await takeStoredAuthentication(for: requestor, before: deadline) }
         try await ensureLoaded(before: deadline)
         return loadedPreauthorizationState(for: requestor, resources: resources, now: now, useCache: useCache)
     }
 
-    /// The rest of ``preauthorizationState(for:resources:now:useCache:before:)``, synchronous and
-    /// out of line for the reason ``loadedSession(for:)`` is: the copy of the requestor's record
-    /// took kilobytes of the caller's async frame.
+    /// The rest of
+    /// ``preauthorizationState(for:resources:now:useCache:takingStoreChanges:before:)``,
+    /// synchronous and out of line for the reason ``loadedSession(for:)`` is: the copy of the
+    /// requestor's record took kilobytes of the caller's async frame.
     @inline(never)
     private func loadedPreauthorizationState(for requestor: String, resources: [String], now: Date, useCache: Bool)
         -> PreauthorizationState
     {
         let session = sessions[requestor]
         let decisions = useCache ? session?.decisions ?? [:] : [:]
-        func valid(_ resource: String) -> Decision? {
-            guard let entry = decisions[resource], entry.expires > now else { return nil }
-            return entry.decision
-        }
         return PreauthorizationState(
             session: session?.authentication.map { CachedSession(authentication: $0, generation: generation) },
-            decisions: resources.map(valid))
+            decisions: resources.map { decisions[$0]?.decision(at: now) })
     }
 
     /// Caches decisions until `expires`. Ignored when the session changed since `generation`.

@@ -140,6 +140,11 @@ struct PreauthorizationState: Sendable {
 struct CachedDecision: Sendable, Equatable {
     var decision: Decision
     var expires: Date
+
+    /// The decision, if it is still valid at `now`.
+    func decision(at now: Date) -> Decision? {
+        expires > now ? decision : nil
+    }
 }
 
 /// Where a record lives in a ``TokenStorage``. The raw value is the key on disk; it must stay

@@ -61,7 +61,9 @@ struct LegacyModelState {
         enum Call: Equatable {
             case checkAuthorization(String, signedIn: String)
             case getAuthorization(String, signedIn: String)
-            case preauthorize([String], signedIn: String)
+            /// `sentFor`: the session the request was sent for; a "session gone" answer removes it
+            /// locally if it is still the session then.
+            case preauthorize([String], sentFor: Login)
             case logout(mvpd: String)
             case configuration
             /// The session request of flow `flow`'s chosen MVPD.
@@ -78,9 +80,6 @@ struct LegacyModelState {
         /// A logout that a newer flow or logout replaced before its page showed: the page shows,
         /// and the status follows at once (the adapter's documented choice).
         var replaced = false
-        /// The session the request was sent for (preauthorizations): a "session gone" answer
-        /// removes it locally if it is still the session then.
-        var sentFor: Login?
     }
 
     /// The logout page on screen.

@@ -706,7 +706,7 @@ extension LegacyModelState {
             return
         }
         if answer == .late {
-            held.append(Held(call: .preauthorize(resources, signedIn: login.mvpd), since: now, sentFor: login))
+            held.append(Held(call: .preauthorize(resources, sentFor: login), since: now))
             return
         }
         var seen = Set<String>()
@@ -828,12 +828,12 @@ extension LegacyModelState {
                 let login = self.login?.mvpd == mvpd ? self.login! : Login(mvpd: mvpd, expires: now)
                 prediction.expect(label, check + authorization(resource, for: login, answer: answer))
             }
-        case .preauthorize(let resources, let mvpd):
+        case .preauthorize(let resources, let sentFor):
             var seen = Set<String>()
-            let authorized = resources.filter { Self.authorizes(mvpd, $0) && seen.insert($0).inserted }
+            let authorized = resources.filter { Self.authorizes(sentFor.mvpd, $0) && seen.insert($0).inserted }
             if timedOut {
                 prediction.expect("checkPreauthorizedResources, released", Self.failedPreauthorization)
-            } else if let login, login == request.sentFor, decisionSession(for: login) == nil, logoutsRunning == 0 {
+            } else if let login, login == sentFor, decisionSession(for: login) == nil, logoutsRunning == 0 {
                 // The server forgot the session the request was sent for, before it answered or
                 // while it held the request: its "session gone" answer removes the session
                 // locally, as it does for a request answered at once.
