@@ -30,7 +30,6 @@ import Foundation
 func registerLaunchBenchmark() {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("accessenabler-bench-\(ProcessInfo.processInfo.processIdentifier)-launch")
-    let file = directory.appendingPathComponent("tokens.json")
     let request = PreauthorizeRequest(resources: Fixture.resources(10))
     let configuration = Suite.configuration(
         iterations: 300, seconds: 8, warmup: 3,
@@ -44,15 +43,12 @@ func registerLaunchBenchmark() {
             benchmark.error("Launch: the stored files could not be restored: \(error)")
             return
         }
-        var settings = fixture.enabler.configuration
-        settings.clock = SystemClock()
-        settings.storage = FileTokenStorage(url: file)
         await fixture.emulator.clearRequestLog()
         let clock = ContinuousClock()
 
         benchmark.startMeasurement()
         let start = clock.now
-        let enabler = AccessEnabler(softwareStatement: Fixture.softwareStatement, configuration: settings)
+        let enabler = launch.newInstance()
         let configured = try? await enabler.setRequestor(Fixture.requestorID)
         let afterSetRequestor = Date()
         let status = await enabler.checkAuthentication()
@@ -79,64 +75,14 @@ func registerLaunchBenchmark() {
             )
         }
     } setup: {
-        try? FileManager.default.removeItem(at: directory)
-        let fixture = try await Fixture.make(configure: {
-            $0.storage = FileTokenStorage(url: file)
-            $0.preauthorizeChunkSize = 10
-            $0.clock = ShiftedClock(behind: Launch.configurationAge)
-        })
-        guard Launch.configurationAge > fixture.enabler.configuration.configurationTTL else {
-            throw BenchmarkFailure("the stored configuration would still be fresh at launch")
-        }
-        // The store now holds what the launch needs; check it from a new instance once.
-        var settings = fixture.enabler.configuration
-        settings.clock = SystemClock()
-        settings.storage = FileTokenStorage(url: file)
-        let probe = AccessEnabler(softwareStatement: Fixture.softwareStatement, configuration: settings)
-        try await probe.setRequestor(Fixture.requestorID)
-        guard await probe.checkAuthentication().isAuthenticated else {
-            throw BenchmarkFailure("a new instance on the stored file is not authenticated")
-        }
-        let storage = FileTokenStorage(url: file)
-        let files = try [file, storage.journalURL].map { url in
-            (url, FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil)
-        }
-        return LaunchFixture(fixture: fixture, files: files)
+        try await LaunchFixture.make(in: directory)
     } teardown: {
         try? FileManager.default.removeItem(at: directory)
     }
 }
 
-/// The signed-in fixture and the stored files every launch starts from.
-struct LaunchFixture: Sendable {
-    let fixture: Fixture
-    /// Each file of the store and its contents after the setup (nil: absent).
-    let files: [(URL, Data?)]
-
-    /// Writes the files back as the setup left them.
-    func restore() throws {
-        for (url, contents) in files {
-            if let contents {
-                try contents.write(to: url)
-            } else if FileManager.default.fileExists(atPath: url.path) {
-                try FileManager.default.removeItem(at: url)
-            }
-        }
-    }
-}
-
-/// The system clock set back by a fixed interval: what the setup signs in on, so that what it
-/// stores was fetched that long before every launch.
-struct ShiftedClock: AccessEnablerClock {
-    let behind: Duration
-    var now: Date { Date().addingTimeInterval(-Double(behind.components.seconds)) }
-    func sleep(for duration: Duration) async throws { try await Task.sleep(for: duration) }
-}
-
 /// The launch benchmark's custom metrics.
 enum Launch {
-    /// How long before each launch the setup fetched the configuration it stored.
-    static let configurationAge = Duration.seconds(600)
     /// From creating the instance until `preauthorize` returned.
     static let firstDecision = BenchmarkMetric.custom("firstDecisionNanoseconds", useScalingFactor: false)
     /// HTTP requests that arrived at the emulator during `setRequestor`, `checkAuthentication`,

@@ -15,7 +15,9 @@ import Foundation
 //   AccessEnablerProfile OPERATION pair-lean N   the same against a raw client that sets its header
 //                                                 fields at once, as the SDK does (RawClient.setsFieldsAtOnce)
 //   AccessEnablerProfile LOCAL sdk N             a local path (CheckAuthentication, PreauthorizeCached:
-//                                                 the benchmarks of the same names), SDK side only
+//                                                 the benchmarks of the same names; Launch: the Launch
+//                                                 benchmark's launch, from the same stored files each
+//                                                 time), SDK side only; prints the mean time per call
 //   AccessEnablerProfile LOCAL sdk-task N        the same, each call in a new task as package-benchmark
 //                                                 runs an iteration: a new task's allocator has no slab
 //                                                 yet, so async frames past its first one are mallocs
@@ -54,13 +56,15 @@ Task.detached {
     do {
         if let local {
             let enabler = try await local.make()
+            let clock = ContinuousClock()
+            let start = clock.now
             for _ in 0..<count {
                 let ok =
                     mode == "sdk-task"
                     ? try await Task { try await local.call(enabler) }.value : try await local.call(enabler)
                 guard ok else { throw BenchmarkFailure("a call failed") }
             }
-            print("\(local.name) \(mode) x\(count)")
+            print("\(local.name) \(mode) x\(count): \((clock.now - start) / max(count, 1)) per call")
             return
         }
         let operation = NetworkOperation.all.first { $0.name == arguments[0] }!
@@ -104,8 +108,8 @@ Task.detached {
 finished.wait()
 exit(status)
 
-/// A local path of the SDK (no request): the `CheckAuthentication` and `PreauthorizeCached`
-/// benchmarks, with the same setup.
+/// A path of the SDK the network pairs do not cover: the `CheckAuthentication`,
+/// `PreauthorizeCached` and `Launch` benchmarks, with the same setup.
 struct LocalOperation: Sendable {
     let name: String
     let make: @Sendable () async throws -> AccessEnabler
@@ -126,6 +130,8 @@ struct LocalOperation: Sendable {
                     return fixture.enabler
                 },
                 call: { try await $0.preauthorize(cached).authorizedResources.count == 10 }),
+            LocalOperation(
+                name: "Launch", make: { try await LaunchProfile.make() }, call: { _ in try await LaunchProfile.run() }),
         ]
     }()
 }

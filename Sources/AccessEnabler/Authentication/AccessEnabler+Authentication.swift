@@ -9,32 +9,45 @@ extension AccessEnabler {
     /// reports changes (``TokenStorage/changeMarker()``).
     public func checkAuthentication() async -> AuthenticationStatus {
         // Another instance or process on the same store may have signed in or out meanwhile.
-        // One async frame less than through authenticationStatus: a new task's allocator takes
-        // each async frame that does not fit its slab from malloc.
-        let status = Self.status(await currentSession(before: storageDeadline(), takingStoreChanges: true))
+        let status = await authenticationStatus(before: storageDeadline())
         emitCachedCheck(status)
         return status
     }
 
+    /// The viewer's authentication, or why there is none, as ``checkAuthentication()`` reports it.
+    /// With `takingStoreChanges`, a login or logout another instance stored is taken first.
+    ///
+    /// The same reading as ``currentSession(before:takingStoreChanges:)``, without building a
+    /// ``CurrentSession``: the configuration and session copied into it, and its 409-byte result
+    /// copied on the way out, were a quarter of a check's instructions.
     func authenticationStatus(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = true) async
         -> AuthenticationStatus
     {
-        Self.status(await currentSession(before: deadline, takingStoreChanges: takingStoreChanges))
-    }
-
-    private static func status(_ current: Result<CurrentSession, AccessEnablerError>) -> AuthenticationStatus {
-        switch current {
-        case .success(let current): return .authenticated(current.authentication)
-        case .failure(let reason): return .notAuthenticated(reason)
+        let loaded: RequestorConfiguration
+        do {
+            loaded = try await currentConfiguration()
+        } catch {
+            return .notAuthenticated(error as? AccessEnablerError ?? .requestorNotConfigured)
+        }
+        let stored = await storedSession(for: loaded, before: deadline, takingStoreChanges: takingStoreChanges)
+        switch validSession(loaded, stored: stored) {
+        case .success(let (session, mvpd)):
+            let record = session.authentication
+            return .authenticated(
+                Authentication(
+                    requestorID: loaded.requestorID, mvpd: mvpd, userID: record.userID, expires: record.expires,
+                    profileType: record.profileType))
+        case .failure(let reason):
+            return .notAuthenticated(reason)
         }
     }
 
     /// The viewer's session, or why there is none (the reasons ``checkAuthentication()`` gives).
     /// With `takingStoreChanges`, a login or logout another instance stored is taken first.
     ///
-    /// Every check runs through here, so its async frame is kept small: what does not wait is in
-    /// ``currentSession(_:stored:)`` (a new task's allocator takes each frame that does not fit
-    /// its slab from malloc).
+    /// Every call that needs a session runs through here, so its async frame is kept small: what
+    /// does not wait is in ``validSession(_:stored:)`` (a new task's allocator takes each frame
+    /// that does not fit its slab from malloc).
     func currentSession(before deadline: TokenStorageDeadline, takingStoreChanges: Bool = true) async
         -> Result<CurrentSession, AccessEnablerError>
     {
@@ -44,22 +57,29 @@ extension AccessEnabler {
         } catch {
             return .failure(error as? AccessEnablerError ?? .requestorNotConfigured)
         }
-        let stored: Result<CachedSession?, AccessEnablerError>
+        let stored = await storedSession(for: loaded, before: deadline, takingStoreChanges: takingStoreChanges)
+        return validSession(loaded, stored: stored).map { CurrentSession(configuration: loaded, session: $0, mvpd: $1) }
+    }
+
+    /// The session the token cache holds for `loaded`'s requestor, or the storage failure.
+    private func storedSession(
+        for loaded: RequestorConfiguration, before deadline: TokenStorageDeadline, takingStoreChanges: Bool
+    ) async -> Result<CachedSession?, AccessEnablerError> {
         do {
-            stored = .success(
+            return .success(
                 try await cache.session(
                     for: loaded.requestorID, before: deadline, takingStoreChanges: takingStoreChanges))
         } catch {
-            stored = .failure(error)
+            return .failure(error)
         }
-        return currentSession(loaded, stored: stored)
     }
 
-    /// The session `stored` for `loaded`'s requestor, if it is valid now and its MVPD is in the
-    /// configuration (``CachedSession/valid(_:at:)``, as for every call).
+    /// The session `stored` for `loaded`'s requestor with its MVPD as the configuration describes
+    /// it, if it is valid now and the MVPD is in the configuration (``CachedSession/valid(_:at:)``,
+    /// as for every call).
     @inline(never)
-    private func currentSession(_ loaded: RequestorConfiguration, stored: Result<CachedSession?, AccessEnablerError>)
-        -> Result<CurrentSession, AccessEnablerError>
+    private func validSession(_ loaded: RequestorConfiguration, stored: Result<CachedSession?, AccessEnablerError>)
+        -> Result<(CachedSession, MVPD), AccessEnablerError>
     {
         let session: CachedSession
         do {
@@ -70,7 +90,7 @@ extension AccessEnabler {
         guard let mvpd = loaded.mvpd(withID: session.authentication.mvpd.id) else {
             return .failure(.providerNotAvailable)
         }
-        return .success(CurrentSession(configuration: loaded, session: session, mvpd: mvpd))
+        return .success((session, mvpd))
     }
 
     /// Reports a check the token cache answered.

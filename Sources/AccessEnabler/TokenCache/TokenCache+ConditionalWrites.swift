@@ -79,7 +79,7 @@ extension TokenCache {
         generation &+= 1
         let dropped = dropSessionDataInMemory(for: requestor)
         pendingWrites.subtract(dropped + [StorageKey.authentication(requestor: requestor)])
-        sessions[requestor, default: .init()].authentication = stored
+        requestorSession(requestor).authentication = stored
     }
 
     /// Stores `record` under `key` (and in memory with `apply`) only if `session` is still the
@@ -87,7 +87,7 @@ extension TokenCache {
     /// store refused it (memory keeps it; the key is pending).
     func storeForSession(
         _ record: any Encodable, forKey key: StorageKey, _ session: CachedSession, _ requestor: String,
-        before deadline: TokenStorageDeadline, _ apply: (inout RequestorSession) -> Void
+        before deadline: TokenStorageDeadline, _ apply: (RequestorSession) -> Void
     ) async throws(AccessEnablerError) -> Bool {
         try await load(before: deadline)
         guard let current = currentAuthentication(ifStill: session, requestor: requestor) else { return false }
@@ -99,12 +99,12 @@ extension TokenCache {
             else {
                 return false
             }
-            apply(&sessions[requestor, default: .init()])
+            apply(requestorSession(requestor))
             pendingWrites.remove(key)
             await writePending(before: deadline)
             return true
         } catch {
-            apply(&sessions[requestor, default: .init()])
+            apply(requestorSession(requestor))
             pendingWrites.insert(key)
             log.error("token storage write failed (\(key.kind.name)): \(Self.summary(of: error))")
             throw AccessEnablerError.storageFailure.with(

@@ -120,17 +120,19 @@ extension TokenCache {
                     clients[origin] = try decoder.decode(ClientCredentialsRecord.self, from: data)
                 case .accessToken(let origin):
                     accessTokens[origin] = try decoder.decode(AccessTokenRecord.self, from: data)
+                // Decoded before the requestor's session is looked up: an undecodable record adds none.
                 case .authentication(let requestor):
-                    sessions[requestor, default: .init()].authentication =
-                        try decoder.decode(AuthenticationRecord.self, from: data)
+                    let record = try decoder.decode(AuthenticationRecord.self, from: data)
+                    requestorSession(requestor).authentication = record
                 case .selectedMVPD(let requestor):
-                    sessions[requestor, default: .init()].selectedMVPD = try decoder.decode(MVPD.self, from: data)
+                    let mvpd = try decoder.decode(MVPD.self, from: data)
+                    requestorSession(requestor).selectedMVPD = mvpd
                 case .authorization(let requestor, _):
                     let record = try decoder.decode(AuthorizationRecord.self, from: data)
-                    sessions[requestor, default: .init()].authorizations[record.resource] = record
+                    requestorSession(requestor).authorizations[record.resource] = record
                 case .userMetadata(let requestor):
-                    sessions[requestor, default: .init()].userMetadata =
-                        try decoder.decode(UserMetadataRecord.self, from: data)
+                    let record = try decoder.decode(UserMetadataRecord.self, from: data)
+                    requestorSession(requestor).userMetadata = record
                 case .configuration(let requestor):
                     configurations[requestor] = try decoder.decode(ConfigurationRecord.self, from: data)
                 case .owedLogout(let requestor):

@@ -69,7 +69,7 @@ extension TokenCache {
         func replaceInMemory() {
             _ = dropSessionDataInMemory(for: requestor)
             generation &+= 1
-            sessions[requestor, default: .init()].authentication = record
+            requestorSession(requestor).authentication = record
         }
         // Memory changes after the store is asked: a pending write of `expected` goes first.
         let outcome: StoredSessionOutcome
@@ -111,7 +111,7 @@ extension TokenCache {
             guard expected == logoutEpoch else { return false }
             let dropped = dropSessionDataInMemory(for: requestor)
             generation &+= 1
-            sessions[requestor, default: .init()].authentication = record
+            requestorSession(requestor).authentication = record
             for key in dropped { await persist(AuthorizationRecord?.none, forKey: key, before: deadline) }
             // A new login replaces the session a failed logout was to remove on the server: sending
             // that logout now would end the new one.
@@ -217,11 +217,10 @@ extension TokenCache {
         // The record decoded last is the session's too: nothing of it stays in memory.
         decodedAuthentication = nil
         let keys = sessionDataKeys(for: requestor)
-        guard var session = sessions[requestor] else { return [] }
+        guard let session = sessions[requestor] else { return [] }
         session.authorizations = [:]
         session.userMetadata = nil
         session.decisions = [:]
-        sessions[requestor] = session
         return keys
     }
 
@@ -237,7 +236,7 @@ extension TokenCache {
     {
         try await exclusively { () async throws(AccessEnablerError) in
             try await load(before: deadline)
-            sessions[requestor, default: .init()].selectedMVPD = mvpd
+            requestorSession(requestor).selectedMVPD = mvpd
             await persist(mvpd, forKey: StorageKey.selectedMVPD(requestor: requestor), before: deadline)
         }
     }
@@ -351,10 +350,10 @@ extension TokenCache {
     func storeDecisions(_ decisions: [Decision], for requestor: String, expires: Date, ifGeneration expected: UInt64) {
         guard expected == generation, isLoaded else { return }
         // One access to the requestor's session for all of them, changed in place.
-        Self.store(decisions, expires: expires, in: &sessions[requestor, default: .init()])
+        Self.store(decisions, expires: expires, in: requestorSession(requestor))
     }
 
-    static func store(_ decisions: [Decision], expires: Date, in session: inout RequestorSession) {
+    static func store(_ decisions: [Decision], expires: Date, in session: RequestorSession) {
         for decision in decisions {
             session.decisions[decision.id] = CachedDecision(decision: decision, expires: expires)
         }

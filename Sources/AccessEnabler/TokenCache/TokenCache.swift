@@ -55,13 +55,31 @@ actor TokenCache {
     var logoutEpoch: UInt64 = 0
 
     /// Everything held for one requestor.
-    struct RequestorSession {
+    ///
+    /// A class, held only in ``sessions`` and changed in place there: every call reads the
+    /// authentication or the decisions out of it, and as a struct each read copied the whole
+    /// record (its MVPD, authorizations and decisions, a retain and a release each) to read one
+    /// field. Nothing keeps a second reference, so no change is seen where it was not made.
+    final class RequestorSession {
         var authentication: AuthenticationRecord?
         var selectedMVPD: MVPD?
         var authorizations: [String: AuthorizationRecord] = [:]
         var userMetadata: UserMetadataRecord?
         /// Memory only: decisions are cheap to fetch again and change often.
         var decisions: [String: CachedDecision] = [:]
+
+        // Only ``TokenCache/requestorSession(_:)`` creates one: `sessions[requestor, default:
+        // RequestorSession()].field = value` would compile and change an object the dictionary
+        // never receives (a class's field is set through the subscript's getter).
+        fileprivate init() {}
+    }
+
+    /// The session of `requestor` to change in place, added to ``sessions`` if there is none.
+    func requestorSession(_ requestor: String) -> RequestorSession {
+        if let session = sessions[requestor] { return session }
+        let session = RequestorSession()
+        sessions[requestor] = session
+        return session
     }
 
     init(storage: any TokenStorage, integrityCheck: StorageIntegrityCheck, events: EventHub, log: Log) {

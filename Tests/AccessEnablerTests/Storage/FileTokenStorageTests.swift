@@ -98,6 +98,42 @@ import Darwin
         #expect(try await FileTokenStorage(url: url).loadRecords() == ["a": Data("kept".utf8)])
     }
 
+    /// A load remembers how much of the journal it replayed, so the first condition after it
+    /// reads only what was appended since: from the end of the last complete line, where the
+    /// next writer's line starts once it has cut a torn tail off.
+    @Test func aConditionAfterALoadStartsAtTheLastCompleteLine() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try await FileTokenStorage(url: url).writeRecord(Data("kept".utf8), forKey: "a")
+        let torn = FileTokenStorage(url: url, hooks: .init(journalLine: { $0.prefix($0.count / 2) }))
+        try await torn.writeRecord(Data(repeating: 0x62, count: 40), forKey: "b")
+        let ours = FileTokenStorage(url: url)
+        #expect(try await ours.loadRecords() == ["a": Data("kept".utf8)])
+        // Another process cuts the torn line off and appends a longer one where it began.
+        let long = Data(repeating: 0x63, count: 400)
+        try await FileTokenStorage(url: url).writeRecord(long, forKey: "c")
+        #expect(try await ours.applyChanges([.remove(forKey: "a")], ifRecord: "c") { $0 == long })
+        #expect(try await FileTokenStorage(url: url).loadRecords() == ["c": long])
+    }
+
+    /// After a load, another instance compacts the files (a new snapshot, an emptied journal):
+    /// the condition reads everything again instead of continuing in the old journal.
+    @Test func aConditionAfterALoadSeesAnotherInstancesCompaction() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let ours = FileTokenStorage(url: url)
+        try await ours.writeRecord(Data("A".utf8), forKey: "authn")
+        #expect(try await ours.loadRecords() == ["authn": Data("A".utf8)])
+        let theirs = FileTokenStorage(url: url)
+        try await fill(theirs, count: 400)
+        try await theirs.writeRecord(Data("B".utf8), forKey: "authn")
+        #expect(FileManager.default.fileExists(atPath: url.path), "compacted into a snapshot")
+        #expect(try await ours.applyChanges([.remove(forKey: "k0")], ifRecord: "authn") { $0 == Data("B".utf8) })
+        let records = try await FileTokenStorage(url: url).loadRecords()
+        #expect(records.count == 400)
+        #expect(records["k0"] == nil)
+    }
+
     @Test func twoInstancesDoNotLoseEachOthersRecords() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
