@@ -13,8 +13,9 @@
 #                                                      # at once, as the SDK does
 #
 # Each side runs in `AccessEnablerProfile OPERATION sdk|raw N` (the benchmarks' own fixture, raw
-# client and operations) at N = 100 and N = 300; one call costs (count(300) - count(100)) / 200,
-# so the setup (emulator, sign-in, DCR, warm-up) cancels out. Read a kept file with
+# client and operations) at N = 100 and N = 300 (a launch: 10 and 30); one call costs
+# (count(high) - count(low)) / (high - low), so the setup (emulator, sign-in, DCR, warm-up)
+# cancels out. Read a kept file with
 # `callgrind_annotate --auto=no FILE`. Needs valgrind (3.19 or later). About 30 s per side.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -38,8 +39,6 @@ mkdir -p "$work"
 
 swift build -c release --product AccessEnablerProfile >"$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; exit 1; }
 tool=".build/release/AccessEnablerProfile"
-low=100
-high=300
 
 # count TOOL-ARGS...: prints the instruction count (and allocations) of one run.
 instructions() {
@@ -54,12 +53,15 @@ blocks() {
 
 printf '%-24s %-4s %14s %14s\n' "operation" "side" "instr/call" "allocs/call"
 for operation in PreauthorizeNetwork AuthorizeNetwork PreauthorizeNetworkV1 AuthorizeNetworkV1 \
-    CheckAuthentication PreauthorizeCached; do
+    CheckAuthentication PreauthorizeCached Launch; do
     [[ "$operation" =~ ^($pattern)$ ]] || continue
     declare -A per_call=()
     operation_sides="$sides"
-    # The local paths have no raw side.
-    case "$operation" in CheckAuthentication | PreauthorizeCached) operation_sides="sdk" ;; esac
+    low=100
+    high=300
+    # The local paths and the launch have no raw side; a launch costs about 4 M instructions.
+    case "$operation" in CheckAuthentication | PreauthorizeCached | Launch) operation_sides="sdk" ;; esac
+    if [ "$operation" = Launch ]; then low=10 high=30; fi
     for side in $operation_sides; do
         a=$(instructions "$operation" "$side" "$low")
         b=$(instructions "$operation" "$side" "$high")
