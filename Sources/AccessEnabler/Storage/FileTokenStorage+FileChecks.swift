@@ -168,6 +168,24 @@ extension FileTokenStorage {
         var values: [Int]
     }
 
+    /// Which file the open journal is: its device and inode. Appends keep them; a journal moved
+    /// aside or deleted, and created again, has other ones.
+    struct JournalIdentity: Equatable {
+        var device: Int
+        var inode: Int
+
+        init(_ descriptor: Int32) throws {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw posixError() }
+            self.init(status)
+        }
+
+        init(_ status: stat) {
+            device = Int(truncatingIfNeeded: status.st_dev)
+            inode = Int(truncatingIfNeeded: status.st_ino)
+        }
+    }
+
     /// Creates the folder (0700, with any missing parents) or checks the one there: a folder
     /// (a symbolic link to one is followed: the folder is the app's choice, its files are not),
     /// owned by the effective user or root, that others cannot write to.

@@ -91,13 +91,22 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// store: a condition then costs the same at 10,000 records as at 100.
     private var lastRead: LastRead?
 
-    /// What a load or a conditional change read: the snapshot it was and how much of the journal
-    /// it had replayed. A compaction replaces the snapshot (a new file) and empties the journal, so
-    /// either change means reading everything again.
+    /// What a load or a conditional change read: the snapshot it was, the journal file (nil:
+    /// none) and how much of it had been replayed. A compaction replaces the snapshot (a new file)
+    /// and empties the journal; a journal moved aside or deleted is replaced by a new file. Any of
+    /// these means reading everything again: the old length means nothing in another file.
     private struct LastRead {
         var snapshot: SnapshotIdentity?
+        var journal: JournalIdentity?
         var journalLength: Int
         var records: [String: Data]
+
+        /// Whether the journal now open (`journal`, `length` bytes) continues the one read.
+        func continues(_ journal: JournalIdentity, length: Int) -> Bool {
+            guard journalLength <= length else { return false }
+            // A journal created since a read that found none is read from its start anyway.
+            return self.journal == journal || self.journal == nil && journalLength == 0
+        }
     }
     private let hooks: Hooks
 
@@ -348,22 +357,32 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         lastRead = nil
         let snapshot = try Self.snapshotIdentity(url)
         var records = try readSnapshot()
-        let contents = if let descriptor { try Self.readToEnd(descriptor) } else { try Self.contents(of: journalURL) }
-        let replayed = try contents.map { try replay($0, onto: &records) } ?? 0
-        lastRead = LastRead(snapshot: snapshot, journalLength: replayed, records: records)
+        var journal: JournalIdentity?
+        var replayed = 0
+        if let descriptor {
+            journal = try JournalIdentity(descriptor)
+            replayed = try replay(Self.readToEnd(descriptor), onto: &records)
+        } else if let (opened, size) = try Self.openCheckedIfPresent(journalURL, O_RDONLY) {
+            defer { close(opened) }
+            journal = try JournalIdentity(opened)
+            replayed = try replay(Self.readToEnd(opened, expected: size), onto: &records)
+        }
+        lastRead = LastRead(snapshot: snapshot, journal: journal, journalLength: replayed, records: records)
         return records
     }
 
     /// The records now, for a condition: what the last load or conditional change read with the
     /// journal lines appended since (by any writer) replayed onto it, or everything read again when the
-    /// snapshot changed. Call holding the file lock, with the journal open as `descriptor` and
+    /// snapshot or the journal file changed. Call holding the file lock, with the journal open as `descriptor` and
     /// its torn tail dropped.
     private func currentRecords(journal descriptor: Int32) throws -> [String: Data] {
         let snapshot = try Self.snapshotIdentity(url)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.posixError() }
         let journalLength = Int(status.st_size)
-        if var last = lastRead, last.snapshot == snapshot, last.journalLength <= journalLength {
+        if var last = lastRead, last.snapshot == snapshot,
+            last.continues(JournalIdentity(status), length: journalLength)
+        {
             let appended = try Self.read(descriptor, from: last.journalLength, to: journalLength)
             lastRead = nil
             last.journalLength += try replay(appended, onto: &last.records)

@@ -134,6 +134,24 @@ import Darwin
         #expect(records["k0"] == nil)
     }
 
+    /// After a load, the journal is moved away (as an instance that cannot read it does) and
+    /// another instance writes a new one, longer than what the load replayed: the condition
+    /// reads the new journal from its start, not from where the old one ended.
+    @Test func aConditionAfterALoadReadsAReplacedJournalWhole() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let ours = FileTokenStorage(url: url)
+        try await ours.writeRecord(Data("U".utf8), forKey: "authn")
+        #expect(try await ours.loadRecords() == ["authn": Data("U".utf8)])
+        try FileManager.default.moveItem(
+            at: ours.journalURL, to: url.deletingLastPathComponent().appendingPathComponent("moved"))
+        let theirs = FileTokenStorage(url: url)
+        try await theirs.writeRecord(Data("V".utf8), forKey: "authn")
+        try await theirs.writeRecord(Data(repeating: 0x61, count: 300), forKey: "filler")
+        #expect(try await !ours.applyChanges([.remove(forKey: "authn")], ifRecord: "authn") { $0 == Data("U".utf8) })
+        #expect(try await FileTokenStorage(url: url).loadRecords()["authn"] == Data("V".utf8))
+    }
+
     @Test func twoInstancesDoNotLoseEachOthersRecords() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
