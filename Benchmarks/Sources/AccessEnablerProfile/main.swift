@@ -18,6 +18,7 @@ import Foundation
 //                                                 the benchmarks of the same names; Launch: the Launch
 //                                                 benchmark's launch, from the same stored files each
 //                                                 time), SDK side only; prints the mean time per call
+//                                                 (a launch: per phase too)
 //   AccessEnablerProfile LOCAL sdk-task N        the same, each call in a new task as package-benchmark
 //                                                 runs an iteration: a new task's allocator has no slab
 //                                                 yet, so async frames past its first one are mallocs
@@ -65,6 +66,11 @@ Task.detached {
                 guard ok else { throw BenchmarkFailure("a call failed") }
             }
             print("\(local.name) \(mode) x\(count): \((clock.now - start) / max(count, 1)) per call")
+            if local.name == "Launch" {
+                let names = ["setRequestor", "checkAuthentication", "preauthorize", "authorize"]
+                let phases = zip(names, LaunchProfile.phases).map { "\($0) \($1 / max(count, 1))" }
+                print("per launch: " + phases.joined(separator: ", "))
+            }
             return
         }
         let operation = NetworkOperation.all.first { $0.name == arguments[0] }!
