@@ -124,6 +124,8 @@ extension TokenCache {
                 case .authentication(let requestor):
                     let record = try decoder.decode(AuthenticationRecord.self, from: data)
                     requestorSession(requestor).authentication = record
+                    // The first conditional write compares the stored record again: not a second decode.
+                    decodedAuthentication = (data, record)
                 case .selectedMVPD(let requestor):
                     let mvpd = try decoder.decode(MVPD.self, from: data)
                     requestorSession(requestor).selectedMVPD = mvpd
