@@ -46,10 +46,11 @@ public enum AuthenticationStatus: Sendable, Hashable {
 }
 
 extension Authentication {
-    /// The authentication `record` holds, for `requestorID`.
-    init(record: AuthenticationRecord, requestorID: String) {
+    /// The authentication `record` holds, for `requestorID`; with `mvpd`, the record's MVPD as
+    /// the current configuration describes it.
+    init(record: AuthenticationRecord, requestorID: String, mvpd: MVPD? = nil) {
         self.init(
-            requestorID: requestorID, mvpd: record.mvpd, userID: record.userID, expires: record.expires,
+            requestorID: requestorID, mvpd: mvpd ?? record.mvpd, userID: record.userID, expires: record.expires,
             profileType: record.profileType)
     }
 }

@@ -10,9 +10,6 @@ struct CurrentSession {
     let mvpd: MVPD
 
     var authentication: Authentication {
-        let record = session.authentication
-        return Authentication(
-            requestorID: configuration.requestorID, mvpd: mvpd, userID: record.userID, expires: record.expires,
-            profileType: record.profileType)
+        Authentication(record: session.authentication, requestorID: configuration.requestorID, mvpd: mvpd)
     }
 }

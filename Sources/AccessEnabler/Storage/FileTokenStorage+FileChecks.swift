@@ -79,25 +79,23 @@ extension FileTokenStorageError: CustomNSError, LocalizedError {
 extension FileTokenStorage {
     /// Opens `file` without following a symbolic link and checks what was opened: a regular file
     /// owned by the effective user, re-secured to 0600 when group or others had any permission
-    /// (or a set-ID or sticky bit was set). Returns the descriptor and the file's size. A refused
+    /// (or a set-ID or sticky bit was set). Returns the descriptor with the file's size and identity. A refused
     /// file is closed at once: nothing is read from or written to it. A file that cannot be
     /// re-secured (say on a read-only volume) fails with the `fchmod` error.
     ///
     /// `O_NONBLOCK` keeps the open itself from waiting on a FIFO; it changes nothing for the
     /// regular files that pass the check.
-    static func openChecked(_ file: URL, _ flags: Int32) throws -> (descriptor: Int32, size: Int) {
+    static func openChecked(_ file: URL, _ flags: Int32) throws -> OpenedFile {
         guard let opened = try openChecked(file, flags, missing: false) else { throw posixError(ENOENT) }
         return opened
     }
 
     /// ``openChecked(_:_:)`` of a file that may not exist: nil when it does not.
-    static func openCheckedIfPresent(_ file: URL, _ flags: Int32) throws -> (descriptor: Int32, size: Int)? {
+    static func openCheckedIfPresent(_ file: URL, _ flags: Int32) throws -> OpenedFile? {
         try openChecked(file, flags, missing: true)
     }
 
-    private static func openChecked(
-        _ file: URL, _ flags: Int32, missing: Bool
-    ) throws -> (descriptor: Int32, size: Int)? {
+    private static func openChecked(_ file: URL, _ flags: Int32, missing: Bool) throws -> OpenedFile? {
         let descriptor = open(file.path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             let code = errno
@@ -118,7 +116,7 @@ extension FileTokenStorage {
             if status.st_mode & mode_t(0o7077) != 0 {
                 guard fchmod(descriptor, 0o600) == 0 else { throw posixError() }
             }
-            return (descriptor, Int(status.st_size))
+            return OpenedFile(descriptor, status)
         } catch {
             close(descriptor)
             throw error
@@ -168,22 +166,32 @@ extension FileTokenStorage {
         var values: [Int]
     }
 
-    /// Which file the open journal is: its device and inode. Appends keep them; a journal moved
-    /// aside or deleted, and created again, has other ones.
-    struct JournalIdentity: Equatable {
-        var device: Int
-        var inode: Int
+    /// An open file as it was when it was checked or looked at: its size and which file it is.
+    struct OpenedFile {
+        let descriptor: Int32
+        let size: Int
+        let identity: FileIdentity
 
+        /// `descriptor` as it is now (one `fstat`).
         init(_ descriptor: Int32) throws {
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw posixError() }
-            self.init(status)
+            self.init(descriptor, status)
         }
 
-        init(_ status: stat) {
-            device = Int(truncatingIfNeeded: status.st_dev)
-            inode = Int(truncatingIfNeeded: status.st_ino)
+        init(_ descriptor: Int32, _ status: stat) {
+            self.descriptor = descriptor
+            size = Int(status.st_size)
+            identity = FileIdentity(
+                device: Int(truncatingIfNeeded: status.st_dev), inode: Int(truncatingIfNeeded: status.st_ino))
         }
+    }
+
+    /// Which file an open descriptor is: its device and inode. Appends keep them; a file moved
+    /// aside or deleted, and created again, has other ones.
+    struct FileIdentity: Equatable {
+        var device: Int
+        var inode: Int
     }
 
     /// Creates the folder (0700, with any missing parents) or checks the one there: a folder

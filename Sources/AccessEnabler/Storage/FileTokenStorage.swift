@@ -99,15 +99,14 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// these means reading everything again: the old length means nothing in another file.
     private struct LastRead {
         var snapshot: SnapshotIdentity?
-        var journal: JournalIdentity?
+        var journal: FileIdentity?
         var journalLength: Int
         var records: [String: Data]
 
-        /// Whether the journal now open (`journal`, `length` bytes) continues the one read.
-        func continues(_ journal: JournalIdentity, length: Int) -> Bool {
-            guard journalLength <= length else { return false }
-            // A journal created since a read that found none is read from its start anyway.
-            return self.journal == journal || self.journal == nil && journalLength == 0
+        /// Whether `journal`, open now, continues the one read. A journal created since a read
+        /// that found none (and so replayed nothing) is read from its start anyway.
+        func continues(_ journal: OpenedFile) -> Bool {
+            journalLength <= journal.size && (self.journal == nil || self.journal == journal.identity)
         }
     }
     private let hooks: Hooks
@@ -286,15 +285,15 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         }
         return try await exclusively(before: deadline) {
             let snapshotSize = try Self.snapshotSize(url)
-            let (descriptor, size) = try Self.openChecked(journalURL, O_RDWR | O_CREAT)
+            let journal = try Self.openChecked(journalURL, O_RDWR | O_CREAT)
+            let descriptor = journal.descriptor
             defer { close(descriptor) }
-            try Self.dropTornTail(of: descriptor, size: size)
+            try Self.dropTornTail(of: descriptor, size: journal.size)
             if checks, !condition(try currentRecords(journal: descriptor)) { return false }
             if lines.isEmpty { return true }
             guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.posixError() }
             try Self.writeAll(lines, to: descriptor)
-            var status = stat()
-            let journalSize = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+            let journalSize = (try? OpenedFile(descriptor).size) ?? 0
             if journalSize > max(Self.minimumCompactionBytes, snapshotSize) {
                 try compact(journal: descriptor)
             }
@@ -329,6 +328,10 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         }
         // A crash before this truncation only replays changes already in the snapshot.
         guard ftruncate(journal, 0) == 0 else { throw Self.posixError() }
+        // The next condition continues from what was just written instead of reading it again
+        // (a snapshot not read back is no match: everything is read).
+        lastRead?.snapshot = try? Self.snapshotIdentity(url)
+        lastRead?.journalLength = 0
         removeStaleTemporaryFiles()
     }
 
@@ -361,33 +364,23 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         lastRead = nil
         let snapshot = try Self.snapshotIdentity(url)
         var records = try readSnapshot()
-        var journal: JournalIdentity?
-        var replayed = 0
-        if let descriptor {
-            journal = try JournalIdentity(descriptor)
-            replayed = try replay(Self.readToEnd(descriptor), onto: &records)
-        } else if let (opened, size) = try Self.openCheckedIfPresent(journalURL, O_RDONLY) {
-            defer { close(opened) }
-            journal = try JournalIdentity(opened)
-            replayed = try replay(Self.readToEnd(opened, expected: size), onto: &records)
-        }
-        lastRead = LastRead(snapshot: snapshot, journal: journal, journalLength: replayed, records: records)
+        let journal = try descriptor.map(OpenedFile.init) ?? Self.openCheckedIfPresent(journalURL, O_RDONLY)
+        defer { if descriptor == nil, let journal { close(journal.descriptor) } }
+        let replayed =
+            try journal.map { try replay(Self.readToEnd($0.descriptor, expected: $0.size), onto: &records) } ?? 0
+        lastRead = LastRead(snapshot: snapshot, journal: journal?.identity, journalLength: replayed, records: records)
         return records
     }
 
     /// The records now, for a condition: what the last load or conditional change read with the
-    /// journal lines appended since (by any writer) replayed onto it, or everything read again when the
-    /// snapshot or the journal file changed. Call holding the file lock, with the journal open as `descriptor` and
-    /// its torn tail dropped.
+    /// journal lines appended since (by any writer) replayed onto it, or everything read again
+    /// when the snapshot or the journal file changed. Call holding the file lock, with the journal
+    /// open as `descriptor` and its torn tail dropped.
     private func currentRecords(journal descriptor: Int32) throws -> [String: Data] {
         let snapshot = try Self.snapshotIdentity(url)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.posixError() }
-        let journalLength = Int(status.st_size)
-        if var last = lastRead, last.snapshot == snapshot,
-            last.continues(JournalIdentity(status), length: journalLength)
-        {
-            let appended = try Self.read(descriptor, from: last.journalLength, to: journalLength)
+        let journal = try OpenedFile(descriptor)
+        if var last = lastRead, last.snapshot == snapshot, last.continues(journal) {
+            let appended = try Self.read(descriptor, from: last.journalLength, to: journal.size)
             lastRead = nil
             last.journalLength += try replay(appended, onto: &last.records)
             lastRead = last
@@ -481,9 +474,9 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
     /// The file's bytes (through the checked open), or nil when it does not exist. Any other
     /// failure throws.
     private static func contents(of file: URL) throws -> Data? {
-        guard let (descriptor, size) = try openCheckedIfPresent(file, O_RDONLY) else { return nil }
-        defer { close(descriptor) }
-        return try readToEnd(descriptor, expected: size)
+        guard let opened = try openCheckedIfPresent(file, O_RDONLY) else { return nil }
+        defer { close(opened.descriptor) }
+        return try readToEnd(opened.descriptor, expected: opened.size)
     }
 
     /// Everything in the file from its start, whatever the descriptor's offset.
@@ -496,11 +489,7 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
         -> Data
     {
         var capacity = end ?? size ?? 0
-        if end == nil, size == nil {
-            var status = stat()
-            guard fstat(descriptor, &status) == 0 else { throw posixError() }
-            capacity = Int(status.st_size)
-        }
+        if end == nil, size == nil { capacity = try OpenedFile(descriptor).size }
         // To the end: a byte of room beyond the expected size, so reaching it costs no reallocation.
         var data = Data(count: max(0, capacity - start) + (end == nil ? 1 : 0))
         var length = 0

@@ -98,6 +98,15 @@ import Darwin
         #expect(try await FileTokenStorage(url: url).loadRecords() == ["a": Data("kept".utf8)])
     }
 
+    /// A store at `url` holding `authentication` under "authn", loaded once: what the conditions
+    /// after a load start from.
+    func loadedStore(at url: URL, authentication: String) async throws -> FileTokenStorage {
+        let storage = FileTokenStorage(url: url)
+        try await storage.writeRecord(Data(authentication.utf8), forKey: "authn")
+        #expect(try await storage.loadRecords() == ["authn": Data(authentication.utf8)])
+        return storage
+    }
+
     /// A load remembers how much of the journal it replayed, so the first condition after it
     /// reads only what was appended since: from the end of the last complete line, where the
     /// next writer's line starts once it has cut a torn tail off.
@@ -121,9 +130,7 @@ import Darwin
     @Test func aConditionAfterALoadSeesAnotherInstancesCompaction() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let ours = FileTokenStorage(url: url)
-        try await ours.writeRecord(Data("A".utf8), forKey: "authn")
-        #expect(try await ours.loadRecords() == ["authn": Data("A".utf8)])
+        let ours = try await loadedStore(at: url, authentication: "A")
         let theirs = FileTokenStorage(url: url)
         try await fill(theirs, count: 400)
         try await theirs.writeRecord(Data("B".utf8), forKey: "authn")
@@ -134,15 +141,33 @@ import Darwin
         #expect(records["k0"] == nil)
     }
 
+    /// A condition after this instance's own compaction continues from the snapshot it wrote
+    /// and sees what another instance appended since.
+    @Test func aConditionAfterItsOwnCompactionSeesLaterAppends() async throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let ours = try await loadedStore(at: url, authentication: "A")
+        try await fill(ours, count: 400)
+        #expect(FileManager.default.fileExists(atPath: url.path), "compacted into a snapshot")
+        let theirs = FileTokenStorage(url: url)
+        try await theirs.writeRecord(Data("B".utf8), forKey: "authn")
+        try await theirs.removeRecord(forKey: "k399")
+        #expect(try await !ours.applyChanges([.remove(forKey: "k0")], ifRecord: "authn") { $0 == Data("A".utf8) })
+        #expect(try await ours.applyChanges([.remove(forKey: "k1")], ifRecord: "authn") { $0 == Data("B".utf8) })
+        let records = try await FileTokenStorage(url: url).loadRecords()
+        #expect(records.count == 399)
+        #expect(records["k0"] != nil)
+        #expect(records["k1"] == nil)
+        #expect(records["k399"] == nil)
+    }
+
     /// After a load, the journal is moved away (as an instance that cannot read it does) and
     /// another instance writes a new one, longer than what the load replayed: the condition
     /// reads the new journal from its start, not from where the old one ended.
     @Test func aConditionAfterALoadReadsAReplacedJournalWhole() async throws {
         let url = temporaryFile()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let ours = FileTokenStorage(url: url)
-        try await ours.writeRecord(Data("U".utf8), forKey: "authn")
-        #expect(try await ours.loadRecords() == ["authn": Data("U".utf8)])
+        let ours = try await loadedStore(at: url, authentication: "U")
         try FileManager.default.moveItem(
             at: ours.journalURL, to: url.deletingLastPathComponent().appendingPathComponent("moved"))
         let theirs = FileTokenStorage(url: url)
