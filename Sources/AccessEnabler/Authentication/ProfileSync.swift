@@ -151,10 +151,18 @@ enum ProfileSync {
             default: 3
             }
         }
-        return found.sorted { first, second in
+        func precedes(_ first: AuthenticationRecord, _ second: AuthenticationRecord) -> Bool {
             if rank(first) != rank(second) { return rank(first) < rank(second) }
             if first.expires != second.expires { return first.expires > second.expires }
             return first.mvpd.id < second.mvpd.id
         }
+        // Each record put in its place as it comes (a handful of profiles): `sorted(by:)` would
+        // be specialized for this record type alone, 4.7 KB of an app's code.
+        var ordered: [AuthenticationRecord] = []
+        ordered.reserveCapacity(found.count)
+        for record in found {
+            ordered.insert(record, at: ordered.firstIndex { precedes(record, $0) } ?? ordered.endIndex)
+        }
+        return ordered
     }
 }

@@ -128,11 +128,10 @@ enum ConfigurationLoader {
     ) async throws -> RequestorConfiguration {
         let context = try await enabler.context(for: requestorID, before: deadline)
         let log = enabler.log
-        let (answers, unsortedFailures) = await configurations(
+        let (answers, failures) = await configurations(
             from: providers, context: context, backend: enabler.backend, clock: enabler.clock,
             timeout: enabler.configuration.configurationTimeout, log: log)
         try Task.checkCancellation()
-        let failures = unsortedFailures.sorted { $0.index < $1.index }
         guard !answers.isEmpty else {
             let first = failures.first?.error ?? .networkError
             log.error("no service provider answered the configuration call (\(first.code))")
@@ -156,14 +155,19 @@ enum ConfigurationLoader {
     }
 
     /// Every service provider's answer to the configuration call, asked concurrently: the
-    /// answers in the order they came, and the failures with the index of their service
-    /// provider (one that did not answer within `timeout` fails with `network_error`).
+    /// answers in the order they came, and the failures in the order of their service providers,
+    /// with their index (one that did not answer within `timeout` fails with `network_error`).
     private static func configurations(
         from providers: [ServiceProvider], context: RequestContext, backend: any EntitlementBackend,
         clock: any AccessEnablerClock, timeout: Duration, log: Log
     ) async -> (answers: [ServiceProviderConfiguration], failures: [(index: Int, error: AccessEnablerError)]) {
         var answers: [ServiceProviderConfiguration] = []
-        var failures: [(index: Int, error: AccessEnablerError)] = []
+        // Each service provider's failure at its index, and whether it is still to answer: the
+        // failures come out in the service providers' order without a sort (a sort is specialized
+        // per element type, about 2.5 KB of an app's code for this one list).
+        var failed = [AccessEnablerError?](repeating: nil, count: providers.count)
+        var pending = [Bool](repeating: true, count: providers.count)
+        var pendingCount = providers.count
         await withTaskGroup(of: ConfigurationOutcome.self) { group in
             for (index, provider) in providers.enumerated() {
                 group.addTask {
@@ -181,27 +185,33 @@ enum ConfigurationLoader {
                 do { try await clock.sleep(for: timeout) } catch { return .failed(index: -1, .networkError) }
                 return .deadline
             }
-            var pending = Set(providers.indices)
-            while !pending.isEmpty, let outcome = await group.next() {
+            while pendingCount > 0, let outcome = await group.next() {
                 switch outcome {
                 case .answered(let answer):
                     log.debug("configuration: \(answer.serviceProvider.origin) answered")
                     answers.append(answer)
-                    if let index = providers.firstIndex(of: answer.serviceProvider) { pending.remove(index) }
+                    if let index = providers.firstIndex(of: answer.serviceProvider), pending[index] {
+                        pending[index] = false
+                        pendingCount -= 1
+                    }
                 case .failed(let index, let error):
-                    guard index >= 0 else { continue }
-                    failures.append((index, error))
-                    pending.remove(index)
+                    guard index >= 0, pending[index] else { continue }
+                    failed[index] = error
+                    pending[index] = false
+                    pendingCount -= 1
                 case .deadline:
                     let late = AccessEnablerError.networkError.with(
                         details: "The service provider did not answer in time.")
-                    failures += pending.map { ($0, late) }
-                    pending.removeAll()
+                    for index in providers.indices where pending[index] {
+                        failed[index] = late
+                        pending[index] = false
+                    }
+                    pendingCount = 0
                 }
             }
             group.cancelAll()
         }
-        return (answers, failures)
+        return (answers, providers.indices.compactMap { index in failed[index].map { (index, $0) } })
     }
 
     /// A service provider that failed said nothing about what it offers: its MVPDs stay bound to
@@ -212,7 +222,7 @@ enum ConfigurationLoader {
         on enabler: isolated AccessEnabler
     ) async {
         let cache = enabler.cache
-        let failed = Set(merged.failures.map(\.serviceProvider))
+        let failed = merged.failures.map(\.serviceProvider)
         guard !failed.isEmpty else { return }
         var kept: [MVPD] = []
         var previous = enabler.requestor.configuration
@@ -242,7 +252,9 @@ enum ConfigurationLoader {
         var seenMVPDs = Set<String>()
         for answer in answers {
             if merged.name == nil { merged.name = answer.name }
-            merged.answeredServiceProviders.insert(answer.serviceProvider.baseURL)
+            if !merged.answeredServiceProviders.contains(answer.serviceProvider.baseURL) {
+                merged.answeredServiceProviders.append(answer.serviceProvider.baseURL)
+            }
             merged.domainsByServiceProvider[answer.serviceProvider.baseURL] = answer.domains
             for domain in answer.domains where !merged.domains.contains(domain) { merged.domains.append(domain) }
             for mvpd in answer.mvpds where seenMVPDs.insert(mvpd.id).inserted { merged.mvpds.append(mvpd) }

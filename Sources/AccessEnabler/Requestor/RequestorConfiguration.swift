@@ -14,8 +14,10 @@ public struct RequestorConfiguration: Sendable, Hashable {
     public var failures: [ServiceProviderFailure]
     /// Each service provider's own domains: logins use the domain of the MVPD's provider.
     var domainsByServiceProvider: [URL: [String]] = [:]
-    /// The service providers that answered this time: only they can say an MVPD is not offered.
-    var answeredServiceProviders: Set<URL> = []
+    /// The service providers that answered this time, in the order they answered: only they can
+    /// say an MVPD is not offered. (A list, not a `Set<URL>`: a handful of service providers, and
+    /// no set of URLs compiled into an app for them.)
+    var answeredServiceProviders: [URL] = []
 
     /// Creates a configuration.
     public init(

@@ -24,17 +24,90 @@ struct AccessTokenRecord: Codable, Sendable, Equatable {
 }
 
 /// An authentication (the v1 authN token, or the v2 profile).
+///
+/// Its fields live behind one immutable reference, replaced when a field is set: a record (with
+/// its MVPD's twelve fields) is part of most session values, results and async frames of the
+/// SDK, and copying its fields inline cost an app's code a copy, assign and destroy of all of them
+/// in each (docs/performance.md), and every read of a session a retain per field. Stored as the
+/// fields alone: the JSON on disk is the same as before the reference.
 struct AuthenticationRecord: Codable, Sendable, Equatable {
-    var mvpd: MVPD
-    var userID: String
-    var expires: Date
-    var issued: Date
+    /// What is stored and compared.
+    struct Fields: Codable, Sendable, Equatable {
+        var mvpd: MVPD
+        var userID: String
+        var expires: Date
+        var issued: Date
+        var serviceProvider: URL
+        var attributes: [String: ProfileAttribute]?
+        var profileType: String?
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    init(
+        mvpd: MVPD, userID: String, expires: Date, issued: Date, serviceProvider: URL,
+        attributes: [String: ProfileAttribute]? = nil, profileType: String? = nil
+    ) {
+        storage = Storage(
+            Fields(
+                mvpd: mvpd, userID: userID, expires: expires, issued: issued, serviceProvider: serviceProvider,
+                attributes: attributes, profileType: profileType))
+    }
+
+    init(from decoder: any Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try storage.fields.encode(to: encoder)
+    }
+
+    static func == (lhs: AuthenticationRecord, rhs: AuthenticationRecord) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
+    var mvpd: MVPD {
+        get { storage.fields.mvpd }
+        set { update { $0.mvpd = newValue } }
+    }
+    var userID: String {
+        get { storage.fields.userID }
+        set { update { $0.userID = newValue } }
+    }
+    var expires: Date {
+        get { storage.fields.expires }
+        set { update { $0.expires = newValue } }
+    }
+    var issued: Date {
+        get { storage.fields.issued }
+        set { update { $0.issued = newValue } }
+    }
     /// The service provider that issued it; every call for this session goes there.
-    var serviceProvider: URL
+    var serviceProvider: URL {
+        get { storage.fields.serviceProvider }
+        set { update { $0.serviceProvider = newValue } }
+    }
     /// Profile attributes (REST API v2), used as user metadata.
-    var attributes: [String: ProfileAttribute]?
+    var attributes: [String: ProfileAttribute]? {
+        get { storage.fields.attributes }
+        set { update { $0.attributes = newValue } }
+    }
     /// The REST API v2 profile `type` (`regular`, `temporary`, `degraded`, `appleSSO`, …).
-    var profileType: String?
+    var profileType: String? {
+        get { storage.fields.profileType }
+        set { update { $0.profileType = newValue } }
+    }
 
     struct ProfileAttribute: Codable, Sendable, Equatable {
         var value: JSONValue
@@ -44,8 +117,9 @@ struct AuthenticationRecord: Codable, Sendable, Equatable {
     /// Whether `other` is the same session, perhaps as the server describes it later (another
     /// expiry, other attributes): the same MVPD, user, issuer and local issue time.
     func isSameSession(as other: AuthenticationRecord) -> Bool {
-        mvpd.id == other.mvpd.id && userID == other.userID && serviceProvider == other.serviceProvider
-            && issued == other.issued
+        let (one, two) = (storage.fields, other.storage.fields)
+        return one.mvpd.id == two.mvpd.id && one.userID == two.userID && one.serviceProvider == two.serviceProvider
+            && one.issued == two.issued
     }
 }
 
