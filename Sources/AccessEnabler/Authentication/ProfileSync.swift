@@ -143,10 +143,20 @@ enum ProfileSync {
         }
         if answered == 0, let firstFailure { throw firstFailure }
         let selected = try? await cache.selectedMVPD(for: loaded.requestorID, before: deadline)?.id
+        return bestFirst(found, preferred: preferred, local: local?.mvpd.id, selected: selected)
+    }
+
+    /// `records` best first: the `preferred` MVPD's, the `local` session's, the `selected` MVPD's,
+    /// then the longest valid; each put in its place as it comes (a handful of profiles), since
+    /// `sorted(by:)` would be specialized for this record type alone (4.7 KB of an app's code).
+    /// A function of its own, out of the async caller's frame.
+    static func bestFirst(
+        _ records: [AuthenticationRecord], preferred: String?, local: String?, selected: String?
+    ) -> [AuthenticationRecord] {
         func rank(_ record: AuthenticationRecord) -> Int {
             switch record.mvpd.id {
             case preferred: 0
-            case local?.mvpd.id: 1
+            case local: 1
             case selected: 2
             default: 3
             }
@@ -156,11 +166,9 @@ enum ProfileSync {
             if first.expires != second.expires { return first.expires > second.expires }
             return first.mvpd.id < second.mvpd.id
         }
-        // Each record put in its place as it comes (a handful of profiles): `sorted(by:)` would
-        // be specialized for this record type alone, 4.7 KB of an app's code.
         var ordered: [AuthenticationRecord] = []
-        ordered.reserveCapacity(found.count)
-        for record in found {
+        ordered.reserveCapacity(records.count)
+        for record in records {
             ordered.insert(record, at: ordered.firstIndex { precedes(record, $0) } ?? ordered.endIndex)
         }
         return ordered

@@ -48,37 +48,33 @@ extension AccessEnablerError {
         /// Whether the SDK produced this status (status 0) rather than the server.
         public var isFromSDK: Bool { status == 0 }
 
-        private enum CodingKeys: String, CodingKey {
-            case status, code, message, details, helpUrl, trace, action
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let number = try? container.decode(Int.self, forKey: .status) {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            if let number = try? container.decode(Int.self, forKey: "status") {
                 status = number
-            } else if let text = try? container.decode(String.self, forKey: .status), let number = Int(text) {
+            } else if let text = try? container.decode(String.self, forKey: "status"), let number = Int(text) {
                 status = number
             } else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .status, in: container, debugDescription: "status is not an integer")
+                    forKey: "status", in: container, debugDescription: "status is not an integer")
             }
-            code = try container.decodeIfPresent(String.self, forKey: .code)
-            message = try container.decodeIfPresent(String.self, forKey: .message)
-            details = try container.decodeIfPresent(String.self, forKey: .details)
-            helpUrl = try container.decodeIfPresent(String.self, forKey: .helpUrl)
-            trace = try container.decodeIfPresent(String.self, forKey: .trace)
-            action = try container.decodeIfPresent(String.self, forKey: .action).map(Action.init(rawValue:))
+            code = try container.decodeIfPresent(String.self, forKey: "code")
+            message = try container.decodeIfPresent(String.self, forKey: "message")
+            details = try container.decodeIfPresent(String.self, forKey: "details")
+            helpUrl = try container.decodeIfPresent(String.self, forKey: "helpUrl")
+            trace = try container.decodeIfPresent(String.self, forKey: "trace")
+            action = try container.decodeIfPresent(String.self, forKey: "action").map(Action.init(rawValue:))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(status, forKey: .status)
-            try container.encodeIfPresent(code, forKey: .code)
-            try container.encodeIfPresent(message, forKey: .message)
-            try container.encodeIfPresent(details, forKey: .details)
-            try container.encodeIfPresent(helpUrl, forKey: .helpUrl)
-            try container.encodeIfPresent(trace, forKey: .trace)
-            try container.encodeIfPresent(action?.rawValue, forKey: .action)
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(status, forKey: "status")
+            try container.encodeIfPresent(code, forKey: "code")
+            try container.encodeIfPresent(message, forKey: "message")
+            try container.encodeIfPresent(details, forKey: "details")
+            try container.encodeIfPresent(helpUrl, forKey: "helpUrl")
+            try container.encodeIfPresent(trace, forKey: "trace")
+            try container.encodeIfPresent(action?.rawValue, forKey: "action")
         }
     }
 }

@@ -78,7 +78,7 @@ public struct PartnerFrameworkStatus: Sendable, Hashable {
         return data.base64EncodedString()
     }
 
-    private struct Payload: Encodable {
+    fileprivate struct Payload: Encodable {
         var frameworkPermissionInfo: Permission
         var frameworkProviderInfo: Provider
 
@@ -102,5 +102,38 @@ public struct PartnerFrameworkStatus: Sendable, Hashable {
                 message = error.message
             }
         }
+    }
+}
+
+extension PartnerFrameworkStatus.Payload {
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(frameworkPermissionInfo, forKey: "frameworkPermissionInfo")
+        try body.encode(frameworkProviderInfo, forKey: "frameworkProviderInfo")
+    }
+}
+
+extension PartnerFrameworkStatus.Payload.Permission {
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(accessStatus, forKey: "accessStatus")
+        try body.encodeIfPresent(error, forKey: "error")
+    }
+}
+
+extension PartnerFrameworkStatus.Payload.Provider {
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encodeIfPresent(id, forKey: "id")
+        try body.encodeIfPresent(expirationDate, forKey: "expirationDate")
+        try body.encodeIfPresent(error, forKey: "error")
+    }
+}
+
+extension PartnerFrameworkStatus.Payload.Failure {
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(code, forKey: "code")
+        try body.encode(message, forKey: "message")
     }
 }

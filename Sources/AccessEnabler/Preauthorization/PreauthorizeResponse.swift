@@ -67,3 +67,23 @@ public struct Decision: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension Decision {
+    /// Decodes a decision from its fields (`id`, `isAuthorized`, `error`, `source`).
+    public init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        id = try body.decode(String.self, forKey: "id")
+        isAuthorized = try body.decode(Bool.self, forKey: "isAuthorized")
+        error = try body.decodeIfPresent(Status.self, forKey: "error")
+        source = try body.decodeIfPresent(Source.self, forKey: "source")
+    }
+
+    /// Encodes the decision's fields (`id`, `isAuthorized`, `error`, `source`).
+    public func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(id, forKey: "id")
+        try body.encode(isAuthorized, forKey: "isAuthorized")
+        try body.encodeIfPresent(error, forKey: "error")
+        try body.encodeIfPresent(source, forKey: "source")
+    }
+}

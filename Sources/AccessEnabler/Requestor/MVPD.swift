@@ -42,20 +42,36 @@ public struct MVPD: Sendable, Hashable, Codable, Identifiable {
 
         /// One stored before `requiresSafariViewController` existed reads as false.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(String.self, forKey: .id)
-            displayName = try container.decode(String.self, forKey: .displayName)
-            logoURL = try container.decodeIfPresent(URL.self, forKey: .logoURL)
-            isTempPass = try container.decode(Bool.self, forKey: .isTempPass)
-            isProxy = try container.decode(Bool.self, forKey: .isProxy)
-            enablePlatformServices = try container.decode(Bool.self, forKey: .enablePlatformServices)
-            boardingStatus = try container.decodeIfPresent(String.self, forKey: .boardingStatus)
-            displayInPlatformPicker = try container.decode(Bool.self, forKey: .displayInPlatformPicker)
-            platformMappingId = try container.decodeIfPresent(String.self, forKey: .platformMappingId)
-            requiredMetadataFields = try container.decode([String].self, forKey: .requiredMetadataFields)
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            id = try container.decode(String.self, forKey: "id")
+            displayName = try container.decode(String.self, forKey: "displayName")
+            logoURL = try container.decodeIfPresent(URL.self, forKey: "logoURL")
+            isTempPass = try container.decode(Bool.self, forKey: "isTempPass")
+            isProxy = try container.decode(Bool.self, forKey: "isProxy")
+            enablePlatformServices = try container.decode(Bool.self, forKey: "enablePlatformServices")
+            boardingStatus = try container.decodeIfPresent(String.self, forKey: "boardingStatus")
+            displayInPlatformPicker = try container.decode(Bool.self, forKey: "displayInPlatformPicker")
+            platformMappingId = try container.decodeIfPresent(String.self, forKey: "platformMappingId")
+            requiredMetadataFields = try container.decode([String].self, forKey: "requiredMetadataFields")
             requiresSafariViewController =
-                try container.decodeIfPresent(Bool.self, forKey: .requiresSafariViewController) ?? false
-            serviceProvider = try container.decode(URL.self, forKey: .serviceProvider)
+                try container.decodeIfPresent(Bool.self, forKey: "requiresSafariViewController") ?? false
+            serviceProvider = try container.decode(URL.self, forKey: "serviceProvider")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var body = encoder.container(keyedBy: JSONKey.self)
+            try body.encode(id, forKey: "id")
+            try body.encode(displayName, forKey: "displayName")
+            try body.encodeIfPresent(logoURL, forKey: "logoURL")
+            try body.encode(isTempPass, forKey: "isTempPass")
+            try body.encode(isProxy, forKey: "isProxy")
+            try body.encode(enablePlatformServices, forKey: "enablePlatformServices")
+            try body.encodeIfPresent(boardingStatus, forKey: "boardingStatus")
+            try body.encode(displayInPlatformPicker, forKey: "displayInPlatformPicker")
+            try body.encodeIfPresent(platformMappingId, forKey: "platformMappingId")
+            try body.encode(requiredMetadataFields, forKey: "requiredMetadataFields")
+            try body.encode(requiresSafariViewController, forKey: "requiresSafariViewController")
+            try body.encode(serviceProvider, forKey: "serviceProvider")
         }
     }
 

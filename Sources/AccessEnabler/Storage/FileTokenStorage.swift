@@ -208,7 +208,7 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
 
     // MARK: Files
 
-    private struct Snapshot: Codable {
+    fileprivate struct Snapshot: Codable {
         var format: String
         var version: Int
         var records: [String: Data]
@@ -524,5 +524,37 @@ public final class FileTokenStorage: TokenStorage, @unchecked Sendable {
                 offset += written
             }
         }
+    }
+}
+
+extension FileTokenStorage.Snapshot {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        format = try body.decode(String.self, forKey: "format")
+        version = try body.decode(Int.self, forKey: "version")
+        records = try body.decode([String: Data].self, forKey: "records")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(format, forKey: "format")
+        try body.encode(version, forKey: "version")
+        try body.encode(records, forKey: "records")
+    }
+}
+
+extension FileTokenStorage.JournalEntry {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        op = try body.decode(Op.self, forKey: "op")
+        key = try body.decodeIfPresent(String.self, forKey: "key")
+        value = try body.decodeIfPresent(Data.self, forKey: "value")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(op, forKey: "op")
+        try body.encodeIfPresent(key, forKey: "key")
+        try body.encodeIfPresent(value, forKey: "value")
     }
 }

@@ -349,3 +349,160 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
 struct OwedLogoutRecord: Codable, Sendable, Equatable {
     var session: AuthenticationRecord
 }
+
+extension ClientCredentialsRecord {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        clientID = try body.decode(String.self, forKey: "clientID")
+        clientSecret = try body.decode(String.self, forKey: "clientSecret")
+        issuedAt = try body.decodeIfPresent(Date.self, forKey: "issuedAt")
+        softwareStatementDigest = try body.decode(String.self, forKey: "softwareStatementDigest")
+        redirectURIs = try body.decodeIfPresent([String].self, forKey: "redirectURIs")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(clientID, forKey: "clientID")
+        try body.encode(clientSecret, forKey: "clientSecret")
+        try body.encodeIfPresent(issuedAt, forKey: "issuedAt")
+        try body.encode(softwareStatementDigest, forKey: "softwareStatementDigest")
+        try body.encodeIfPresent(redirectURIs, forKey: "redirectURIs")
+    }
+}
+
+extension AccessTokenRecord {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        token = try body.decode(String.self, forKey: "token")
+        expires = try body.decode(Date.self, forKey: "expires")
+        clientID = try body.decode(String.self, forKey: "clientID")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(token, forKey: "token")
+        try body.encode(expires, forKey: "expires")
+        try body.encode(clientID, forKey: "clientID")
+    }
+}
+
+extension AuthenticationRecord.Fields {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        mvpd = try body.decode(MVPD.self, forKey: "mvpd")
+        userID = try body.decode(String.self, forKey: "userID")
+        expires = try body.decode(Date.self, forKey: "expires")
+        issued = try body.decode(Date.self, forKey: "issued")
+        serviceProvider = try body.decode(URL.self, forKey: "serviceProvider")
+        attributes = try body.decodeIfPresent(
+            [String: AuthenticationRecord.ProfileAttribute].self, forKey: "attributes")
+        profileType = try body.decodeIfPresent(String.self, forKey: "profileType")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(mvpd, forKey: "mvpd")
+        try body.encode(userID, forKey: "userID")
+        try body.encode(expires, forKey: "expires")
+        try body.encode(issued, forKey: "issued")
+        try body.encode(serviceProvider, forKey: "serviceProvider")
+        try body.encodeIfPresent(attributes, forKey: "attributes")
+        try body.encodeIfPresent(profileType, forKey: "profileType")
+    }
+}
+
+extension AuthenticationRecord.ProfileAttribute {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        value = try body.decode(JSONValue.self, forKey: "value")
+        isEncrypted = try body.decode(Bool.self, forKey: "isEncrypted")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(value, forKey: "value")
+        try body.encode(isEncrypted, forKey: "isEncrypted")
+    }
+}
+
+extension AuthorizationRecord {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        resource = try body.decode(String.self, forKey: "resource")
+        expires = try body.decode(Date.self, forKey: "expires")
+        mvpdID = try body.decode(String.self, forKey: "mvpdID")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(resource, forKey: "resource")
+        try body.encode(expires, forKey: "expires")
+        try body.encode(mvpdID, forKey: "mvpdID")
+    }
+}
+
+extension UserMetadataRecord {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        values = try body.decode([String: JSONValue].self, forKey: "values")
+        encryptedKeys = try body.decode(Set<String>.self, forKey: "encryptedKeys")
+        expires = try body.decode(Date.self, forKey: "expires")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(values, forKey: "values")
+        try body.encode(encryptedKeys, forKey: "encryptedKeys")
+        try body.encode(expires, forKey: "expires")
+    }
+}
+
+extension ConfigurationRecord {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        requestorID = try body.decode(String.self, forKey: "requestorID")
+        name = try body.decodeIfPresent(String.self, forKey: "name")
+        domains = try body.decode([String].self, forKey: "domains")
+        mvpds = try body.decode([MVPD].self, forKey: "mvpds")
+        domainsByServiceProvider = try body.decode([String: [String]].self, forKey: "domainsByServiceProvider")
+        serviceProviders = try body.decode([String].self, forKey: "serviceProviders")
+        fetched = try body.decode(Date.self, forKey: "fetched")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(requestorID, forKey: "requestorID")
+        try body.encodeIfPresent(name, forKey: "name")
+        try body.encode(domains, forKey: "domains")
+        try body.encode(mvpds, forKey: "mvpds")
+        try body.encode(domainsByServiceProvider, forKey: "domainsByServiceProvider")
+        try body.encode(serviceProviders, forKey: "serviceProviders")
+        try body.encode(fetched, forKey: "fetched")
+    }
+}
+
+extension DeviceRecord {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        seed = try body.decode(String.self, forKey: "seed")
+        accessGroup = try body.decodeIfPresent(String.self, forKey: "accessGroup")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(seed, forKey: "seed")
+        try body.encodeIfPresent(accessGroup, forKey: "accessGroup")
+    }
+}
+
+extension OwedLogoutRecord {
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        session = try body.decode(AuthenticationRecord.self, forKey: "session")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(session, forKey: "session")
+    }
+}

@@ -111,24 +111,20 @@ enum ErrorMapping {
         /// The OAuth error of the DCR endpoints (`invalid_client`, …).
         var error: String?
 
-        private enum CodingKeys: String, CodingKey {
-            case status, code, message, details, helpUrl, trace, action, error
-        }
-
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let number = try? container.decode(Int.self, forKey: .status) {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            if let number = try? body.decode(Int.self, forKey: "status") {
                 status = number
-            } else if let text = try? container.decode(String.self, forKey: .status) {
+            } else if let text = try? body.decode(String.self, forKey: "status") {
                 status = Int(text)
             }
-            code = try? container.decode(String.self, forKey: .code)
-            message = try? container.decode(String.self, forKey: .message)
-            details = try? container.decode(String.self, forKey: .details)
-            helpUrl = try? container.decode(String.self, forKey: .helpUrl)
-            trace = try? container.decode(String.self, forKey: .trace)
-            action = try? container.decode(String.self, forKey: .action)
-            error = try? container.decode(String.self, forKey: .error)
+            code = try? body.decode(String.self, forKey: "code")
+            message = try? body.decode(String.self, forKey: "message")
+            details = try? body.decode(String.self, forKey: "details")
+            helpUrl = try? body.decode(String.self, forKey: "helpUrl")
+            trace = try? body.decode(String.self, forKey: "trace")
+            action = try? body.decode(String.self, forKey: "action")
+            error = try? body.decode(String.self, forKey: "error")
         }
     }
 }

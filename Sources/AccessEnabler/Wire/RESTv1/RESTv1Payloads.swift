@@ -10,15 +10,34 @@ struct ConfigurationBody: Decodable {
     /// Some servers list the MVPDs at the top level instead (REST API v2 table).
     var mvpds: [MVPDBody]?
 
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        requestor = try body.decode(Requestor.self, forKey: "requestor")
+        mvpds = try body.decodeIfPresent([MVPDBody].self, forKey: "mvpds")
+    }
+
     struct Requestor: Decodable {
         var id: NonEmptyString
         var name: String?
         var domains: [Domain]?
         var mvpds: [MVPDBody]?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            id = try body.decode(NonEmptyString.self, forKey: "id")
+            name = try body.decodeIfPresent(String.self, forKey: "name")
+            domains = try body.decodeIfPresent([Domain].self, forKey: "domains")
+            mvpds = try body.decodeIfPresent([MVPDBody].self, forKey: "mvpds")
+        }
     }
 
     struct Domain: Decodable {
         var name: String
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            name = try body.decode(String.self, forKey: "name")
+        }
     }
 
     /// The configuration of `serviceProvider`, its MVPDs bound to it. REST v1 and v2 share the
@@ -43,6 +62,21 @@ struct ConfigurationBody: Decodable {
         var requiredMetadataFields: [String]?
         var requiresSVC: Bool?
 
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            id = try body.decode(NonEmptyString.self, forKey: "id")
+            displayName = try body.decodeIfPresent(String.self, forKey: "displayName")
+            logoUrl = try body.decodeIfPresent(String.self, forKey: "logoUrl")
+            isTempPass = try body.decodeIfPresent(Bool.self, forKey: "isTempPass")
+            isProxy = try body.decodeIfPresent(Bool.self, forKey: "isProxy")
+            enablePlatformServices = try body.decodeIfPresent(Bool.self, forKey: "enablePlatformServices")
+            boardingStatus = try body.decodeIfPresent(String.self, forKey: "boardingStatus")
+            displayInPlatformPicker = try body.decodeIfPresent(Bool.self, forKey: "displayInPlatformPicker")
+            platformMappingId = try body.decodeIfPresent(String.self, forKey: "platformMappingId")
+            requiredMetadataFields = try body.decodeIfPresent([String].self, forKey: "requiredMetadataFields")
+            requiresSVC = try body.decodeIfPresent(Bool.self, forKey: "requiresSVC")
+        }
+
         func mvpd(boundTo serviceProvider: ServiceProvider) -> MVPD {
             MVPD(
                 id: id.value, displayName: displayName, logoURL: logoUrl.flatMap(URL.init(string:)),
@@ -61,6 +95,14 @@ struct AuthenticationTokenBody: Decodable {
     var userId: NonEmptyString
     var expires: EpochMilliseconds
     var requestor: String?
+
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        mvpd = try body.decode(NonEmptyString.self, forKey: "mvpd")
+        userId = try body.decode(NonEmptyString.self, forKey: "userId")
+        expires = try body.decode(EpochMilliseconds.self, forKey: "expires")
+        requestor = try body.decodeIfPresent(String.self, forKey: "requestor")
+    }
 }
 
 /// Z1 authorization body.
@@ -68,6 +110,13 @@ struct AuthorizationBody: Decodable {
     var resource: String?
     var mvpd: String?
     var expires: EpochMilliseconds
+
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        resource = try body.decodeIfPresent(String.self, forKey: "resource")
+        mvpd = try body.decodeIfPresent(String.self, forKey: "mvpd")
+        expires = try body.decode(EpochMilliseconds.self, forKey: "expires")
+    }
 }
 
 /// Z2 short media token body.
@@ -78,16 +127,38 @@ struct MediaTokenBody: Decodable {
     var userId: String?
     var mvpdId: String?
     var requestor: String?
+
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        resource = try body.decodeIfPresent(String.self, forKey: "resource")
+        serializedToken = try body.decode(NonEmptyString.self, forKey: "serializedToken")
+        expires = try body.decode(EpochMilliseconds.self, forKey: "expires")
+        userId = try body.decodeIfPresent(String.self, forKey: "userId")
+        mvpdId = try body.decodeIfPresent(String.self, forKey: "mvpdId")
+        requestor = try body.decodeIfPresent(String.self, forKey: "requestor")
+    }
 }
 
 /// P preauthorize body.
 struct PreauthorizeBody: Decodable {
     var resources: [Item]
 
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        resources = try body.decode([Item].self, forKey: "resources")
+    }
+
     struct Item: Decodable {
         var id: String
         var authorized: Bool
         var error: Status?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            id = try body.decode(String.self, forKey: "id")
+            authorized = try body.decode(Bool.self, forKey: "authorized")
+            error = try body.decodeIfPresent(Status.self, forKey: "error")
+        }
     }
 }
 
@@ -95,4 +166,10 @@ struct PreauthorizeBody: Decodable {
 struct UserMetadataBody: Decodable {
     var encrypted: [String]?
     var data: [String: JSONValue]
+
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        encrypted = try body.decodeIfPresent([String].self, forKey: "encrypted")
+        data = try body.decode([String: JSONValue].self, forKey: "data")
+    }
 }

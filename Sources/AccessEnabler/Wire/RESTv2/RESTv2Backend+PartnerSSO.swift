@@ -70,9 +70,24 @@ struct PartnerSessionBody: Decodable {
     var mvpd: String?
     var authenticationRequest: Request?
 
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        actionName = try body.decode(String.self, forKey: "actionName")
+        reasonType = try body.decodeIfPresent(String.self, forKey: "reasonType")
+        mvpd = try body.decodeIfPresent(String.self, forKey: "mvpd")
+        authenticationRequest = try body.decodeIfPresent(Request.self, forKey: "authenticationRequest")
+    }
+
     struct Request: Decodable {
         var type: String?
         var request: String
         var attributesNames: [String]?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            type = try body.decodeIfPresent(String.self, forKey: "type")
+            request = try body.decode(String.self, forKey: "request")
+            attributesNames = try body.decodeIfPresent([String].self, forKey: "attributesNames")
+        }
     }
 }

@@ -13,11 +13,27 @@ struct SessionBody: Decodable {
     var mvpd: String?
     /// When the authentication code (and the session) expires.
     var notAfter: EpochMilliseconds?
+
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        actionName = try body.decode(String.self, forKey: "actionName")
+        actionType = try body.decodeIfPresent(String.self, forKey: "actionType")
+        reasonType = try body.decodeIfPresent(String.self, forKey: "reasonType")
+        url = try body.decodeIfPresent(String.self, forKey: "url")
+        code = try body.decodeIfPresent(String.self, forKey: "code")
+        mvpd = try body.decodeIfPresent(String.self, forKey: "mvpd")
+        notAfter = try body.decodeIfPresent(EpochMilliseconds.self, forKey: "notAfter")
+    }
 }
 
 /// `GET /profiles…` body: profiles keyed by MVPD.
 struct ProfilesBody: Decodable {
     var profiles: [String: Profile]
+
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        profiles = try body.decode([String: Profile].self, forKey: "profiles")
+    }
 
     struct Profile: Decodable {
         var notBefore: EpochMilliseconds?
@@ -25,11 +41,26 @@ struct ProfilesBody: Decodable {
         var issuer: String?
         var type: String?
         var attributes: [String: Attribute]?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            notBefore = try body.decodeIfPresent(EpochMilliseconds.self, forKey: "notBefore")
+            notAfter = try body.decode(EpochMilliseconds.self, forKey: "notAfter")
+            issuer = try body.decodeIfPresent(String.self, forKey: "issuer")
+            type = try body.decodeIfPresent(String.self, forKey: "type")
+            attributes = try body.decodeIfPresent([String: Attribute].self, forKey: "attributes")
+        }
     }
 
     struct Attribute: Decodable {
         var value: JSONValue
         var state: String?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            value = try body.decode(JSONValue.self, forKey: "value")
+            state = try body.decodeIfPresent(String.self, forKey: "state")
+        }
     }
 }
 
@@ -39,6 +70,11 @@ struct ProfilesBody: Decodable {
 struct DecisionsBody: Decodable {
     var decisions: [Item]
 
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        decisions = try body.decode([Item].self, forKey: "decisions")
+    }
+
     struct Item: Decodable {
         var resource: String
         var authorized: Bool
@@ -46,11 +82,27 @@ struct DecisionsBody: Decodable {
         var token: Token?
         var error: Status?
         var notAfter: EpochMilliseconds?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            resource = try body.decode(String.self, forKey: "resource")
+            authorized = try body.decode(Bool.self, forKey: "authorized")
+            mvpd = try body.decodeIfPresent(String.self, forKey: "mvpd")
+            token = try body.decodeIfPresent(Token.self, forKey: "token")
+            error = try body.decodeIfPresent(Status.self, forKey: "error")
+            notAfter = try body.decodeIfPresent(EpochMilliseconds.self, forKey: "notAfter")
+        }
     }
 
     struct Token: Decodable {
         var notAfter: EpochMilliseconds
         var serializedToken: NonEmptyString
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            notAfter = try body.decode(EpochMilliseconds.self, forKey: "notAfter")
+            serializedToken = try body.decode(NonEmptyString.self, forKey: "serializedToken")
+        }
     }
 }
 
@@ -61,6 +113,11 @@ struct DecisionsBody: Decodable {
 struct PreauthorizeDecisionsBody: Decodable {
     var decisions: [Item]
 
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        decisions = try body.decode([Item].self, forKey: "decisions")
+    }
+
     struct Item: Decodable {
         var resource: String
         var authorized: Bool
@@ -68,6 +125,14 @@ struct PreauthorizeDecisionsBody: Decodable {
         /// container, a nested decoder per item).
         var source: String?
         var error: Status?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            resource = try body.decode(String.self, forKey: "resource")
+            authorized = try body.decode(Bool.self, forKey: "authorized")
+            source = try body.decodeIfPresent(String.self, forKey: "source")
+            error = try body.decodeIfPresent(Status.self, forKey: "error")
+        }
     }
 }
 
@@ -75,17 +140,35 @@ struct PreauthorizeDecisionsBody: Decodable {
 struct LogoutBody: Decodable {
     var logouts: [String: Action]
 
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        logouts = try body.decode([String: Action].self, forKey: "logouts")
+    }
+
     struct Action: Decodable {
         var actionName: String
         var actionType: String?
         var mvpd: String?
         var url: String?
+
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: JSONKey.self)
+            actionName = try body.decode(String.self, forKey: "actionName")
+            actionType = try body.decodeIfPresent(String.self, forKey: "actionType")
+            mvpd = try body.decodeIfPresent(String.self, forKey: "mvpd")
+            url = try body.decodeIfPresent(String.self, forKey: "url")
+        }
     }
 }
 
 /// `POST /decisions/…` request body.
 struct DecisionsRequestBody: Encodable {
     var resources: [String]
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(resources, forKey: "resources")
+    }
 }
 
 /// `GET /sessions/{code}` body, as far as a companion app reads it: the parameters the TV
@@ -95,4 +178,11 @@ struct SessionInfoBody: Decodable {
     var existingParameters: [String: JSONValue]?
     var missingParameters: [String]?
     var notAfter: EpochMilliseconds?
+
+    init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: JSONKey.self)
+        existingParameters = try body.decodeIfPresent([String: JSONValue].self, forKey: "existingParameters")
+        missingParameters = try body.decodeIfPresent([String].self, forKey: "missingParameters")
+        notAfter = try body.decodeIfPresent(EpochMilliseconds.self, forKey: "notAfter")
+    }
 }
