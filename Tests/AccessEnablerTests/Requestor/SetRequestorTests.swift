@@ -165,6 +165,39 @@ import Testing
         gate.open()
     }
 
+    /// Failures are listed in the order of the service providers given, not in the order they
+    /// came: here the first one fails last (cut off at the deadline), after the second's 503.
+    @Test(arguments: allBackends)
+    func failuresComeInTheOrderOfTheServiceProviders(backend: AccessEnabler.Backend) async throws {
+        let clock = TestClock()
+        let stuck = PassEmulator(baseURL: URL(string: "https://stuck.pass-emulator.test")!, clock: clock)
+        let failing = PassEmulator(baseURL: URL(string: "https://failing.pass-emulator.test")!, clock: clock)
+        let fast = PassEmulator(baseURL: URL(string: "https://fast.pass-emulator.test")!, clock: clock)
+        let gate = EmulatorGate()
+        await stuck.inject(.hold(gate), on: backend.configurationRoute)
+        await failing.inject(.html(status: 503), on: backend.configurationRoute)
+        var configuration = AccessEnabler.Configuration()
+        configuration.backend = backend
+        configuration.retryPolicy = .none
+        configuration.transport = PassEmulatorTransport(stuck, failing, fast)
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        configuration.configurationTimeout = .seconds(10)
+        let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
+        let loading = Task {
+            try await enabler.setRequestor("REF", serviceProviders: [stuck.baseURL, failing.baseURL, fast.baseURL])
+        }
+        try await stuck.waitForRequests(to: backend.configurationRoute, count: 1)
+        await failing.waitForAnswer(on: backend.configurationRoute)
+        await fast.waitForAnswer(on: backend.configurationRoute)
+        await eventually { clock.pendingSleeps > 0 }
+        clock.advance(by: .seconds(10))
+        let merged = try await loading.value(awaiting: "the MVPD list load")
+        #expect(merged.failures.map(\.serviceProvider) == [stuck.baseURL, failing.baseURL])
+        #expect(merged.failures.map(\.error.code) == [AccessEnablerError.networkError.code, "internal_error"])
+        gate.open()
+    }
+
     @Test(arguments: allBackends)
     func everyServiceProviderFailingThrowsTheFirstError(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
