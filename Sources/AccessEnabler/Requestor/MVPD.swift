@@ -19,60 +19,6 @@ public struct MVPD: Sendable, Hashable, Codable, Identifiable {
         var requiredMetadataFields: [String]
         var requiresSafariViewController: Bool
         var serviceProvider: URL
-
-        init(
-            id: String, displayName: String, logoURL: URL?, isTempPass: Bool, isProxy: Bool,
-            enablePlatformServices: Bool, boardingStatus: String?, displayInPlatformPicker: Bool,
-            platformMappingId: String?, requiredMetadataFields: [String], requiresSafariViewController: Bool,
-            serviceProvider: URL
-        ) {
-            self.id = id
-            self.displayName = displayName
-            self.logoURL = logoURL
-            self.isTempPass = isTempPass
-            self.isProxy = isProxy
-            self.enablePlatformServices = enablePlatformServices
-            self.boardingStatus = boardingStatus
-            self.displayInPlatformPicker = displayInPlatformPicker
-            self.platformMappingId = platformMappingId
-            self.requiredMetadataFields = requiredMetadataFields
-            self.requiresSafariViewController = requiresSafariViewController
-            self.serviceProvider = serviceProvider
-        }
-
-        /// One stored before `requiresSafariViewController` existed reads as false.
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
-            id = try container.decode(String.self, forKey: "id")
-            displayName = try container.decode(String.self, forKey: "displayName")
-            logoURL = try container.decodeIfPresent(URL.self, forKey: "logoURL")
-            isTempPass = try container.decode(Bool.self, forKey: "isTempPass")
-            isProxy = try container.decode(Bool.self, forKey: "isProxy")
-            enablePlatformServices = try container.decode(Bool.self, forKey: "enablePlatformServices")
-            boardingStatus = try container.decodeIfPresent(String.self, forKey: "boardingStatus")
-            displayInPlatformPicker = try container.decode(Bool.self, forKey: "displayInPlatformPicker")
-            platformMappingId = try container.decodeIfPresent(String.self, forKey: "platformMappingId")
-            requiredMetadataFields = try container.decode([String].self, forKey: "requiredMetadataFields")
-            requiresSafariViewController =
-                try container.decodeIfPresent(Bool.self, forKey: "requiresSafariViewController") ?? false
-            serviceProvider = try container.decode(URL.self, forKey: "serviceProvider")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var body = encoder.container(keyedBy: JSONKey.self)
-            try body.encode(id, forKey: "id")
-            try body.encode(displayName, forKey: "displayName")
-            try body.encodeIfPresent(logoURL, forKey: "logoURL")
-            try body.encode(isTempPass, forKey: "isTempPass")
-            try body.encode(isProxy, forKey: "isProxy")
-            try body.encode(enablePlatformServices, forKey: "enablePlatformServices")
-            try body.encodeIfPresent(boardingStatus, forKey: "boardingStatus")
-            try body.encode(displayInPlatformPicker, forKey: "displayInPlatformPicker")
-            try body.encodeIfPresent(platformMappingId, forKey: "platformMappingId")
-            try body.encode(requiredMetadataFields, forKey: "requiredMetadataFields")
-            try body.encode(requiresSafariViewController, forKey: "requiresSafariViewController")
-            try body.encode(serviceProvider, forKey: "serviceProvider")
-        }
     }
 
     private final class Storage: Sendable {
@@ -193,5 +139,43 @@ public struct MVPD: Sendable, Hashable, Codable, Identifiable {
     /// Hashes the MVPD's fields.
     public func hash(into hasher: inout Hasher) {
         storage.fields.hash(into: &hasher)
+    }
+}
+
+// The fields coded with the SDK's shared key (`JSONKey`); in an extension, so that `Fields`
+// keeps its memberwise initializer.
+extension MVPD.Fields {
+    /// One stored before `requiresSafariViewController` existed reads as false.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        id = try container.decode(String.self, forKey: "id")
+        displayName = try container.decode(String.self, forKey: "displayName")
+        logoURL = try container.decodeIfPresent(URL.self, forKey: "logoURL")
+        isTempPass = try container.decode(Bool.self, forKey: "isTempPass")
+        isProxy = try container.decode(Bool.self, forKey: "isProxy")
+        enablePlatformServices = try container.decode(Bool.self, forKey: "enablePlatformServices")
+        boardingStatus = try container.decodeIfPresent(String.self, forKey: "boardingStatus")
+        displayInPlatformPicker = try container.decode(Bool.self, forKey: "displayInPlatformPicker")
+        platformMappingId = try container.decodeIfPresent(String.self, forKey: "platformMappingId")
+        requiredMetadataFields = try container.decode([String].self, forKey: "requiredMetadataFields")
+        requiresSafariViewController =
+            try container.decodeIfPresent(Bool.self, forKey: "requiresSafariViewController") ?? false
+        serviceProvider = try container.decode(URL.self, forKey: "serviceProvider")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var body = encoder.container(keyedBy: JSONKey.self)
+        try body.encode(id, forKey: "id")
+        try body.encode(displayName, forKey: "displayName")
+        try body.encodeIfPresent(logoURL, forKey: "logoURL")
+        try body.encode(isTempPass, forKey: "isTempPass")
+        try body.encode(isProxy, forKey: "isProxy")
+        try body.encode(enablePlatformServices, forKey: "enablePlatformServices")
+        try body.encodeIfPresent(boardingStatus, forKey: "boardingStatus")
+        try body.encode(displayInPlatformPicker, forKey: "displayInPlatformPicker")
+        try body.encodeIfPresent(platformMappingId, forKey: "platformMappingId")
+        try body.encode(requiredMetadataFields, forKey: "requiredMetadataFields")
+        try body.encode(requiresSafariViewController, forKey: "requiresSafariViewController")
+        try body.encode(serviceProvider, forKey: "serviceProvider")
     }
 }

@@ -350,6 +350,12 @@ struct OwedLogoutRecord: Codable, Sendable, Equatable {
     var session: AuthenticationRecord
 }
 
+// MARK: Coding
+
+// Each record's fields under the keys the synthesized code used (their property names), coded
+// with the shared key (`JSONKey`) rather than a `CodingKeys` enum per record; in extensions, so
+// that the records keep their memberwise initializers. The stored format tests hold every key.
+
 extension ClientCredentialsRecord {
     init(from decoder: any Decoder) throws {
         let body = try decoder.container(keyedBy: JSONKey.self)
