@@ -167,7 +167,6 @@ enum ConfigurationLoader {
         // per element type, about 2.5 KB of an app's code for this one list).
         var failed = [AccessEnablerError?](repeating: nil, count: providers.count)
         var pending = [Bool](repeating: true, count: providers.count)
-        var pendingCount = providers.count
         await withTaskGroup(of: ConfigurationOutcome.self) { group in
             for (index, provider) in providers.enumerated() {
                 group.addTask {
@@ -185,20 +184,16 @@ enum ConfigurationLoader {
                 do { try await clock.sleep(for: timeout) } catch { return .failed(index: -1, .networkError) }
                 return .deadline
             }
-            while pendingCount > 0, let outcome = await group.next() {
+            while pending.contains(true), let outcome = await group.next() {
                 switch outcome {
                 case .answered(let answer):
                     log.debug("configuration: \(answer.serviceProvider.origin) answered")
                     answers.append(answer)
-                    if let index = providers.firstIndex(of: answer.serviceProvider), pending[index] {
-                        pending[index] = false
-                        pendingCount -= 1
-                    }
+                    if let index = providers.firstIndex(of: answer.serviceProvider) { pending[index] = false }
                 case .failed(let index, let error):
                     guard index >= 0, pending[index] else { continue }
                     failed[index] = error
                     pending[index] = false
-                    pendingCount -= 1
                 case .deadline:
                     let late = AccessEnablerError.networkError.with(
                         details: "The service provider did not answer in time.")
@@ -206,7 +201,6 @@ enum ConfigurationLoader {
                         failed[index] = late
                         pending[index] = false
                     }
-                    pendingCount = 0
                 }
             }
             group.cancelAll()

@@ -1,4 +1,5 @@
 import Foundation
+import AccessEnabler
 
 extension EmulatorScenario {
     /// A mistake in a scenario: where it is, as a JSON path (`$.requestors[0].mvpds[1]`), and
@@ -165,20 +166,12 @@ extension CodingUserInfoKey {
     static let strictEmulatorScenario = CodingUserInfoKey(rawValue: "AccessEnablerTesting.strictEmulatorScenario")!
 }
 
-/// A coding key for any member name (to list the keys an object has).
-private struct AnyMemberKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 extension Decoder {
     /// Under ``EmulatorScenario/init(validatingJSON:)``, throws for a member of the object being
     /// decoded that `Keys` does not list. Does nothing otherwise.
     func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) throws {
         guard userInfo[.strictEmulatorScenario] as? Bool == true else { return }
-        let container = try container(keyedBy: AnyMemberKey.self)
+        let container = try container(keyedBy: JSONKey.self)
         let known = Keys.allCases.map(\.stringValue)
         for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
         where !known.contains(key.stringValue) {

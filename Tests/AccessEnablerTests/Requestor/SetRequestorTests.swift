@@ -4,6 +4,20 @@ import Foundation
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct SetRequestorTests {
+    /// A configuration for `backend` on `clock` whose transport serves `emulators` (several
+    /// service providers), with an empty store and no retries.
+    static func configuration(
+        _ backend: AccessEnabler.Backend, _ clock: TestClock, serving emulators: PassEmulator...
+    ) -> AccessEnabler.Configuration {
+        var configuration = AccessEnabler.Configuration()
+        configuration.backend = backend
+        configuration.retryPolicy = .none
+        configuration.transport = PassEmulatorTransport(emulators)
+        configuration.storage = InMemoryTokenStorage()
+        configuration.clock = clock
+        return configuration
+    }
+
     @Test(arguments: allBackends)
     func callsBeforeConfigurationFailLocallyWithRequestorNotConfigured(backend: AccessEnabler.Backend) async throws {
         let harness = Harness(backend: backend)
@@ -99,12 +113,7 @@ import Testing
         await slow.inject(.hold(gate), on: backend.configurationRoute)
         await failing.inject(.html(status: 503), on: backend.configurationRoute)
 
-        var configuration = AccessEnabler.Configuration()
-        configuration.backend = backend
-        configuration.retryPolicy = .none
-        configuration.transport = PassEmulatorTransport(slow, fast, failing)
-        configuration.storage = InMemoryTokenStorage()
-        configuration.clock = clock
+        let configuration = Self.configuration(backend, clock, serving: slow, fast, failing)
         let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
         let providers = [slow.baseURL, fast.baseURL, failing.baseURL]
         let loading = Task { try await enabler.setRequestor("REF", serviceProviders: providers) }
@@ -142,12 +151,7 @@ import Testing
         let stuck = PassEmulator(baseURL: URL(string: "https://stuck.pass-emulator.test")!, clock: clock)
         let gate = EmulatorGate()
         await stuck.inject(.hold(gate), on: backend.configurationRoute)
-        var configuration = AccessEnabler.Configuration()
-        configuration.backend = backend
-        configuration.retryPolicy = .none
-        configuration.transport = PassEmulatorTransport(fast, stuck)
-        configuration.storage = InMemoryTokenStorage()
-        configuration.clock = clock
+        var configuration = Self.configuration(backend, clock, serving: fast, stuck)
         configuration.configurationTimeout = .seconds(10)
         let logLines = LogRecorder()
         configuration.logHandler = { logLines.append($0) }
@@ -176,12 +180,7 @@ import Testing
         let gate = EmulatorGate()
         await stuck.inject(.hold(gate), on: backend.configurationRoute)
         await failing.inject(.html(status: 503), on: backend.configurationRoute)
-        var configuration = AccessEnabler.Configuration()
-        configuration.backend = backend
-        configuration.retryPolicy = .none
-        configuration.transport = PassEmulatorTransport(stuck, failing, fast)
-        configuration.storage = InMemoryTokenStorage()
-        configuration.clock = clock
+        var configuration = Self.configuration(backend, clock, serving: stuck, failing, fast)
         configuration.configurationTimeout = .seconds(10)
         let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
         let loading = Task {
