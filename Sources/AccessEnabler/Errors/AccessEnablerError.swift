@@ -20,12 +20,31 @@ import Foundation
 /// New codes can be added without breaking callers. Descriptions never contain tokens, secrets,
 /// device identifiers or URLs.
 public struct AccessEnablerError: Error, Sendable, Hashable {
+    // One reference instead of the status's fields inline: an error is a payload of most results
+    // and states, and every async frame and enum that can hold one is sized by it (25.6 KB of
+    // value-witness and frame code on iOS, docs/performance.md). Only `let`s, written before the
+    // error exists anywhere else; the Thread Sanitizer entry in .ci/tsan-suppressions.txt says
+    // why its initializer is named there.
+    private final class Storage: Sendable {
+        let status: Status
+        let retryAfter: Duration?
+        let underlyingSummary: String?
+
+        init(status: Status, retryAfter: Duration?, underlyingSummary: String?) {
+            self.status = status
+            self.retryAfter = retryAfter
+            self.underlyingSummary = underlyingSummary
+        }
+    }
+
+    private let storage: Storage
+
     /// The enhanced error status: HTTP status (0 from the SDK), code, message, details, action.
-    public let status: Status
+    public var status: Status { storage.status }
     /// How long the server asked the SDK to wait before retrying (from `Retry-After`), if it did.
-    public let retryAfter: Duration?
+    public var retryAfter: Duration? { storage.retryAfter }
     /// The kind of underlying failure, kept as text that holds no secret (e.g. a `URLError` code).
-    let underlyingSummary: String?
+    var underlyingSummary: String? { storage.underlyingSummary }
 
     /// Creates an error from a status.
     public init(_ status: Status, retryAfter: Duration? = nil) {
@@ -33,9 +52,7 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
     }
 
     init(status: Status, retryAfter: Duration? = nil, underlyingSummary: String?) {
-        self.status = status
-        self.retryAfter = retryAfter
-        self.underlyingSummary = underlyingSummary
+        storage = Storage(status: status, retryAfter: retryAfter, underlyingSummary: underlyingSummary)
     }
 
     /// The error code, for example ``Code/authenticationSessionMissing``: the status's `code`

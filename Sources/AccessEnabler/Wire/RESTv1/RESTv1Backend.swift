@@ -87,8 +87,7 @@ final class RESTv1Backend: EntitlementBackend {
                     context: context)
             ]
         } catch let error as AccessEnablerError
-            where error.code == AccessEnablerError.authenticationSessionMissing.code
-            || error.code == AccessEnablerError.authenticationSessionExpired.code
+            where error.code == .authenticationSessionMissing || error.code == .authenticationSessionExpired
         {
             // 404 / 410: the device has no authentication.
             return []
