@@ -83,164 +83,220 @@ public struct AccessEnablerError: Error, Sendable, Hashable {
 
 extension AccessEnablerError {
     /// `setRequestor` has not completed (or failed); action `retry`.
-    public static let requestorNotConfigured = sdk(
-        .requestorNotConfigured, .retry,
-        "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API."
-    )
+    public static var requestorNotConfigured: AccessEnablerError {
+        sdk(
+            .requestorNotConfigured, .retry,
+            "The requestor is not yet configured which is a prerequisite for using any API apart from the setRequestor API."
+        )
+    }
 
     /// The local authentication session has expired; action `authentication`.
-    public static let authenticationSessionExpired = sdk(
-        .authenticationSessionExpired, .authentication,
-        "The current authentication session has expired. The user must re-authenticate with a supported MVPD in order to continue."
-    )
+    public static var authenticationSessionExpired: AccessEnablerError {
+        sdk(
+            .authenticationSessionExpired, .authentication,
+            "The current authentication session has expired. The user must re-authenticate with a supported MVPD in order to continue."
+        )
+    }
 
     /// There is no local authentication session; action `authentication`.
-    public static let authenticationSessionMissing = sdk(
-        .authenticationSessionMissing, .authentication,
-        "The authentication session associated with this request could not be retrieved. The user must re-authenticate with a supported MVPD in order to continue."
-    )
+    public static var authenticationSessionMissing: AccessEnablerError {
+        sdk(
+            .authenticationSessionMissing, .authentication,
+            "The authentication session associated with this request could not be retrieved. The user must re-authenticate with a supported MVPD in order to continue."
+        )
+    }
 
     /// No DCR access token could be obtained; action `none`.
-    public static let accessTokenUnavailable = sdk(
-        .accessTokenUnavailable, .none,
-        "The request failed due to an unexpected error while retrieving the access token. Please check the validity of your software statement and custom scheme."
-    )
+    public static var accessTokenUnavailable: AccessEnablerError {
+        sdk(
+            .accessTokenUnavailable, .none,
+            "The request failed due to an unexpected error while retrieving the access token. Please check the validity of your software statement and custom scheme."
+        )
+    }
 
     /// The server answered with a body the SDK cannot read; action `none`.
-    public static let serverResponseFormatUnknown = sdk(
-        .serverResponseFormatUnknown, .none,
-        "The request failed due to an unknown server response format. Please capture the device console logs and contact support."
-    )
+    public static var serverResponseFormatUnknown: AccessEnablerError {
+        sdk(
+            .serverResponseFormatUnknown, .none,
+            "The request failed due to an unknown server response format. Please capture the device console logs and contact support."
+        )
+    }
 
     /// The request did not reach the server or no answer came back; action `none`.
-    public static let networkError = sdk(
-        .networkError, .none,
-        "The request failed due to a network error. If the issue persists over several retries, please capture the device console logs and contact support."
-    )
+    public static var networkError: AccessEnablerError {
+        sdk(
+            .networkError, .none,
+            "The request failed due to a network error. If the issue persists over several retries, please capture the device console logs and contact support."
+        )
+    }
 
     /// The viewer did not pick a TV provider (the presenter returned nil); action `authentication`.
-    public static let providerNotSelected = sdk(
-        .providerNotSelected, .authentication,
-        "No TV provider was selected, so authentication was not started.")
+    public static var providerNotSelected: AccessEnablerError {
+        sdk(
+            .providerNotSelected, .authentication,
+            "No TV provider was selected, so authentication was not started.")
+    }
 
     /// The chosen MVPD is not offered by the current configuration; action `authentication`.
-    public static let providerNotAvailable = sdk(
-        .providerNotAvailable, .authentication,
-        "The selected TV provider is not offered by the requestor's current configuration.")
+    public static var providerNotAvailable: AccessEnablerError {
+        sdk(
+            .providerNotAvailable, .authentication,
+            "The selected TV provider is not offered by the requestor's current configuration.")
+    }
 
     /// The presenter failed (for example the browser could not be shown); the presenter's error
     /// is summarized in the description. Action `authentication`.
-    public static let presentationFailed = sdk(
-        .presentationFailed, .authentication,
-        "The authentication presenter could not complete the login or logout page.")
+    public static var presentationFailed: AccessEnablerError {
+        sdk(
+            .presentationFailed, .authentication,
+            "The authentication presenter could not complete the login or logout page.")
+    }
 
     /// The login ended at a URL that is not the configured redirect URL; action `authentication`.
-    public static let invalidRedirectURL = sdk(
-        .invalidRedirectURL, .authentication,
-        "The login ended at a URL that does not match the configured redirect URL.")
+    public static var invalidRedirectURL: AccessEnablerError {
+        sdk(
+            .invalidRedirectURL, .authentication,
+            "The login ended at a URL that does not match the configured redirect URL.")
+    }
 
     /// A login or logout page URL from the service provider cannot be shown: it is not `https`
     /// (`http` only on a loopback host), has no host, or carries user info. `details` names the
     /// call and what was wrong; no presenter saw the URL. Action `none`.
-    public static let invalidPageURL = sdk(
-        .invalidPageURL, .none,
-        "The service provider sent a login or logout page URL that cannot be shown (it must use HTTPS and carry no user info)."
-    )
+    public static var invalidPageURL: AccessEnablerError {
+        sdk(
+            .invalidPageURL, .none,
+            "The service provider sent a login or logout page URL that cannot be shown (it must use HTTPS and carry no user info)."
+        )
+    }
 
     /// The MVPD's pages open in Safari, which returns to the app only on the app's `adbe.` URL
     /// scheme, and the app's Info.plist does not register it (`CFBundleURLTypes`): `details`
     /// names the scheme to add. Only with a presenter that needs the registration
     /// (``AuthenticationPresenter/requiresRegisteredURLScheme``: the legacy adapter's Safari
     /// pages); `ASWebAuthenticationSession` catches the scheme itself. Action `configuration`.
-    public static let appSchemeNotRegistered = sdk(
-        .appSchemeNotRegistered, .configuration,
-        "The TV provider's login opens in Safari, which can return to the app only on its adbe. URL scheme; the app does not register that scheme in its Info.plist."
-    )
+    public static var appSchemeNotRegistered: AccessEnablerError {
+        sdk(
+            .appSchemeNotRegistered, .configuration,
+            "The TV provider's login opens in Safari, which can return to the app only on its adbe. URL scheme; the app does not register that scheme in its Info.plist."
+        )
+    }
 
     /// A service provider URL is not HTTPS (plain HTTP is allowed for loopback hosts only) or is
     /// otherwise unusable; action `configuration`.
-    public static let invalidServiceProvider = sdk(
-        .invalidServiceProvider, .configuration,
-        "A service provider URL must use HTTPS; plain HTTP is allowed for loopback hosts only.")
+    public static var invalidServiceProvider: AccessEnablerError {
+        sdk(
+            .invalidServiceProvider, .configuration,
+            "A service provider URL must use HTTPS; plain HTTP is allowed for loopback hosts only.")
+    }
 
     /// An argument was empty or malformed (for example an empty resource list); action `none`.
-    public static let invalidArgument = sdk(
-        .invalidArgument, .none,
-        "An argument passed to the SDK is empty or malformed.")
+    public static var invalidArgument: AccessEnablerError {
+        sdk(
+            .invalidArgument, .none,
+            "An argument passed to the SDK is empty or malformed.")
+    }
 
     /// There is no authorization for the resource; action `authorization`. The SDK throws it
     /// (status 0) when its local cache has none, and passes the server's on (status 404,
     /// ``isFromSDK`` false) when the media token's authorization is gone there: one Adobe code,
     /// told apart by its origin.
-    public static let authorizationNotFound = sdk(
-        .authorizationNotFound, .authorization,
-        "There is no authorization for this resource; the user must obtain authorization first.")
+    public static var authorizationNotFound: AccessEnablerError {
+        sdk(
+            .authorizationNotFound, .authorization,
+            "There is no authorization for this resource; the user must obtain authorization first.")
+    }
 
     /// The token storage could not be read or written; nothing was deleted; action `retry`.
-    public static let storageFailure = sdk(
-        .storageFailure, .retry,
-        "The token storage could not be read or written. No stored data was removed.")
+    public static var storageFailure: AccessEnablerError {
+        sdk(
+            .storageFailure, .retry,
+            "The token storage could not be read or written. No stored data was removed.")
+    }
 
     /// The second-screen code expired before the viewer finished signing in on the other
     /// device (or the service provider no longer knows it); ask for a new code. Action
     /// `authentication`.
-    public static let authenticationCodeExpired = sdk(
-        .authenticationCodeExpired, .authentication,
-        "The authentication code expired before the sign-in was completed on the second screen. Request a new code.")
+    public static var authenticationCodeExpired: AccessEnablerError {
+        sdk(
+            .authenticationCodeExpired, .authentication,
+            "The authentication code expired before the sign-in was completed on the second screen. Request a new code."
+        )
+    }
 
     /// A newer second-screen sign-in replaced this one on the same instance: its code is no
     /// longer polled. Action `none`.
-    public static let authenticationCodeReplaced = sdk(
-        .authenticationCodeReplaced, .none,
-        "A new authentication code was requested; the previous one is no longer polled.")
+    public static var authenticationCodeReplaced: AccessEnablerError {
+        sdk(
+            .authenticationCodeReplaced, .none,
+            "A new authentication code was requested; the previous one is no longer polled.")
+    }
 
     /// The app's ``AccessEnabler/Configuration/serviceTokenProvider`` threw: its identity service
     /// could not say who the viewer is. Nothing was sent and the sign-in is unchanged (a nil
     /// from the provider, "no identity", is not an error). Action `retry`.
-    public static let serviceTokenUnavailable = sdk(
-        "service_token_unavailable", .retry,
-        "The app could not provide the viewer's service token; nothing was sent and the sign-in is unchanged.")
+    public static var serviceTokenUnavailable: AccessEnablerError {
+        sdk(
+            "service_token_unavailable", .retry,
+            "The app could not provide the viewer's service token; nothing was sent and the sign-in is unchanged.")
+    }
 
     /// Second-screen (registration code) sign-in was asked for on REST API v1, which the SDK
     /// does not support; use REST API v2. Action `configuration`.
-    public static let secondScreenNotSupported = sdk(
-        .secondScreenNotSupported, .configuration,
-        "Second-screen (registration code) sign-in is not supported on REST API v1; use REST API v2.")
+    public static var secondScreenNotSupported: AccessEnablerError {
+        sdk(
+            .secondScreenNotSupported, .configuration,
+            "Second-screen (registration code) sign-in is not supported on REST API v1; use REST API v2.")
+    }
 }
 
 // MARK: - Server-side cases (their HTTP status comes from the response)
 
 extension AccessEnablerError {
     /// The MVPD denied the authorization; `details` carries the MVPD's text.
-    public static let authorizationDeniedByMVPD = server(
-        403, .authorizationDeniedByMVPD, .none, "User not authorized")
+    public static var authorizationDeniedByMVPD: AccessEnablerError {
+        server(403, .authorizationDeniedByMVPD, .none, "User not authorized")
+    }
     /// ``authorizationNotFound`` as the server reports it (a 404 on the media token).
     static let authorizationNotFoundOnServer = server(
         404, .authorizationNotFound, .authorization, "Not Found")
     /// The server's authorization for the resource has expired.
-    public static let authorizationExpired = server(410, .authorizationExpired, .authorization, "Gone")
+    public static var authorizationExpired: AccessEnablerError {
+        server(410, .authorizationExpired, .authorization, "Gone")
+    }
     /// Too many resources in one preauthorization request.
-    public static let tooManyResources = server(403, .tooManyResources, .configuration, "Too many resources")
+    public static var tooManyResources: AccessEnablerError {
+        server(403, .tooManyResources, .configuration, "Too many resources")
+    }
     /// The server throttled the device (HTTP 429).
-    public static let tooManyRequests = server(429, .tooManyRequests, .retryAfter, "Too Many Requests")
+    public static var tooManyRequests: AccessEnablerError {
+        server(429, .tooManyRequests, .retryAfter, "Too Many Requests")
+    }
     /// The server failed (HTTP 5xx).
-    public static let internalError = server(500, .internalError, .retry, "Internal Server Error")
+    public static var internalError: AccessEnablerError {
+        server(500, .internalError, .retry, "Internal Server Error")
+    }
     /// The requestor ID is unknown to the service provider.
-    public static let invalidRequestor = server(
-        400, .invalidRequestor, .none, "The requestor parameter is missing or invalid.")
+    public static var invalidRequestor: AccessEnablerError {
+        server(400, .invalidRequestor, .none, "The requestor parameter is missing or invalid.")
+    }
     /// The companion app's code is not one the service provider knows (mistyped, or never
     /// issued): ask the viewer to check it.
-    public static let invalidAuthenticationCode = server(
-        400, .invalidCodeParameter, .none, "The authentication code is missing or invalid.")
+    public static var invalidAuthenticationCode: AccessEnablerError {
+        server(400, .invalidCodeParameter, .none, "The authentication code is missing or invalid.")
+    }
     /// The authentication session of the code is missing, invalid or expired: the viewer must
     /// ask the TV for a new code.
-    public static let invalidAuthenticationSession = server(
-        400, .invalidAuthenticationSession, .none, "The authentication session is missing, invalid or expired.")
+    public static var invalidAuthenticationSession: AccessEnablerError {
+        server(400, .invalidAuthenticationSession, .none, "The authentication session is missing, invalid or expired.")
+    }
     /// The server rejected the request as malformed.
-    public static let badRequest = server(400, .badRequest, .none, "Bad Request")
+    public static var badRequest: AccessEnablerError {
+        server(400, .badRequest, .none, "Bad Request")
+    }
     /// The server answered with a status the protocol does not define for this call.
-    public static let unexpectedStatus = server(
-        0, .unexpectedResponseStatus, .none, "The server answered with an unexpected status.")
+    public static var unexpectedStatus: AccessEnablerError {
+        server(0, .unexpectedResponseStatus, .none, "The server answered with an unexpected status.")
+    }
 
     private static func server(_ status: Int, _ code: Code, _ action: Status.Action, _ message: String)
         -> AccessEnablerError

@@ -16,7 +16,8 @@ struct ErrorHandOffTests {
                 let thread = Thread {
                     continuation.resume(
                         returning: AccessEnablerError(
-                            status: Status(status: 0, code: "code_\(round)", message: "message \(round)", action: .retry),
+                            status: Status(
+                                status: 0, code: "code_\(round)", message: "message \(round)", action: .retry),
                             retryAfter: .seconds(round), underlyingSummary: "summary \(round)"))
                 }
                 thread.start()
