@@ -2,24 +2,15 @@ import Foundation
 
 /// Base64URL without padding (RFC 4648 §5), as JWS and JWK use it; and the compact JWS form
 /// (RFC 7515 §7.1) built from it. The one reading of both in the package: the SDK's service
-/// tokens and the emulator's issuer and check.
+/// tokens and the emulator's issuer and check (whose encoding, and reading of a whole `String`,
+/// are in `AccessEnablerTesting`).
+///
+/// Concrete types, not `some StringProtocol`: a `package` generic is compiled into an app both
+/// unspecialized and for each type the SDK passes.
 package enum Base64URL {
-    /// `bytes`, encoded without padding.
-    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        String(
-            Data(bytes).base64EncodedString().compactMap { character -> Character? in
-                switch character {
-                case "+": "-"
-                case "/": "_"
-                case "=": nil
-                default: character
-                }
-            })
-    }
-
     /// The bytes of `text`; nil when it holds anything but the Base64URL alphabet (no padding,
     /// no spaces) or does not decode.
-    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    package static func decode(_ text: Substring) -> [UInt8]? {
         guard isAlphabet(text), text.utf8.count % 4 != 1 else { return nil }
         var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         if base64.utf8.count % 4 != 0 { base64 += String(repeating: "=", count: 4 - base64.utf8.count % 4) }
@@ -27,7 +18,7 @@ package enum Base64URL {
     }
 
     /// Whether `text` holds the Base64URL alphabet only (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_`).
-    package static func isAlphabet(_ text: some StringProtocol) -> Bool {
+    package static func isAlphabet(_ text: Substring) -> Bool {
         text.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -41,7 +32,7 @@ package enum Base64URL {
     /// The header, payload and signature of compact JWS `text`; nil unless it is three parts of
     /// the Base64URL alphabet separated by dots, the first two non-empty (so, sent as a header
     /// value, it carries nothing else).
-    package static func compactJWSParts(_ text: some StringProtocol) -> (
+    package static func compactJWSParts(_ text: String) -> (
         header: Substring, payload: Substring, signature: Substring
     )? {
         let parts = Substring(text).split(separator: ".", omittingEmptySubsequences: false)

@@ -14,12 +14,13 @@ package enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    /// The 32-byte digest of `bytes`.
-    package static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    /// The 32-byte digest of `bytes`. (An array, not any collection of bytes: a `package` generic
+    /// is compiled into an app twice, unspecialized and for the one type the SDK passes.)
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var hash: [UInt32] = [
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
         ]
-        var message = Array(bytes)
+        var message = bytes
         let bitLength = UInt64(message.count) &* 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }

@@ -13,7 +13,7 @@ enum RS256 {
     /// EMSA-PKCS1-v1_5 of `message` in `length` bytes: `00 01 FF…FF 00 DigestInfo H`; nil when
     /// `length` is too short for it (RFC 8017 §9.2).
     static func encoded(_ message: some Collection<UInt8>, length: Int) -> [UInt8]? {
-        let digestInfo = digestInfoPrefix + SHA256.digest(message)
+        let digestInfo = digestInfoPrefix + SHA256.digest(Array(message))
         guard length >= digestInfo.count + 11 else { return nil }
         return [0x00, 0x01] + Array(repeating: 0xff, count: length - digestInfo.count - 3) + [0x00] + digestInfo
     }

@@ -1,3 +1,4 @@
+import AccessEnablerTesting
 import Foundation
 import Testing
 
