@@ -6,7 +6,10 @@ extension SignInFlow {
     /// the partner's with `partnerName`) unless a logout began since `logoutEpoch` was read,
     /// remembers its MVPD, and reports it. The viewer's part is over: its storage deadline starts
     /// now.
-    static func keep(
+    // Never inlined: inlined into the second-screen sign-in (`awaitSecondScreen`), Swift 6.3.1
+    // crashes while splitting that async function at -O on Linux since the error is one
+    // reference (LLVM's coroutine splitting; docs/performance.md). One body serves every sign-in.
+    @inline(never) static func keep(
         _ session: AuthenticationRecord, for requestorID: String, ifLogoutEpoch logoutEpoch: UInt64,
         throughPartner partnerName: String? = nil, on enabler: isolated AccessEnabler
     ) async throws -> Authentication {
