@@ -159,11 +159,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// A delegate queue for a session ``URLSessionTransport`` creates: the system's own (nil) on
     /// Apple platforms; on swift-corelibs-foundation, which hands every callback (response, each
-    /// chunk of body, completion) to the delegate queue, one that runs each at once
-    /// (``InlineDelegateQueue``).
+    /// chunk of body, completion) to the delegate queue, a queue that runs them in order on a
+    /// serial dispatch queue, without building an `Operation` for each.
     static func makeQueue() -> OperationQueue? {
         #if canImport(FoundationNetworking)
-        return InlineDelegateQueue()
+        return SerialDelegateQueue()
         #else
         return nil
         #endif
@@ -286,25 +286,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 }
 
 #if canImport(FoundationNetworking)
-/// A delegate queue for swift-corelibs-foundation's `URLSession` that runs each callback at once,
-/// on the thread that hands it over, as that `URLSession` runs the completion handler of its own
-/// `data(for:)` (`_callCompletionHandlerInline`). A queue that ran them on a dispatch queue woke a
-/// thread for each of a request's three callbacks (response, body, completion): 2.6 of the 4.4
-/// futex calls a request the SDK made more than the raw client (docs/performance.md).
-///
-/// The order holds: `URLSession` hands one task's callbacks over one after another, from its work
-/// queue (or from the `URLProtocol` loading it). Nothing waits: ``SessionDelegate``'s callbacks
-/// take its lock for a few fields, resume a continuation, and cancel a task only off the current
-/// thread (its `cancel()` waits for the work queue a callback may be running on).
-final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
-    // @unchecked: no state of its own.
+/// A delegate queue for swift-corelibs-foundation's `URLSession`, which hands its callbacks to
+/// `addOperation(_:)` as blocks: they run one at a time, in the order added, on a serial dispatch
+/// queue that targets the global concurrent queue (as an `OperationQueue`'s own queue does; a
+/// serial queue's default target, the overcommitting one, was measured slower). An
+/// `OperationQueue` limited to one operation at a time does the same with an `Operation`, its
+/// locks and its state changes for every callback.
+final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
+    // @unchecked: the dispatch queue is thread-safe and never replaced.
+    private let serial = DispatchQueue(label: "com.adobe.pass.AccessEnabler.session-delegate", target: .global())
+
     override init() {
         super.init()
         maxConcurrentOperationCount = 1
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        block()
+        serial.async(execute: block)
     }
 }
 #endif
