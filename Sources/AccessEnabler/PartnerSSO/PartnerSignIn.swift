@@ -248,12 +248,24 @@ indirect enum PartnerStep<Value> {
     case end(PartnerAttempt)
 }
 
-/// The parties of a partner sign-in once the partner's status is known.
-struct PartnerExchange {
-    var framework: any PartnerFramework
-    var partnerSignOn: any PartnerSignOnCapability
-    var status: PartnerFrameworkStatus
-    var serviceProvider: ServiceProvider
+/// The parties of a partner sign-in once the partner's status is known. A class: it is handed
+/// unchanged from step to step of the attempt, each an async function that would copy a struct
+/// of two existentials and a status field by field.
+final class PartnerExchange {
+    let framework: any PartnerFramework
+    let partnerSignOn: any PartnerSignOnCapability
+    let status: PartnerFrameworkStatus
+    let serviceProvider: ServiceProvider
+
+    init(
+        framework: any PartnerFramework, partnerSignOn: any PartnerSignOnCapability, status: PartnerFrameworkStatus,
+        serviceProvider: ServiceProvider
+    ) {
+        self.framework = framework
+        self.partnerSignOn = partnerSignOn
+        self.status = status
+        self.serviceProvider = serviceProvider
+    }
 }
 
 /// How the partner attempt of `authenticate` ended.

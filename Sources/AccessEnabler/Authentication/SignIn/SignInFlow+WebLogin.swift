@@ -6,18 +6,42 @@ extension SignInFlow {
     /// expiry (Adobe's authentication codes last 30 minutes).
     static let defaultCodeLifetime: Duration = .seconds(1800)
 
-    /// A browser login under way.
-    struct BrowserLogin: Sendable {
-        var mvpd: MVPD
-        var configuration: RequestorConfiguration
-        var data: [String: String]
-        var context: RequestContext
-        var logoutEpoch: UInt64
-        var presenter: any AuthenticationPresenter
+    /// A browser login under way. A class (its fields never change; a step that learns more
+    /// makes a new one): it rides in the flow's stages and through each step's async frame,
+    /// where a struct of eight fields was copied field by field.
+    final class BrowserLogin: Sendable {
+        let mvpd: MVPD
+        let configuration: RequestorConfiguration
+        let data: [String: String]
+        let context: RequestContext
+        let logoutEpoch: UInt64
+        let presenter: any AuthenticationPresenter
         /// When the login's code expires, as the service provider said.
-        var codeExpires: Date?
+        let codeExpires: Date?
         /// When polling for the profile stops (set once the page reached the redirect URL).
-        var pollUntil: PollDeadline
+        let pollUntil: PollDeadline
+
+        init(
+            mvpd: MVPD, configuration: RequestorConfiguration, data: [String: String], context: RequestContext,
+            logoutEpoch: UInt64, presenter: any AuthenticationPresenter, codeExpires: Date? = nil,
+            pollUntil: PollDeadline
+        ) {
+            self.mvpd = mvpd
+            self.configuration = configuration
+            self.data = data
+            self.context = context
+            self.logoutEpoch = logoutEpoch
+            self.presenter = presenter
+            self.codeExpires = codeExpires
+            self.pollUntil = pollUntil
+        }
+
+        /// This login with its poll deadline set.
+        func polling(until pollUntil: PollDeadline) -> BrowserLogin {
+            BrowserLogin(
+                mvpd: mvpd, configuration: configuration, data: data, context: context, logoutEpoch: logoutEpoch,
+                presenter: presenter, codeExpires: codeExpires, pollUntil: pollUntil)
+        }
     }
 
     /// When polling for a browser login's profile stops: an ``AccessEnablerClock/uptime``, so
@@ -50,20 +74,22 @@ extension SignInFlow {
         context.redirectURL = try await enabler.redirectURL(for: mvpd, presenter: presenter)
         let step = try await enabler.backend.startAuthentication(
             mvpd: mvpd, domain: loaded.loginDomain(for: mvpd), data: data, context: context)
-        var login = BrowserLogin(
-            mvpd: mvpd, configuration: loaded, data: data, context: context, logoutEpoch: logoutEpoch,
-            presenter: presenter, pollUntil: PollDeadline(uptime: enabler.clock.uptime, endsWithLogin: false))
+        func login(codeExpires: Date? = nil) -> BrowserLogin {
+            BrowserLogin(
+                mvpd: mvpd, configuration: loaded, data: data, context: context, logoutEpoch: logoutEpoch,
+                presenter: presenter, codeExpires: codeExpires,
+                pollUntil: PollDeadline(uptime: enabler.clock.uptime, endsWithLogin: false))
+        }
         switch step {
         case .interactive(let url, let codeExpires):
             let page = try MVPDPage.checked(url: url, redirectURL: context.redirectURL, mvpd: mvpd, call: .authenticate)
             // Polling starts once the browser reached the redirect URL (checklist: Polling
             // Mechanism Starting) and stops when the session's code expires, or sooner: the MVPD
             // login has ended, so a profile that has not come within the configured wait will not.
-            login.codeExpires = codeExpires
-            return (.pageShown(page), .page(page, login))
+            return (.pageShown(page), .page(page, login(codeExpires: codeExpires)))
         case .complete:
             // Nothing interactive: the service provider has the authentication already.
-            return (.polling, .browserPoll(login))
+            return (.polling, .browserPoll(login()))
         }
     }
 
@@ -76,10 +102,10 @@ extension SignInFlow {
             throw AccessEnablerError.invalidRedirectURL
         }
         let clock = enabler.clock
-        var login = login
-        login.pollUntil = PollDeadline.afterRedirect(
-            uptime: clock.uptime, wait: Swift.max(enabler.configuration.profileWaitAfterRedirect, .zero),
-            codeLeft: login.codeExpires.map { .seconds($0.timeIntervalSince(clock.now)) } ?? defaultCodeLifetime)
+        let login = login.polling(
+            until: PollDeadline.afterRedirect(
+                uptime: clock.uptime, wait: Swift.max(enabler.configuration.profileWaitAfterRedirect, .zero),
+                codeLeft: login.codeExpires.map { .seconds($0.timeIntervalSince(clock.now)) } ?? defaultCodeLifetime))
         enabler.log.info(
             "the login reached the redirect URL; waiting up to \(login.pollUntil.uptime - clock.uptime) for the profile of \(login.mvpd.id)"
         )
@@ -92,9 +118,9 @@ extension SignInFlow {
     {
         try Task.checkCancellation()
         // The viewer's part is over: what the login stores has a deadline of its own.
-        var login = login
-        login.context.storageDeadline = enabler.storageDeadline()
-        let session = try await awaitAuthentication(login, on: enabler)
+        var context = login.context
+        context.storageDeadline = enabler.storageDeadline()
+        let session = try await awaitAuthentication(login, context: context, on: enabler)
         return try await keep(
             session, for: login.configuration.requestorID, ifLogoutEpoch: login.logoutEpoch, on: enabler)
     }
@@ -103,16 +129,16 @@ extension SignInFlow {
     /// ``AccessEnabler/Configuration/profilePollingInterval`` until it appears or the deadline
     /// would pass: an MVPD may confirm a login some seconds after the browser reached the
     /// redirect URL. Cancelling the task stops the polling at once.
-    private static func awaitAuthentication(_ login: BrowserLogin, on enabler: isolated AccessEnabler) async throws
-        -> AuthenticationRecord
-    {
+    private static func awaitAuthentication(
+        _ login: BrowserLogin, context: RequestContext, on enabler: isolated AccessEnabler
+    ) async throws -> AuthenticationRecord {
         let mvpd = login.mvpd
         let found = try await pollForSignIn(
             "authentication for \(mvpd.id)", until: login.pollUntil.uptime, endsAtLastPoll: true, waitsFirst: false,
             on: enabler
         ) {
             try await enabler.backend.completeAuthentication(
-                mvpd: mvpd, configuration: login.configuration, data: login.data, context: login.context)
+                mvpd: mvpd, configuration: login.configuration, data: login.data, context: context)
         }
         if let found { return found }
         if login.pollUntil.endsWithLogin {
