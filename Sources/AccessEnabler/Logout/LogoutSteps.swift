@@ -3,16 +3,25 @@ import Foundation
 /// What a logout does once the server answered: the MVPD's logout pages through the app's
 /// presenter, and the TV Provider sign-outs left to the viewer. Each step runs on its own: a page
 /// that cannot be shown leaves the others to run, and only the first failure is the outcome's.
-struct LogoutSteps {
+/// A class: its async steps share one reference instead of copying five fields into each frame.
+final class LogoutSteps {
     /// The MVPD being logged out of.
-    var mvpd: MVPD
+    let mvpd: MVPD
     /// Shows the logout pages; nil: no page is shown.
-    var presenter: (any AuthenticationPresenter)?
+    let presenter: (any AuthenticationPresenter)?
     /// Where a logout page ends; nil when the MVPD's pages open in Safari, which cannot come back
     /// to the app (no `adbe.` scheme): such a page is not shown.
-    var pageRedirectURL: URL?
-    var log: Log
-    var hub: EventHub
+    let pageRedirectURL: URL?
+    let log: Log
+    let hub: EventHub
+
+    init(mvpd: MVPD, presenter: (any AuthenticationPresenter)?, pageRedirectURL: URL?, log: Log, hub: EventHub) {
+        self.mvpd = mvpd
+        self.presenter = presenter
+        self.pageRedirectURL = pageRedirectURL
+        self.log = log
+        self.hub = hub
+    }
 
     /// Runs `steps` in order, recording in `outcome` what is left to the viewer or failed.
     func run(_ steps: [LogoutStep], into outcome: inout LogoutOutcome) async {

@@ -124,8 +124,9 @@ public struct SignInFlow: AsyncSequence, Sendable {
 }
 
 extension SignInFlow {
-    /// What a flow does: how the provider is chosen, then what follows the choice.
-    struct Plan: Sendable {
+    /// What a flow does: how the provider is chosen, then what follows the choice. A class of
+    /// lets: every step of the flow is handed it unchanged.
+    final class Plan: Sendable {
         /// What follows the provider choice.
         enum Kind: Sendable {
             /// The MVPD's login page in `presenter`'s browser, then the profile.
@@ -136,10 +137,16 @@ extension SignInFlow {
             case activation(code: String, presenter: any AuthenticationPresenter)
         }
 
-        var kind: Kind
-        var choice: ProviderChoice
+        let kind: Kind
+        let choice: ProviderChoice
         /// Key/value pairs forwarded to the server (for example a Promotional TempPass identity).
-        var data: [String: String] = [:]
+        let data: [String: String]
+
+        init(kind: Kind, choice: ProviderChoice, data: [String: String] = [:]) {
+            self.kind = kind
+            self.choice = choice
+            self.data = data
+        }
 
         /// Whether the flow goes on without an MVPD when nobody chose one (a TV code the viewer
         /// picks for on the other device).
