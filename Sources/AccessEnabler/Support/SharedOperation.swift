@@ -11,14 +11,14 @@ final class SharedOperation<Value: Sendable>: @unchecked Sendable {
     /// should start a new operation and wait on that.
     struct Abandoned: Error {}
 
-    private enum State {
-        case running
-        case finished(Result<Value, any Error>)
-        case abandoned
-    }
-
     private let lock = NSLock()
-    private var state = State.running
+    // Running while both are unset. Two fields, not an enum with a `Result<Value, any Error>`
+    // payload, whose value witnesses would be compiled for any `Value` (1.9 KB of an app's code);
+    // an optional `Result` uses the runtime's.
+    /// The outcome, once the work finished.
+    private var result: Result<Value, any Error>?
+    /// Whether every caller was cancelled before the work finished.
+    private var abandoned = false
     private var waiters: [UInt64: CheckedContinuation<Value, any Error>] = [:]
     private var cancelledBeforeWaiting: Set<UInt64> = []
     private var nextWaiterID: UInt64 = 0
@@ -36,12 +36,12 @@ final class SharedOperation<Value: Sendable>: @unchecked Sendable {
 
     /// Whether the work has completed (successfully or not).
     var isFinished: Bool {
-        lock.withLock { if case .finished = state { return true } else { return false } }
+        lock.withLock { result != nil }
     }
 
     /// Whether every caller was cancelled and the work was cancelled with them.
     var isAbandoned: Bool {
-        lock.withLock { if case .abandoned = state { return true } else { return false } }
+        lock.withLock { abandoned }
     }
 
     /// The number of callers suspended in ``value()`` (for tests that must wait until a caller has
@@ -58,28 +58,25 @@ final class SharedOperation<Value: Sendable>: @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 lock.lock()
-                switch state {
-                case .finished(let result):
+                if let result {
                     lock.unlock()
                     continuation.resume(with: result)
-                case .abandoned:
+                } else if abandoned {
                     lock.unlock()
                     continuation.resume(throwing: Abandoned())
-                case .running:
-                    if cancelledBeforeWaiting.remove(id) != nil {
-                        let abandonedTask = abandonIfUnwatched()
-                        lock.unlock()
-                        abandonedTask?.cancel()
-                        continuation.resume(throwing: CancellationError())
-                    } else {
-                        waiters[id] = continuation
-                        lock.unlock()
-                    }
+                } else if cancelledBeforeWaiting.remove(id) != nil {
+                    let abandonedTask = abandonIfUnwatched()
+                    lock.unlock()
+                    abandonedTask?.cancel()
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiters[id] = continuation
+                    lock.unlock()
                 }
             }
         } onCancel: {
             lock.lock()
-            guard case .running = state else {
+            guard result == nil, !abandoned else {
                 lock.unlock()
                 return
             }
@@ -99,17 +96,17 @@ final class SharedOperation<Value: Sendable>: @unchecked Sendable {
     /// Call with the lock held.
     private func abandonIfUnwatched() -> Task<Void, Never>? {
         guard waiters.isEmpty, cancelledBeforeWaiting.isEmpty else { return nil }
-        state = .abandoned
+        abandoned = true
         return task
     }
 
     private func finish(_ result: Result<Value, any Error>) {
         lock.lock()
-        guard case .running = state else {
+        guard self.result == nil, !abandoned else {
             lock.unlock()
             return
         }
-        state = .finished(result)
+        self.result = result
         let toResume = waiters
         waiters = [:]
         lock.unlock()

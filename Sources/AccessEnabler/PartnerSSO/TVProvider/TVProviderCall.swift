@@ -37,22 +37,25 @@ enum TVProviderCall {
 final class TVProviderCallState<Handle: Sendable>: Sendable {
     private enum Phase {
         case starting
-        case started(Handle)
+        case started
         case cancelledBeforeStart
         case finished
     }
 
-    private let phase = LockedValue(Phase.starting)
+    // The phase and the handle (set while `.started`) as a tuple: an enum with a `Handle`
+    // payload needs value witnesses compiled for any `Handle` (1.9 KB of an app's code), a tuple
+    // and an optional use the runtime's.
+    private let state = LockedValue<(phase: Phase, handle: Handle?)>((.starting, nil))
 
     /// Records the handle; true when the task was cancelled before it existed: cancel it now.
     func started(_ handle: Handle) -> Bool {
-        phase.withLock { phase in
-            switch phase {
+        state.withLock { state in
+            switch state.phase {
             case .starting:
-                phase = .started(handle)
+                state = (.started, handle)
                 return false
             case .cancelledBeforeStart:
-                phase = .finished
+                state.phase = .finished
                 return true
             case .started, .finished:
                 return false
@@ -63,13 +66,14 @@ final class TVProviderCallState<Handle: Sendable>: Sendable {
     /// The handle to cancel, once; nil before the start (``started(_:)`` then says so) and after
     /// the answer.
     func cancel() -> Handle? {
-        phase.withLock { phase in
-            switch phase {
+        state.withLock { state in
+            switch state.phase {
             case .starting:
-                phase = .cancelledBeforeStart
+                state.phase = .cancelledBeforeStart
                 return nil
-            case .started(let handle):
-                phase = .finished
+            case .started:
+                let handle = state.handle
+                state = (.finished, nil)
                 return handle
             case .cancelledBeforeStart, .finished:
                 return nil
@@ -79,6 +83,6 @@ final class TVProviderCallState<Handle: Sendable>: Sendable {
 
     /// The answer arrived: nothing is left to cancel.
     func finish() {
-        phase.withLock { $0 = .finished }
+        state.withLock { $0 = (.finished, nil) }
     }
 }
