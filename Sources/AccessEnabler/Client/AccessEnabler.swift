@@ -36,7 +36,7 @@ public actor AccessEnabler {
     var requestor = RequestorState()
     var sharedRequests = SharedRequestState()
     var secondScreen = SecondScreenState()
-    var partner = PartnerState()
+    let partner = PartnerState()
     /// How many of this instance's logouts have not had their server call answered yet: the
     /// logout they owe is theirs to send, not a refresh's (which would leave the MVPD's logout page
     /// unshown: the logout's own answer would then remove nothing).

@@ -26,8 +26,10 @@ extension AccessEnabler {
     }
 }
 
-/// What an instance remembers of the partner framework (partner single sign-on).
-struct PartnerState {
+/// What an instance remembers of the partner framework (partner single sign-on). A class the
+/// actor owns and changes in place: as a struct its optional status tuple needed value witnesses
+/// of its own (2 KB of an app's code).
+final class PartnerState {
     /// The framework's last status and when it was read.
     var lastStatus: (status: PartnerFrameworkStatus, read: Date)?
     /// When the framework was last asked silently (its answer or not): a failing framework is
