@@ -110,13 +110,19 @@ extension JSONValue: CustomStringConvertible {
 extension JSONValue {
     // Written out because the synthesized `==` compares objects with the standard library's
     // dictionary equality, which is specialized for `[String: JSONValue]` with its bridged-storage
-    // paths (3.9 KB of an iOS app's code); a lookup per member does the same.
+    // paths (3.9 KB of an iOS app's code); a lookup per member does the same. Arrays and objects
+    // are compared member by member, without the standard library's shortcut for two values that
+    // share storage: a `.number(.nan)` anywhere makes a value unequal to everything, itself
+    // included, as a `Double` NaN is, whether or not the two values share storage.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.string(let left), .string(let right)): return left == right
         case (.number(let left), .number(let right)): return left == right
         case (.bool(let left), .bool(let right)): return left == right
-        case (.array(let left), .array(let right)): return left == right
+        case (.array(let left), .array(let right)):
+            guard left.count == right.count else { return false }
+            for index in left.indices where left[index] != right[index] { return false }
+            return true
         case (.object(let left), .object(let right)):
             guard left.count == right.count else { return false }
             for (key, value) in left {

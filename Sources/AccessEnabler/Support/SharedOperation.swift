@@ -48,6 +48,13 @@ final class SharedOperation<Value: Sendable>: @unchecked Sendable {
     /// registered before cancelling it).
     var waiterCount: Int { lock.withLock { waiters.count } }
 
+    /// Returns once the work has ended and its outcome was recorded (or dropped, when abandoned):
+    /// for tests of what happens after it.
+    func workEnded() async {
+        let task = lock.withLock { self.task }
+        await task?.value
+    }
+
     /// Waits for the result. Throws `CancellationError` promptly if the calling task is cancelled.
     @_semantics("optimize.sil.specialize.generic.never")  // One copy for all types: docs/performance.md
     func value() async throws -> Value {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AccessEnabler
@@ -10,8 +11,15 @@ import Testing
 /// sanitizer run reports a race here on every run.
 @Suite(.timeLimit(.minutes(1)))
 struct ErrorHandOffTests {
+    /// Set by the thread once it has resumed. Relaxed, so that it gives Thread Sanitizer no
+    /// ordering of its own: the hand-off it checks is the continuation's.
+    final class Resumed: Sendable {
+        let flag = Atomic<Bool>(false)
+    }
+
     @Test func errorResumedBeforeTheAwaitArrivesWhole() async {
         for round in 1...3 {
+            let resumed = Resumed()
             let error: AccessEnablerError = await withCheckedContinuation { continuation in
                 let thread = Thread {
                     continuation.resume(
@@ -19,15 +27,29 @@ struct ErrorHandOffTests {
                             status: Status(
                                 status: 0, code: "code_\(round)", message: "message \(round)", action: .retry),
                             retryAfter: .seconds(round), underlyingSummary: "summary \(round)"))
+                    resumed.flag.store(true, ordering: .relaxed)
                 }
                 thread.start()
-                // Gives the thread time to resume first; the expectations hold in either order.
-                usleep(50_000)
+                // The continuation is resumed before this closure returns, so before the await.
+                while !resumed.flag.load(ordering: .relaxed) { sched_yield() }
             }
             #expect(error.status.code == "code_\(round)")
             #expect(error.status.message == "message \(round)")
             #expect(error.retryAfter == .seconds(round))
             #expect(error.underlyingSummary == "summary \(round)")
         }
+    }
+
+    @Test func detailsKeepTheRestOfTheError() {
+        let error = AccessEnablerError(
+            status: Status(status: 429, code: "too_many_requests", message: "slow down", action: .retry),
+            retryAfter: .seconds(7), underlyingSummary: "URLError(-1001)")
+        let detailed = error.with(details: "after 3 tries")
+        #expect(detailed.status.details == "after 3 tries")
+        #expect(detailed.status.message == "slow down")
+        #expect(detailed.retryAfter == .seconds(7))
+        #expect(detailed.underlyingSummary == "URLError(-1001)")
+        #expect(error.status.details == nil, "the original is unchanged")
+        #expect(AccessEnablerError.networkError.with(details: "offline") == .networkError)
     }
 }

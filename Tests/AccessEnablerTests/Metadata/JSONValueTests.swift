@@ -30,6 +30,17 @@ struct JSONValueTests {
         #expect(Self.object != other)
     }
 
+    /// A NaN makes any value holding it unequal, itself included, as a `Double` NaN is, in an
+    /// array as in an object (the standard library's equality would say equal when both sides
+    /// share storage).
+    @Test func aNaNAnywhereIsUnequalEvenToItself() {
+        let inObject: JSONValue = ["x": .number(.nan)]
+        let inArray: JSONValue = [.number(.nan)]
+        #expect(inObject != inObject)
+        #expect(inArray != inArray)
+        #expect(JSONValue.object(["x": .number(.nan)]) != JSONValue.object(["x": .number(.nan)]))
+    }
+
     @Test func scalarsCompareByCaseAndValue() {
         #expect(JSONValue.string("1") != .number(1))
         #expect(JSONValue.bool(true) != .number(1))

@@ -34,6 +34,36 @@ import Testing
         }
     }
 
+    final class Handle: Sendable {}
+
+    /// The handle is held while the request runs and let go once it is answered or cancelled;
+    /// one that comes after the answer is not kept.
+    @Test(arguments: ["finish", "cancel"])
+    func theHandleIsReleasedWhenTheRequestEnds(end: String) {
+        let state = TVProviderCallState<Handle>()
+        weak var released: Handle?
+        do {
+            let handle = Handle()
+            released = handle
+            #expect(!state.started(handle))
+        }
+        #expect(released != nil, "held while the request runs")
+        if end == "finish" {
+            state.finish()
+        } else {
+            #expect(state.cancel() != nil, "the handle to cancel")
+            #expect(state.cancel() == nil, "only once")
+        }
+        #expect(released == nil, "let go after \(end)")
+        weak var late: Handle?
+        do {
+            let handle = Handle()
+            late = handle
+            #expect(!state.started(handle), "nothing to cancel after the end")
+        }
+        #expect(late == nil, "a handle that comes after the end is not kept")
+    }
+
     @MainActor @Test func answerFromAnotherQueueReachesAMainActorCaller() async {
         // Apple calls the completion "on any queue": here a background one while the caller
         // waits on the main actor. The completion is isolated to no actor, so it may run there.

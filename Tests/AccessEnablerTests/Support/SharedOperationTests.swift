@@ -67,6 +67,26 @@ import Testing
         #expect(sawCancellation.withLock { $0 } == true, "the work itself was cancelled")
     }
 
+    @Test func abandonedWorkThatFinishesAnywayStaysAbandoned() async throws {
+        let latch = TestLatch()
+        // The work ignores its cancellation and returns a value once let go.
+        let operation = SharedOperation<Int> {
+            await latch.wait()
+            return 7
+        }
+        let waiter = Task { try await operation.value() }
+        await eventually { operation.waiterCount == 1 }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value(awaiting: "the cancelled waiter") }
+        #expect(operation.isAbandoned)
+        latch.open()
+        await operation.workEnded()
+        // Its value reaches nobody: the owner starts fresh work for the next caller.
+        #expect(!operation.isFinished)
+        #expect(operation.isAbandoned)
+        await #expect(throws: SharedOperation<Int>.Abandoned.self) { try await operation.value() }
+    }
+
     @Test func failuresReachEveryWaiter() async {
         let operation = SharedOperation<Int> { throw AccessEnablerError.networkError }
         for _ in 0..<3 {
