@@ -7,8 +7,6 @@ extension SignInFlow {
     /// last 30 minutes).
     static let maximumCodeLifetime: Duration = .seconds(3600)
 
-    static let codeExpired = AccessEnablerError.authenticationCodeExpired
-
     /// Creates the code for `mvpd` (nil: the viewer picks on the other device), or finds the
     /// viewer signed in already.
     static func startSecondScreen(
@@ -80,7 +78,7 @@ extension SignInFlow {
         ) { () -> AuthenticationRecord? in
             try await pollCode(attempt, on: enabler)
         }
-        guard let session = found else { throw codeExpired }
+        guard let session = found else { throw AccessEnablerError.authenticationCodeExpired }
         guard enabler.secondScreen.isLatest(attempt.id) else { throw AccessEnablerError.authenticationCodeReplaced }
         if attempt.code.mvpd == nil { enabler.hub.emit(.providerSelected(session.mvpd)) }
         return try await keep(
@@ -111,7 +109,8 @@ extension SignInFlow {
         } catch let error as AccessEnablerError
             where error == .invalidAuthenticationSession || error == .invalidAuthenticationCode
         {
-            throw codeExpired.with(details: "The service provider no longer knows the code.")
+            throw AccessEnablerError.authenticationCodeExpired.with(
+                details: "The service provider no longer knows the code.")
         }
         return try acceptedProfile(found, for: attempt, activatedMVPD: activatedMVPD, log: enabler.log)
     }
