@@ -199,7 +199,7 @@ extension DeviceInfo {
 
 extension DeviceInfo {
     /// The device's hardware keys.
-    struct Hardware: Equatable {
+    struct Hardware {
         var model: String?
         var version: String?
         var manufacturer: String?

@@ -238,7 +238,7 @@ struct PartnerSignIn: Sendable {
 }
 
 /// A partner framework or partner API failure that leads to the basic flow.
-struct PartnerFailure: Error, Sendable, Hashable {
+struct PartnerFailure: Error, Sendable {
     var code: String
 }
 

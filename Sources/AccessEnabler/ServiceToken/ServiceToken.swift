@@ -3,7 +3,7 @@ import Foundation
 /// A service token as the app gave it: the compact JWS (`header.payload.signature`) and the
 /// expiry its payload states. The SDK reads the `exp` claim only, to know when to ask again; the
 /// signature is the service provider's to check.
-struct ServiceToken: Sendable, Hashable {
+struct ServiceToken: Sendable, Equatable {
     /// The JWS, sent as it is.
     let value: String
     /// The `exp` claim; nil when the payload states none (the token is kept until refused).

@@ -3,7 +3,7 @@ import Foundation
 /// What the SDK reads from the app's `Info.plist`: whether the process is an app, and the URL
 /// schemes it registers (which Safari can hand back to it). ``AccessEnabler/Configuration``
 /// holds the running process's; the tests describe an app of their own.
-package struct AppBundle: Sendable, Hashable {
+package struct AppBundle: Sendable {
     /// Whether the process is an app bundle (`CFBundlePackageType` `APPL`): only an app receives
     /// a URL on its scheme from Safari. A command-line tool or a test catches redirects itself.
     package var isApp: Bool

@@ -4,7 +4,7 @@ import Foundation
 // secrets, access tokens): they are internal, never printed, and only ever written to storage.
 
 /// DCR client credentials for one service provider; kept for ever.
-struct ClientCredentialsRecord: Codable, Sendable, Equatable {
+struct ClientCredentialsRecord: Codable, Sendable {
     var clientID: String
     var clientSecret: String
     var issuedAt: Date?
@@ -17,7 +17,7 @@ struct ClientCredentialsRecord: Codable, Sendable, Equatable {
 }
 
 /// A DCR access token for one service provider.
-struct AccessTokenRecord: Codable, Sendable, Equatable {
+struct AccessTokenRecord: Codable, Sendable {
     var token: String
     var expires: Date
     var clientID: String
@@ -124,14 +124,14 @@ struct AuthenticationRecord: Codable, Sendable, Equatable {
 }
 
 /// An authorization (authZ token) for one resource.
-struct AuthorizationRecord: Codable, Sendable, Equatable {
+struct AuthorizationRecord: Codable, Sendable {
     var resource: String
     var expires: Date
     var mvpdID: String
 }
 
 /// User metadata fetched for the current authentication.
-struct UserMetadataRecord: Codable, Sendable, Equatable {
+struct UserMetadataRecord: Codable, Sendable {
     var values: [String: JSONValue]
     var encryptedKeys: Set<String>
     var expires: Date
@@ -140,7 +140,7 @@ struct UserMetadataRecord: Codable, Sendable, Equatable {
 /// The requestor configuration as last fetched, with when and from which service providers, so
 /// that a launch can skip the configuration call (REST API v2 checklist: Configuration Retrieval
 /// and Caching). Not the viewer's: it survives logout.
-struct ConfigurationRecord: Codable, Sendable, Equatable {
+struct ConfigurationRecord: Codable, Sendable {
     var requestorID: String
     var name: String?
     var domains: [String]
@@ -211,7 +211,7 @@ struct PreauthorizationState: Sendable {
 }
 
 /// A preauthorization decision in the (memory-only) local cache.
-struct CachedDecision: Sendable, Equatable {
+struct CachedDecision: Sendable {
     var decision: Decision
     var expires: Date
 
@@ -346,7 +346,7 @@ enum StorageKey: Hashable, Sendable, RawRepresentable {
 
 /// A server logout that failed (or was cut short): the session it was to remove on the server.
 /// Kept until the server logout succeeds, or a new login replaces the session.
-struct OwedLogoutRecord: Codable, Sendable, Equatable {
+struct OwedLogoutRecord: Codable, Sendable {
     var session: AuthenticationRecord
 }
 

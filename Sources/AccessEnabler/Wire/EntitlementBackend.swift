@@ -79,7 +79,7 @@ protocol EntitlementBackend: Sendable {
 }
 
 /// The configuration one service provider returned.
-struct ServiceProviderConfiguration: Sendable, Hashable {
+struct ServiceProviderConfiguration: Sendable {
     var serviceProvider: ServiceProvider
     var requestorID: String
     var name: String?
@@ -88,7 +88,7 @@ struct ServiceProviderConfiguration: Sendable, Hashable {
 }
 
 /// What follows the start of an authentication.
-enum AuthenticationStep: Sendable, Hashable {
+enum AuthenticationStep: Sendable {
     /// Load this URL in a browser; the flow ends at the redirect URL. `codeExpires` is when the
     /// authentication session (and polling for its result) ends, when the server says.
     case interactive(URL, codeExpires: Date?)
@@ -97,7 +97,7 @@ enum AuthenticationStep: Sendable, Hashable {
 }
 
 /// What finishes the logout of one removed profile.
-enum LogoutStep: Sendable, Hashable {
+enum LogoutStep: Sendable {
     /// Load this URL in a browser to log out at the MVPD; it ends at the redirect URL.
     case interactive(URL)
     /// The viewer must also sign out at the partner (system) level: Apple's TV Provider

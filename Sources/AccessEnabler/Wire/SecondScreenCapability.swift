@@ -29,7 +29,7 @@ protocol SecondScreenCapability: Sendable {
 }
 
 /// What follows the creation of a second-screen authentication session on the TV.
-enum SecondScreenStep: Sendable, Hashable {
+enum SecondScreenStep: Sendable {
     /// Show `code`; it (and its session) is valid until `expires`, when the server says.
     case code(String, expires: Date?)
     /// Nothing to show: the service provider already holds an authentication for `mvpdID`
@@ -38,7 +38,7 @@ enum SecondScreenStep: Sendable, Hashable {
 }
 
 /// What a companion app learns about a typed code (`GET /sessions/{code}`).
-struct ActivationSessionInfo: Sendable, Hashable {
+struct ActivationSessionInfo: Sendable {
     /// The MVPD the TV preselected, if it did.
     var mvpdID: String?
     /// When the code expires, when the server says.

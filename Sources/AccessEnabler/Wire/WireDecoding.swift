@@ -16,7 +16,7 @@ enum WireDecoding {
 }
 
 /// Epoch milliseconds sent either as a JSON number or as a JSON string.
-struct EpochMilliseconds: Decodable, Sendable, Hashable {
+struct EpochMilliseconds: Decodable, Sendable, Equatable {
     var value: Int64
     var date: Date { Date(epochMilliseconds: value) }
 
@@ -37,7 +37,7 @@ struct EpochMilliseconds: Decodable, Sendable, Hashable {
 }
 
 /// A string that must be present and non-empty.
-struct NonEmptyString: Decodable, Sendable, Hashable {
+struct NonEmptyString: Decodable, Sendable {
     var value: String
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -11,7 +11,7 @@ protocol WebLoginSession: AnyObject {
 }
 
 /// What a session is asked to load and how it ends.
-struct WebLoginRequest: Sendable, Hashable {
+struct WebLoginRequest: Sendable {
     var url: URL
     var callback: WebLoginCallback
     var prefersEphemeralWebBrowserSession: Bool

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a VideoSubscriberAccount metadata request answered, reduced to values: everything the
 /// Apple binding decides is decided here, on every platform, from these.
-struct TVProviderMetadata: Sendable, Hashable {
+struct TVProviderMetadata: Sendable {
     /// Apple's `VSErrorDomain`.
     static let errorDomain = "VSErrorDomain"
     /// The channel identifier Adobe's integration uses for the metadata request (the SAML issuer).

@@ -1,6 +1,6 @@
 /// What the Apple binding asks VideoSubscriberAccount for, as values: the `VSAccountMetadataRequest`
 /// of a status read or of an exchange, decided here on every platform.
-struct TVProviderMetadataRequest: Sendable, Hashable {
+struct TVProviderMetadataRequest: Sendable {
     /// The SAML issuer Adobe's integration names.
     var channelIdentifier = TVProviderMetadata.channelIdentifier
     var includesAccountProviderIdentifier = true

@@ -3,7 +3,7 @@ import Foundation
 /// One Keychain query as the SDK composes it: a generic-password item of `service`, one
 /// `account` (a record key) or all of them. ``KeychainItems`` turns it into Security's
 /// dictionary; tests compare it as a value.
-struct KeychainQuery: Sendable, Hashable {
+struct KeychainQuery: Sendable, Equatable {
     /// How many items a search may return.
     enum Limit: Sendable, Hashable { case one, all }
     /// What a search returns.
@@ -20,13 +20,13 @@ struct KeychainQuery: Sendable, Hashable {
 }
 
 /// What a search found: the account of each item, or the data of one.
-struct KeychainItem: Sendable, Hashable {
+struct KeychainItem: Sendable {
     var account: String?
     var data: Data?
 }
 
 /// The result of a search: Security's status and the items when it is success.
-struct KeychainSearch: Sendable, Hashable {
+struct KeychainSearch: Sendable {
     var status: Int32
     var items: [KeychainItem] = []
 }

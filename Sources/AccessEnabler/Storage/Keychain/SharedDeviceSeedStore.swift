@@ -18,7 +18,7 @@ import Foundation
 ///   switching device IDs for a passing reason.
 struct SharedDeviceSeedStore: Sendable {
     /// What the access group gave.
-    enum Outcome: Sendable, Hashable {
+    enum Outcome: Sendable, Equatable {
         /// The seed every app of the group uses.
         case shared(String)
         /// The Keychain refused the group (`errSecMissingEntitlement`). `lasting`: the platform

@@ -45,7 +45,7 @@ final class FakeKeychain: KeychainItems {
     }
 
     /// A call as the store made it.
-    enum Call: Sendable, Hashable {
+    enum Call: Sendable, Equatable {
         case copy(KeychainQuery)
         case add(KeychainQuery, thisDeviceAfterFirstUnlock: Bool)
         case update(KeychainQuery)
