@@ -26,7 +26,7 @@ public struct Authentication: Sendable, Hashable {
 }
 
 /// The result of ``AccessEnabler/checkAuthentication()``.
-public enum AuthenticationStatus: Sendable, Hashable {
+public enum AuthenticationStatus: Sendable, Equatable {
     /// A valid authentication exists.
     case authenticated(Authentication)
     /// No valid authentication; the error says why (missing, expired, not configured, storage).

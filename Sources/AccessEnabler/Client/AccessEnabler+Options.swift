@@ -2,7 +2,7 @@ import Foundation
 
 extension AccessEnabler {
     /// Values attached to every later request (the legacy `setOptions:` dictionary, typed).
-    public struct Options: Sendable, Hashable {
+    public struct Options: Sendable, Equatable {
         /// A value the server may use to select configuration (`applicationProfile`). Sent on
         /// REST API v1 only: REST API v2 has no parameter for it (a debug log line says so).
         public var applicationProfile: String?

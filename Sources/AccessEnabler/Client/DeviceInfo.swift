@@ -14,7 +14,7 @@ import Darwin
 /// Set ``AccessEnabler/Options/deviceInfo`` to replace it entirely (Adobe merges nothing):
 /// supply as many keys as you can — at least `model`, `version`, `osName`, `osVersion` and
 /// `connectionType`.
-public struct DeviceInfo: Sendable, Hashable {
+public struct DeviceInfo: Sendable, Equatable {
     /// Every key of the JSON object.
     public var fields: [String: JSONValue]
 

@@ -14,7 +14,7 @@ import Foundation
 /// ``deadline``; when retries are exhausted the last failure is returned to the caller with its
 /// action (`retry`, `retry-after` with ``AccessEnablerError/retryAfter``). Waits use
 /// ``AccessEnabler/Configuration/clock``.
-public struct RetryPolicy: Sendable, Hashable {
+public struct RetryPolicy: Sendable, Equatable {
     /// Attempts per call, the first included (1 disables retries).
     public var maxAttempts: Int
     /// The wait before the first retry; each later wait doubles, up to ``maximumBackoff``.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Something the SDK reports outside the result of a call: what the legacy SDK sent through
 /// `sendTrackingData` and its status callbacks.
-public enum EntitlementEvent: Sendable, Hashable {
+public enum EntitlementEvent: Sendable, Equatable {
     /// The requestor configuration was loaded (or reloaded).
     case configurationLoaded(RequestorConfiguration)
     /// An authentication check happened (`checkAuthentication` or `authenticate`).
@@ -32,7 +32,7 @@ public enum EntitlementEvent: Sendable, Hashable {
     case partnerSingleSignOn(PartnerSingleSignOnEvent)
 
     /// The details of an authentication check.
-    public struct AuthenticationCheck: Sendable, Hashable {
+    public struct AuthenticationCheck: Sendable, Equatable {
         /// Whether the viewer is authenticated.
         public var isAuthenticated: Bool
         /// The MVPD, when authenticated.
@@ -51,7 +51,7 @@ public enum EntitlementEvent: Sendable, Hashable {
     }
 
     /// The details of an authorization request.
-    public struct AuthorizationCheck: Sendable, Hashable {
+    public struct AuthorizationCheck: Sendable, Equatable {
         /// The resource.
         public var resource: String
         /// Whether a media token was issued.
@@ -79,7 +79,7 @@ public enum EntitlementEvent: Sendable, Hashable {
     }
 
     /// How unreadable storage was recovered.
-    public struct StorageRecovery: Sendable, Hashable {
+    public struct StorageRecovery: Sendable, Equatable {
         /// Where the unreadable data was moved, when it was a file.
         public var movedTo: URL?
         /// Why it could not be read (no secret content).

@@ -2,7 +2,7 @@
 ///
 /// The same facts are emitted as events for observers; the outcome belongs to the caller, so two
 /// flows running at once never read each other's results.
-public struct LogoutOutcome: Sendable, Hashable {
+public struct LogoutOutcome: Sendable, Equatable {
     /// The MVPDs whose profiles came from Apple's TV Provider, in the server's order: guide the
     /// viewer to the system's TV Provider settings to sign out there too (each was also emitted as
     /// ``EntitlementEvent/partnerLogoutRequired(mvpdID:)``).

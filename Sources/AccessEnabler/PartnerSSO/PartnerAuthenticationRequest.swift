@@ -1,5 +1,5 @@
 /// Adobe's partner authentication request, for the framework to pass to the MVPD.
-public struct PartnerAuthenticationRequest: Sendable, Hashable {
+public struct PartnerAuthenticationRequest: Sendable, Equatable {
     /// The protocol of the request (`saml`, the only one Adobe uses today).
     public var type: String
     /// The request itself as Adobe sent it (on Apple platforms the metadata request's

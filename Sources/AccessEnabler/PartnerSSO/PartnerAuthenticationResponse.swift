@@ -1,5 +1,5 @@
 /// The framework's answer to a ``PartnerAuthenticationRequest``.
-public struct PartnerAuthenticationResponse: Sendable, Hashable {
+public struct PartnerAuthenticationResponse: Sendable, Equatable {
     /// The partner's response as the framework returned it (on Apple platforms the SAML of
     /// `samlAttributeQueryResponse`); the SDK removes line breaks and encodes it for Adobe.
     public var response: String

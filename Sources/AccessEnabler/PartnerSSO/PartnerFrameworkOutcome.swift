@@ -1,5 +1,5 @@
 /// What a ``PartnerFramework`` call ended with.
-public indirect enum PartnerFrameworkOutcome<Value: Sendable & Hashable>: Sendable, Hashable {
+public indirect enum PartnerFrameworkOutcome<Value: Sendable & Equatable>: Sendable, Equatable {
     /// The framework answered.
     case completed(Value)
     /// The viewer dismissed the framework's picker or login.

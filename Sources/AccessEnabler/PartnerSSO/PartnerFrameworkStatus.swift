@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a partner framework says about the viewer: the `AP-Partner-Framework-Status` payload.
-public struct PartnerFrameworkStatus: Sendable, Hashable {
+public struct PartnerFrameworkStatus: Sendable, Equatable {
     /// Whether the viewer lets the app read their TV provider subscription.
     public enum AccessStatus: String, Sendable, Hashable, CaseIterable {
         /// The viewer allowed it.
@@ -15,7 +15,7 @@ public struct PartnerFrameworkStatus: Sendable, Hashable {
     }
 
     /// An error the framework reported, passed on to Adobe as it was.
-    public struct FrameworkError: Sendable, Hashable {
+    public struct FrameworkError: Sendable, Equatable {
         /// The framework's error code.
         public var code: String
         /// The framework's description.

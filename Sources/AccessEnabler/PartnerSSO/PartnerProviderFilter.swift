@@ -1,6 +1,6 @@
 /// Which MVPDs the partner's picker offers (the legacy `TV_PROVIDERS` and
 /// `FEATURED_TV_PROVIDERS` filter keys).
-public struct PartnerProviderFilter: Sendable, Hashable {
+public struct PartnerProviderFilter: Sendable, Equatable {
     /// The MVPD IDs to offer, in order; MVPDs without single sign-on are left out.
     public var providers: [String]
     /// The MVPD IDs to feature; only those also in ``providers`` count.

@@ -1,5 +1,5 @@
 /// What ``PartnerFramework/status(for:)`` is asked for.
-public struct PartnerStatusRequest: Sendable, Hashable {
+public struct PartnerStatusRequest: Sendable, Equatable {
     /// The framework's identifiers (the configuration's `platformMappingId`) of the providers
     /// the app offers, in the order to show them.
     public var supportedProviderIDs: [String]

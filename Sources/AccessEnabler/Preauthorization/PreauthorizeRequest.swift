@@ -1,6 +1,6 @@
 /// A request for preauthorization decisions on one or more resources (for UI hints such as lock
 /// icons; playback still needs ``AccessEnabler/authorize(resource:data:)``).
-public struct PreauthorizeRequest: Sendable, Hashable {
+public struct PreauthorizeRequest: Sendable, Equatable {
     /// The resource IDs (or media RSS fragments agreed with the MVPD), in the order decisions are
     /// wanted. Duplicates are collapsed.
     public var resources: [String]

@@ -1,5 +1,5 @@
 /// The decisions for a ``PreauthorizeRequest``: one per distinct resource, in request order.
-public struct PreauthorizeResponse: Sendable, Hashable {
+public struct PreauthorizeResponse: Sendable, Equatable {
     /// Set when the whole call failed (then `decisions` is empty).
     public var status: Status?
     /// One decision per distinct requested resource, in request order.

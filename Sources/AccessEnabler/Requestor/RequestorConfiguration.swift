@@ -1,7 +1,7 @@
 import Foundation
 
 /// The requestor's configuration, merged from every service provider that answered.
-public struct RequestorConfiguration: Sendable, Hashable {
+public struct RequestorConfiguration: Sendable, Equatable {
     /// The requestor (programmer / channel) ID.
     public var requestorID: String
     /// The requestor's display name, when a service provider sent one.
@@ -41,7 +41,7 @@ public struct RequestorConfiguration: Sendable, Hashable {
 }
 
 /// A service provider whose configuration could not be fetched.
-public struct ServiceProviderFailure: Sendable, Hashable {
+public struct ServiceProviderFailure: Sendable, Equatable {
     /// The service provider.
     public var serviceProvider: URL
     /// Why it failed.

@@ -73,7 +73,7 @@ public struct TokenStorageChangeMarker: Sendable, Hashable {
 }
 
 /// One change ``TokenStorage/applyChanges(_:ifRecord:satisfies:before:)`` applies.
-public enum TokenStorageChange: Sendable, Hashable {
+public enum TokenStorageChange: Sendable, Equatable {
     /// Stores the data under the key, replacing any previous record.
     case write(Data, forKey: String)
     /// Removes the record under the key, if there is one.
@@ -114,7 +114,7 @@ public struct TokenStorageCorruption: Error, Sendable, Hashable, CustomStringCon
 }
 
 /// What to check when the store is opened (the legacy `IntegrityCheckType`).
-public enum StorageIntegrityCheck: Sendable, Hashable {
+public enum StorageIntegrityCheck: Sendable, Equatable {
     /// Check nothing (the legacy default).
     case none
     /// Verify that storage works (a write/read round trip) and that every record decodes; clear

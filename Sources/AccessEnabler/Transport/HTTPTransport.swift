@@ -32,9 +32,9 @@ public struct HTTPTransportMethod: RawRepresentable, Hashable, Sendable, CustomS
 }
 
 /// An ordered list of HTTP header fields with case-insensitive lookup.
-public struct HTTPTransportHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HTTPTransportHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
-    public struct Field: Sendable, Hashable {
+    public struct Field: Sendable, Equatable {
         /// The field name, as given.
         public var name: String
         /// The field value.
@@ -88,7 +88,7 @@ public struct HTTPTransportHeaders: Sendable, Hashable, Sequence, ExpressibleByD
 }
 
 /// An HTTP request as the SDK builds it.
-public struct HTTPTransportRequest: Sendable, Hashable {
+public struct HTTPTransportRequest: Sendable, Equatable {
     /// The method.
     public var method: HTTPTransportMethod
     /// The absolute URL, query included.
@@ -150,7 +150,7 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 /// An HTTP response as a transport received it.
-public struct HTTPTransportResponse: Sendable, Hashable {
+public struct HTTPTransportResponse: Sendable, Equatable {
     /// The status code, for example 200.
     public var status: Int
     /// The header fields.

@@ -12,16 +12,15 @@ final class RequestContextMemo {
     /// Where the computed device info's `connectionType` comes from.
     let connectionMonitor: any ConnectionTypeMonitor
     let redirectURL: URL
-    private var last: (key: Key, context: RequestContext)?
-
-    /// Everything a context is made from besides the fixed hardware and OS keys.
-    private struct Key: Equatable {
-        var requestorID: String
-        var deviceID: String
-        var options: AccessEnabler.Options
-        /// Only for the computed device info: an app's own replaces it whole.
-        var connectionType: String?
-    }
+    // The last context and what it was made from besides the fixed hardware and OS keys, as
+    // fields of their own: a key struct, inside an optional tuple, had value witnesses compiled for
+    // it alone.
+    private var lastRequestorID = ""
+    private var lastDeviceID = ""
+    private var lastOptions = AccessEnabler.Options()
+    /// Only for the computed device info: an app's own replaces it whole.
+    private var lastConnectionType: String?
+    private var lastContext: RequestContext?
 
     init(defaultDeviceInfo: DeviceInfo, connectionMonitor: any ConnectionTypeMonitor, redirectURL: URL) {
         self.defaultDeviceInfo = defaultDeviceInfo
@@ -32,17 +31,22 @@ final class RequestContextMemo {
     /// The context of a call for `requestorID` from `deviceID` with `options`: the last one when
     /// nothing it was made from changed.
     func context(requestorID: String, deviceID: String, options: AccessEnabler.Options) -> RequestContext {
-        let key = Key(
-            requestorID: requestorID, deviceID: deviceID, options: options,
-            connectionType: options.deviceInfo == nil ? connectionMonitor.connectionType : nil)
-        if let last, last.key == key { return last.context }
+        let connectionType = options.deviceInfo == nil ? connectionMonitor.connectionType : nil
+        if let lastContext, lastRequestorID == requestorID, lastDeviceID == deviceID, lastOptions == options,
+            lastConnectionType == connectionType
+        {
+            return lastContext
+        }
         let deviceInfo = RequestContext.deviceInfoHeader(
             requestorID: requestorID, options: options, defaultDeviceInfo: defaultDeviceInfo,
-            connectionType: key.connectionType)
+            connectionType: connectionType)
         let context = RequestContext(
             requestorID: requestorID, deviceID: deviceID, options: options, redirectURL: redirectURL,
             deviceInfoHeader: deviceInfo)
-        last = (key, context)
+        (lastRequestorID, lastDeviceID, lastOptions, lastConnectionType) = (
+            requestorID, deviceID, options, connectionType
+        )
+        lastContext = context
         return context
     }
 }

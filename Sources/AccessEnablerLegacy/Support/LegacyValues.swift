@@ -73,9 +73,9 @@ enum LegacyValues {
 /// `handleSVC` (Boolean), `device_info` (Base64 JSON); others are ignored, as the legacy SDK did.
 /// A value that cannot be read (a `device_info` that is not Base64 JSON, a dictionary where text
 /// belongs) changes nothing.
-struct LegacyOptionsUpdate: Sendable, Hashable {
+struct LegacyOptionsUpdate: Sendable, Equatable {
     /// A change to one option: a new value, or back to none.
-    enum Change<Value: Sendable & Hashable>: Sendable, Hashable {
+    enum Change<Value: Sendable & Equatable>: Sendable, Equatable {
         case set(Value)
         case remove
 

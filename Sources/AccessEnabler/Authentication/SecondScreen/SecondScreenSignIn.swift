@@ -27,7 +27,7 @@ import Foundation
 /// ```
 public struct SecondScreenSignIn: AsyncSequence, Sendable {
     /// What the TV screen shows.
-    public indirect enum State: Sendable, Hashable {
+    public indirect enum State: Sendable, Equatable {
         /// Show this code (with its activation URL and QR code) until the sign-in ends.
         case showCode(ActivationCode)
         /// The viewer is signed in (without a code when already signed in, or when the service

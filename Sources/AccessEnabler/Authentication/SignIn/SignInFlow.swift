@@ -25,7 +25,7 @@ import Foundation
 /// ```
 public struct SignInFlow: AsyncSequence, Sendable {
     /// What the sign-in is doing, or how it ended.
-    public indirect enum State: Sendable, Hashable {
+    public indirect enum State: Sendable, Equatable {
         /// The flow has started: the provider is being chosen.
         case choosingProvider
         /// The TV Provider (the ``AccessEnabler/Configuration/partnerFramework``) is asked to

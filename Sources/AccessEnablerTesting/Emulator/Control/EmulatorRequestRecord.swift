@@ -2,7 +2,7 @@ import AccessEnabler
 import Foundation
 
 /// One request the emulator received, with the status it answered.
-public struct EmulatorRequestRecord: Sendable, Hashable, Codable {
+public struct EmulatorRequestRecord: Sendable, Equatable, Codable {
     /// One query parameter, decoded.
     public struct QueryItem: Sendable, Hashable, Codable {
         /// The decoded name.
