@@ -88,6 +88,7 @@ extension TokenCache {
         }
     }
 
+    @inline(__always)  // Its one caller's body: no async function of its own (docs/performance.md)
     private func discardLoadedAccessToken(_ rejected: String, for origin: String, before deadline: TokenStorageDeadline)
         async -> AccessTokenRecord?
     {
@@ -126,6 +127,7 @@ extension TokenCache {
         }
     }
 
+    @inline(__always)  // Its one caller's body: no async function of its own (docs/performance.md)
     private func discardLoadedClient(
         _ rejectedClientID: String, for origin: String, before deadline: TokenStorageDeadline
     )

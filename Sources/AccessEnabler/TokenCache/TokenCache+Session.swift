@@ -57,6 +57,7 @@ extension TokenCache {
         }
     }
 
+    @inline(__always)  // Its one caller's body: no async function of its own (docs/performance.md)
     private func replaceLoadedAuthentication(
         _ expected: CachedSession?, with record: AuthenticationRecord, for requestor: String,
         ifGeneration expectedGeneration: UInt64, before deadline: TokenStorageDeadline
@@ -139,6 +140,7 @@ extension TokenCache {
         }
     }
 
+    @inline(__always)  // Its one caller's body: no async function of its own (docs/performance.md)
     private func updateLoadedAuthentication(
         _ updated: AuthenticationRecord, for requestor: String, ifSession session: CachedSession,
         before deadline: TokenStorageDeadline
@@ -183,6 +185,7 @@ extension TokenCache {
         }
     }
 
+    @inline(__always)  // Its one caller's body: no async function of its own (docs/performance.md)
     private func removeLoadedAuthentication(
         _ session: CachedSession, for requestor: String, before deadline: TokenStorageDeadline
     ) async -> Bool {
