@@ -6,7 +6,8 @@ import Foundation
 /// It ends signed in, or in the basic flow with the reason (each documented fallback also
 /// reported as ``EntitlementEvent/partnerSingleSignOn(_:)``) and, when the viewer chose an MVPD
 /// in the partner's picker, that MVPD. Its steps run on the ``AccessEnabler`` they are given.
-struct PartnerSignIn: Sendable {
+/// A class of `let`s, handed unchanged through those steps: their async frames copy one reference.
+final class PartnerSignIn: Sendable {
     let framework: any PartnerFramework
     let partnerSignOn: any PartnerSignOnCapability
     /// The configuration the MVPDs come from.

@@ -273,11 +273,16 @@ enum ConfigurationLoader {
     }
 }
 
-/// A configuration as one `setRequestor` obtained it.
-struct LoadedConfiguration: Sendable {
-    var configuration: RequestorConfiguration
+/// A configuration as one `setRequestor` obtained it. A class of `let`s: the shared load hands it
+/// to each caller unchanged, and its generic code copies one reference instead of the fields.
+final class LoadedConfiguration: Sendable {
+    let configuration: RequestorConfiguration
     /// When the service providers sent it.
-    var fetched: Date
+    let fetched: Date
     /// Whether it came from storage (nothing new to store or reconcile).
-    var fromStorage: Bool
+    let fromStorage: Bool
+
+    init(configuration: RequestorConfiguration, fetched: Date, fromStorage: Bool) {
+        (self.configuration, self.fetched, self.fromStorage) = (configuration, fetched, fromStorage)
+    }
 }
