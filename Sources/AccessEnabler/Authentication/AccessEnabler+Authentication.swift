@@ -93,6 +93,7 @@ extension AccessEnabler {
 
     /// Reports a check the token cache answered.
     func emitCachedCheck(_ status: AuthenticationStatus) {
+        guard hub.isObserved else { return }
         hub.emit(
             .authenticationChecked(
                 .init(

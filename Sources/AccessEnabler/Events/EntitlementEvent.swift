@@ -2,7 +2,7 @@ import Foundation
 
 /// Something the SDK reports outside the result of a call: what the legacy SDK sent through
 /// `sendTrackingData` and its status callbacks.
-public enum EntitlementEvent: Sendable, Equatable {
+public indirect enum EntitlementEvent: Sendable, Equatable {
     /// The requestor configuration was loaded (or reloaded).
     case configurationLoaded(RequestorConfiguration)
     /// An authentication check happened (`checkAuthentication` or `authenticate`).

@@ -19,6 +19,13 @@ final class EventHub: Sendable {
         return stream
     }
 
+    /// Whether any subscriber would receive an event emitted now: the calls made many times a
+    /// second (``AccessEnabler/checkAuthentication()``) build their event only then, since an
+    /// event is one allocation (its cases are boxed: docs/performance.md).
+    var isObserved: Bool {
+        continuations.withLock { !$0.isEmpty }
+    }
+
     /// Delivers `event` to every subscriber.
     func emit(_ event: EntitlementEvent) {
         let current = continuations.withLock { Array($0.values) }

@@ -3,7 +3,7 @@ import Foundation
 /// A JSON value: what user metadata and other free-form server data decode to.
 ///
 /// Used instead of `Any` so that every value the SDK hands out is `Sendable` and comparable.
-public enum JSONValue: Sendable, Hashable {
+public indirect enum JSONValue: Sendable, Hashable {
     /// A string.
     case string(String)
     /// A number.

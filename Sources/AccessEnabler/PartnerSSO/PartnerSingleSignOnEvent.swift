@@ -1,6 +1,6 @@
 /// How an attempt at partner single sign-on (Apple's TV Provider) ended, reported as
 /// ``EntitlementEvent/partnerSingleSignOn(_:)``.
-public enum PartnerSingleSignOnEvent: Sendable, Equatable {
+public indirect enum PartnerSingleSignOnEvent: Sendable, Equatable {
     /// The viewer was signed in through the partner with `mvpdID`, without a browser.
     case signedIn(mvpdID: String)
     /// The viewer dismissed the partner's picker or login; the attempt ends with
@@ -10,7 +10,7 @@ public enum PartnerSingleSignOnEvent: Sendable, Equatable {
     case fellBack(FallbackReason)
 
     /// Why single sign-on was not used.
-    public enum FallbackReason: Sendable, Equatable {
+    public indirect enum FallbackReason: Sendable, Equatable {
         /// No MVPD of the configuration is enabled for the partner.
         case noPartnerProviders
         /// The viewer's permission is not granted (denied, restricted or not determined).

@@ -148,7 +148,7 @@ enum ConfigurationLoader {
 
     /// One configuration call's outcome, as `configurations(from:context:backend:clock:timeout:log:)`
     /// collects them.
-    private enum ConfigurationOutcome: Sendable {
+    private indirect enum ConfigurationOutcome: Sendable {
         case answered(ServiceProviderConfiguration)
         case failed(index: Int, AccessEnablerError)
         case deadline

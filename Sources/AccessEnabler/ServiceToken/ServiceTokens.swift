@@ -8,7 +8,7 @@ import Foundation
 /// or allocation per request for them, and neither does a given token.
 final class ServiceTokens: Sendable {
     /// Where the token comes from.
-    enum Origin: Sendable {
+    indirect enum Origin: Sendable {
         /// No token is sent.
         case none
         /// The app's provider, asked when the SDK holds no usable token.

@@ -73,7 +73,7 @@ public struct TokenStorageChangeMarker: Sendable, Hashable {
 }
 
 /// One change ``TokenStorage/applyChanges(_:ifRecord:satisfies:before:)`` applies.
-public enum TokenStorageChange: Sendable, Equatable {
+public indirect enum TokenStorageChange: Sendable, Equatable {
     /// Stores the data under the key, replacing any previous record.
     case write(Data, forKey: String)
     /// Removes the record under the key, if there is one.

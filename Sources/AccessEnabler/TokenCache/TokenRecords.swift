@@ -223,7 +223,7 @@ struct CachedDecision: Sendable {
 
 /// Where a record lives in a ``TokenStorage``. The raw value is the key on disk; it must stay
 /// byte-identical across releases so that existing stores keep loading.
-enum StorageKey: Hashable, Sendable, RawRepresentable {
+indirect enum StorageKey: Hashable, Sendable, RawRepresentable {
     case device
     case client(origin: String)
     case accessToken(origin: String)

@@ -79,16 +79,21 @@ protocol EntitlementBackend: Sendable {
 }
 
 /// The configuration one service provider returned.
-struct ServiceProviderConfiguration: Sendable {
-    var serviceProvider: ServiceProvider
-    var requestorID: String
-    var name: String?
-    var domains: [String]
-    var mvpds: [MVPD]
+final class ServiceProviderConfiguration: Sendable {
+    let serviceProvider: ServiceProvider
+    let requestorID: String
+    let name: String?
+    let domains: [String]
+    let mvpds: [MVPD]
+
+    init(serviceProvider: ServiceProvider, requestorID: String, name: String?, domains: [String], mvpds: [MVPD]) {
+        (self.serviceProvider, self.requestorID, self.name) = (serviceProvider, requestorID, name)
+        (self.domains, self.mvpds) = (domains, mvpds)
+    }
 }
 
 /// What follows the start of an authentication.
-enum AuthenticationStep: Sendable {
+indirect enum AuthenticationStep: Sendable {
     /// Load this URL in a browser; the flow ends at the redirect URL. `codeExpires` is when the
     /// authentication session (and polling for its result) ends, when the server says.
     case interactive(URL, codeExpires: Date?)
@@ -97,7 +102,7 @@ enum AuthenticationStep: Sendable {
 }
 
 /// What finishes the logout of one removed profile.
-enum LogoutStep: Sendable {
+indirect enum LogoutStep: Sendable {
     /// Load this URL in a browser to log out at the MVPD; it ends at the redirect URL.
     case interactive(URL)
     /// The viewer must also sign out at the partner (system) level: Apple's TV Provider
@@ -108,9 +113,13 @@ enum LogoutStep: Sendable {
 }
 
 /// An authorization, with the media token when the protocol issues one at once.
-struct AuthorizationGrant: Sendable {
-    var authorization: AuthorizationRecord
-    var mediaToken: MediaToken?
+final class AuthorizationGrant: Sendable {
+    let authorization: AuthorizationRecord
+    let mediaToken: MediaToken?
+
+    init(authorization: AuthorizationRecord, mediaToken: MediaToken?) {
+        (self.authorization, self.mediaToken) = (authorization, mediaToken)
+    }
 }
 
 extension EntitlementBackend {

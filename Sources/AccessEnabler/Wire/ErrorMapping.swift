@@ -100,16 +100,16 @@ enum ErrorMapping {
     }
 
     /// Any body shape the servers use for errors; every field optional and leniently typed.
-    struct ErrorBody: Decodable {
-        var status: Int?
-        var code: String?
-        var message: String?
-        var details: String?
-        var helpUrl: String?
-        var trace: String?
-        var action: String?
+    final class ErrorBody: Decodable {
+        let status: Int?
+        let code: String?
+        let message: String?
+        let details: String?
+        let helpUrl: String?
+        let trace: String?
+        let action: String?
         /// The OAuth error of the DCR endpoints (`invalid_client`, …).
-        var error: String?
+        let error: String?
 
         init(from decoder: any Decoder) throws {
             let body = try decoder.container(keyedBy: JSONKey.self)
@@ -117,6 +117,8 @@ enum ErrorMapping {
                 status = number
             } else if let text = try? body.decode(String.self, forKey: "status") {
                 status = Int(text)
+            } else {
+                status = nil
             }
             code = try? body.decode(String.self, forKey: "code")
             message = try? body.decode(String.self, forKey: "message")

@@ -20,7 +20,7 @@ protocol PartnerSignOnCapability: Sendable {
 
 /// What follows `POST /sessions/sso/{partner}` ("Retrieve partner authentication request":
 /// https://experienceleague.adobe.com/en/docs/pass/authentication/integration-guide-programmers/rest-apis/rest-api-v2/rest-api-v2-apis/rest-api-v2-partner-single-sign-on-apis/rest-api-v2-partner-single-sign-on-apis-retrieve-partner-authentication-request).
-enum PartnerSessionStep: Sendable {
+indirect enum PartnerSessionStep: Sendable {
     /// `partner_profile`: hand this request to the partner framework.
     case partnerProfile(PartnerAuthenticationRequest)
     /// `authorize`: the service provider already has a profile for `mvpdID`.

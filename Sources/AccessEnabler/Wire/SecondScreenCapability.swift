@@ -29,7 +29,7 @@ protocol SecondScreenCapability: Sendable {
 }
 
 /// What follows the creation of a second-screen authentication session on the TV.
-enum SecondScreenStep: Sendable {
+indirect enum SecondScreenStep: Sendable {
     /// Show `code`; it (and its session) is valid until `expires`, when the server says.
     case code(String, expires: Date?)
     /// Nothing to show: the service provider already holds an authentication for `mvpdID`

@@ -5,12 +5,17 @@ import Foundation
 /// `invalid_client` → register again once and retry once). A call whose page lists
 /// `AD-Service-Token` carries the app's service token, when it gives one; a refused token
 /// (a 400 `invalid_header_service_token`, this SDK's name for the refusal: Adobe names no code) is
-/// asked for again once and the request sent again once.
-struct WireClient: Sendable {
+/// asked for again once and the request sent again once. A class of `let`s, made once per
+/// instance: each call's async frames copy one reference instead of its fields.
+final class WireClient: Sendable {
     let caller: HTTPCaller
     let tokens: AccessTokenProvider
     /// The app's service tokens.
     let serviceTokens: ServiceTokens
+
+    init(caller: HTTPCaller, tokens: AccessTokenProvider, serviceTokens: ServiceTokens) {
+        (self.caller, self.tokens, self.serviceTokens) = (caller, tokens, serviceTokens)
+    }
 
     var log: Log { caller.log }
 
@@ -94,13 +99,14 @@ struct WireClient: Sendable {
 /// `requestTimeout` and by what is left of the call's ``RetryPolicy/deadline``, on the injected
 /// clock: a server that trickles its body a byte at a time cannot keep a call waiting longer.
 /// Bodies larger than `maximumResponseBytes` are refused (the transport stops reading them).
-struct HTTPCaller: Sendable {
+/// A class of `let`s, as ``WireClient`` is.
+final class HTTPCaller: Sendable {
     let transport: any HTTPTransport
     let log: Log
     let clock: any AccessEnablerClock
     let retryPolicy: RetryPolicy
-    var requestTimeout: Duration = .seconds(30)
-    var maximumResponseBytes: Int = HTTPTransportRequest.defaultMaximumResponseBytes
+    let requestTimeout: Duration
+    let maximumResponseBytes: Int
     /// `transport`, when it bounds an exchange by itself (looked up once, not per request).
     private let timeLimitedTransport: (any TimeLimitedTransport)?
 

@@ -128,7 +128,7 @@ extension SignInFlow {
     /// lets: every step of the flow is handed it unchanged.
     final class Plan: Sendable {
         /// What follows the provider choice.
-        enum Kind: Sendable {
+        indirect enum Kind: Sendable {
             /// The MVPD's login page in `presenter`'s browser, then the profile.
             case browser(presenter: any AuthenticationPresenter)
             /// A code the TV shows, then the profile once the viewer has signed in elsewhere.

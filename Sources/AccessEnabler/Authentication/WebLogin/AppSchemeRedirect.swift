@@ -4,7 +4,7 @@ import Foundation
 /// scheme with the software statement, and the app registers it in its `Info.plist` URL types.
 enum AppSchemeRedirect {
     /// Where a Safari page ends.
-    enum Choice: Equatable {
+    indirect enum Choice: Equatable {
         /// On this URL of the app's scheme.
         case url(URL)
         /// On the configured redirect URL: not an app (a tool, a test), or a presenter that

@@ -3,7 +3,7 @@ import Foundation
 /// How a web authentication session recognises the end of a login or logout flow, decided from
 /// the app's redirect URL: its custom scheme (`adbe.<id>://…`, `adobepass://ios.app`), or an
 /// `https` host and path where the OS can match one (iOS 17.4, macOS 14.4, visionOS 1.1).
-enum WebLoginCallback: Sendable, Equatable {
+indirect enum WebLoginCallback: Sendable, Equatable {
     /// Any URL with this scheme ends the session; the SDK then checks host and path.
     case customScheme(String)
     /// A URL with this host and path ends the session (Associated Domains required).

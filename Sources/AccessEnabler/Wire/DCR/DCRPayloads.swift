@@ -13,12 +13,12 @@ struct RegistrationRequestBody: Encodable {
 }
 
 /// `POST /o/client/register` success body (only what the SDK needs is required).
-struct RegistrationResponseBody: Decodable {
-    var client_id: NonEmptyString
-    var client_secret: NonEmptyString
-    var client_id_issued_at: Double?
+final class RegistrationResponseBody: Decodable {
+    let client_id: NonEmptyString
+    let client_secret: NonEmptyString
+    let client_id_issued_at: Double?
     /// Read leniently: the credentials work without it.
-    var redirect_uris: [String]?
+    let redirect_uris: [String]?
 
     init(from decoder: any Decoder) throws {
         let body = try decoder.container(keyedBy: JSONKey.self)

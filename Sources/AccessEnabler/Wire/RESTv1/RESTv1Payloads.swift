@@ -120,13 +120,13 @@ struct AuthorizationBody: Decodable {
 }
 
 /// Z2 short media token body.
-struct MediaTokenBody: Decodable {
-    var resource: String?
-    var serializedToken: NonEmptyString
-    var expires: EpochMilliseconds
-    var userId: String?
-    var mvpdId: String?
-    var requestor: String?
+final class MediaTokenBody: Decodable {
+    let resource: String?
+    let serializedToken: NonEmptyString
+    let expires: EpochMilliseconds
+    let userId: String?
+    let mvpdId: String?
+    let requestor: String?
 
     init(from decoder: any Decoder) throws {
         let body = try decoder.container(keyedBy: JSONKey.self)

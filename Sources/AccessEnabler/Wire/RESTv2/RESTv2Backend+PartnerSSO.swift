@@ -64,11 +64,11 @@ extension RESTv2Backend {
 }
 
 /// `POST /sessions/sso/{partner}` body.
-struct PartnerSessionBody: Decodable {
-    var actionName: String
-    var reasonType: String?
-    var mvpd: String?
-    var authenticationRequest: Request?
+final class PartnerSessionBody: Decodable {
+    let actionName: String
+    let reasonType: String?
+    let mvpd: String?
+    let authenticationRequest: Request?
 
     init(from decoder: any Decoder) throws {
         let body = try decoder.container(keyedBy: JSONKey.self)
@@ -78,10 +78,10 @@ struct PartnerSessionBody: Decodable {
         authenticationRequest = try body.decodeIfPresent(Request.self, forKey: "authenticationRequest")
     }
 
-    struct Request: Decodable {
-        var type: String?
-        var request: String
-        var attributesNames: [String]?
+    final class Request: Decodable {
+        let type: String?
+        let request: String
+        let attributesNames: [String]?
 
         init(from decoder: any Decoder) throws {
             let body = try decoder.container(keyedBy: JSONKey.self)

@@ -4,15 +4,15 @@ import Foundation
 // milliseconds, as strings (sessions) or numbers (profiles, decisions).
 
 /// `POST /sessions` and `POST /sessions/{code}` body.
-struct SessionBody: Decodable {
-    var actionName: String
-    var actionType: String?
-    var reasonType: String?
-    var url: String?
-    var code: String?
-    var mvpd: String?
+final class SessionBody: Decodable {
+    let actionName: String
+    let actionType: String?
+    let reasonType: String?
+    let url: String?
+    let code: String?
+    let mvpd: String?
     /// When the authentication code (and the session) expires.
-    var notAfter: EpochMilliseconds?
+    let notAfter: EpochMilliseconds?
 
     init(from decoder: any Decoder) throws {
         let body = try decoder.container(keyedBy: JSONKey.self)
@@ -35,12 +35,12 @@ struct ProfilesBody: Decodable {
         profiles = try body.decode([String: Profile].self, forKey: "profiles")
     }
 
-    struct Profile: Decodable {
-        var notBefore: EpochMilliseconds?
-        var notAfter: EpochMilliseconds
-        var issuer: String?
-        var type: String?
-        var attributes: [String: Attribute]?
+    final class Profile: Decodable {
+        let notBefore: EpochMilliseconds?
+        let notAfter: EpochMilliseconds
+        let issuer: String?
+        let type: String?
+        let attributes: [String: Attribute]?
 
         init(from decoder: any Decoder) throws {
             let body = try decoder.container(keyedBy: JSONKey.self)
