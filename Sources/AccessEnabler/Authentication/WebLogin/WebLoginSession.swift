@@ -11,10 +11,15 @@ protocol WebLoginSession: AnyObject {
 }
 
 /// What a session is asked to load and how it ends.
-struct WebLoginRequest: Sendable {
-    var url: URL
-    var callback: WebLoginCallback
-    var prefersEphemeralWebBrowserSession: Bool
+final class WebLoginRequest: Sendable {
+    let url: URL
+    let callback: WebLoginCallback
+    let prefersEphemeralWebBrowserSession: Bool
+
+    init(url: URL, callback: WebLoginCallback, prefersEphemeralWebBrowserSession: Bool) {
+        (self.url, self.callback) = (url, callback)
+        self.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
+    }
 }
 
 /// Makes a session that calls `completion` (from any thread) with the URL the flow ended at or
