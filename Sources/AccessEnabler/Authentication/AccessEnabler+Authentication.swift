@@ -93,7 +93,6 @@ extension AccessEnabler {
 
     /// Reports a check the token cache answered.
     func emitCachedCheck(_ status: AuthenticationStatus) {
-        guard hub.isObserved else { return }
         hub.emit(
             .authenticationChecked(
                 .init(

@@ -19,15 +19,23 @@ final class EventHub: Sendable {
         return stream
     }
 
-    /// Whether any subscriber would receive an event emitted now: the calls made many times a
-    /// second (``AccessEnabler/checkAuthentication()``) build their event only then, since an
-    /// event is one allocation (its cases are boxed: docs/performance.md).
-    var isObserved: Bool {
+    /// Delivers `event` to every subscriber, building it only when there is one: an event is an
+    /// allocation (its cases are boxed, docs/performance.md), and calls such as
+    /// ``AccessEnabler/checkAuthentication()`` run many times a second with nobody listening.
+    /// Always inlined around the two calls below: left to the optimizer, it was copied whole into
+    /// each of the two dozen call sites with their events (25 KB of an app's code).
+    @inline(__always)
+    func emit(_ event: @autoclosure () -> EntitlementEvent) {
+        if hasSubscribers() { deliver(event()) }
+    }
+
+    @inline(never)
+    private func hasSubscribers() -> Bool {
         continuations.withLock { !$0.isEmpty }
     }
 
-    /// Delivers `event` to every subscriber.
-    func emit(_ event: EntitlementEvent) {
+    @inline(never)
+    private func deliver(_ event: EntitlementEvent) {
         let current = continuations.withLock { Array($0.values) }
         for continuation in current { continuation.yield(event) }
     }

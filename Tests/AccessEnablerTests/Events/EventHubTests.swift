@@ -3,17 +3,32 @@ import AccessEnablerTesting
 import Foundation
 import Testing
 
-/// The event hub tells whether anyone listens, and the checks that build their event only for a
-/// listener still report to one.
+/// The event hub builds an event only when a stream would receive it, and the calls that emit
+/// often still report to a subscriber.
 @Suite(.timeLimit(.minutes(5))) struct EventHubTests {
-    @Test func aHubIsObservedWhileAStreamIsConsumed() async {
+    @Test func anEventIsBuiltOnlyWhileAStreamIsConsumed() async {
         let hub = EventHub()
-        #expect(!hub.isObserved, "a new hub has no subscriber")
+        let built = LockedValue(0)
+        func event() -> EntitlementEvent {
+            built.withLock { $0 += 1 }
+            return .loggedOut
+        }
+        hub.emit(event())
+        #expect(built.withLock { $0 } == 0, "nobody listens: nothing is built")
+
         let stream = hub.makeStream()
-        #expect(hub.isObserved, "a stream subscribes when it is made")
+        hub.emit(event())
+        #expect(built.withLock { $0 } == 1, "built once for the subscriber")
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == .loggedOut)
+
         let consumer = Task { for await _ in stream {} }
         consumer.cancel()
-        await eventually("the cancelled subscriber to leave the hub") { !hub.isObserved }
+        await eventually("the cancelled subscriber to leave the hub, so that emitting builds nothing") {
+            let before = built.withLock { $0 }
+            hub.emit(event())
+            return built.withLock { $0 } == before
+        }
     }
 
     @Test func aCachedCheckReachesASubscriber() async throws {
