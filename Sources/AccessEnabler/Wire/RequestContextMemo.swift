@@ -12,15 +12,11 @@ final class RequestContextMemo {
     /// Where the computed device info's `connectionType` comes from.
     let connectionMonitor: any ConnectionTypeMonitor
     let redirectURL: URL
-    // The last context and what it was made from besides the fixed hardware and OS keys, as
-    // fields of their own: a key struct, inside an optional tuple, had value witnesses compiled for
-    // it alone.
-    private var lastRequestorID = ""
-    private var lastDeviceID = ""
-    private var lastOptions = AccessEnabler.Options()
-    /// Only for the computed device info: an app's own replaces it whole.
-    private var lastConnectionType: String?
+    /// The last context; its requestor, device ID and options are what it was made from.
     private var lastContext: RequestContext?
+    /// The connection type the last context's computed device info carries (nil when the app
+    /// gave its own device info, which replaces the computed one whole).
+    private var lastConnectionType: String?
 
     init(defaultDeviceInfo: DeviceInfo, connectionMonitor: any ConnectionTypeMonitor, redirectURL: URL) {
         self.defaultDeviceInfo = defaultDeviceInfo
@@ -32,8 +28,8 @@ final class RequestContextMemo {
     /// nothing it was made from changed.
     func context(requestorID: String, deviceID: String, options: AccessEnabler.Options) -> RequestContext {
         let connectionType = options.deviceInfo == nil ? connectionMonitor.connectionType : nil
-        if let lastContext, lastRequestorID == requestorID, lastDeviceID == deviceID, lastOptions == options,
-            lastConnectionType == connectionType
+        if let lastContext, lastContext.requestorID == requestorID, lastContext.deviceID == deviceID,
+            lastContext.options == options, lastConnectionType == connectionType
         {
             return lastContext
         }
@@ -43,9 +39,7 @@ final class RequestContextMemo {
         let context = RequestContext(
             requestorID: requestorID, deviceID: deviceID, options: options, redirectURL: redirectURL,
             deviceInfoHeader: deviceInfo)
-        (lastRequestorID, lastDeviceID, lastOptions, lastConnectionType) = (
-            requestorID, deviceID, options, connectionType
-        )
+        lastConnectionType = connectionType
         lastContext = context
         return context
     }
