@@ -8,6 +8,11 @@ import Foundation
 /// so nothing is allocated for them). A cache miss that spanned the start of another operation is
 /// stale and looks again; an operation abandoned by every caller is started anew for whoever
 /// still waits.
+///
+/// An operation stays the one in flight after its work ends, until the first of its callers is
+/// back on the owner's isolation and forgets it: a caller that comes in between joins it and gets
+/// its outcome. An owner that caches the value only once a caller has it back (not in `fetch`)
+/// would otherwise miss both the operation and the cache in that gap and start a second one.
 enum SingleFlight {
     /// The value: joined, cached or fetched, once for all concurrent callers.
     ///
@@ -29,15 +34,28 @@ enum SingleFlight {
         cached: () async throws -> Value?,
         fetch: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        // The operation in flight, unless it finished or every caller abandoned it.
+        // The operation in flight, unless every caller abandoned it. One whose work ended is
+        // still joined: nobody has its outcome back yet (whoever does forgets it first).
         func running() -> SharedOperation<Value>? {
-            guard let operation = inFlight(), !operation.isFinished, !operation.isAbandoned else { return nil }
+            guard let operation = inFlight(), !operation.isAbandoned else { return nil }
             return operation
+        }
+        // Waits for `operation`, then forgets it once it has ended (a caller's own cancellation
+        // leaves it to the others).
+        func outcome(of operation: SharedOperation<Value>) async throws -> Value {
+            do {
+                let value = try await operation.value()
+                if inFlight() === operation { setInFlight(nil) }
+                return value
+            } catch {
+                if inFlight() === operation, operation.isFinished { setInFlight(nil) }
+                throw error
+            }
         }
         while true {
             if let operation = running() {
                 do {
-                    return try await operation.value()
+                    return try await outcome(of: operation)
                 } catch is SharedOperation<Value>.Abandoned {
                     continue
                 }
@@ -49,14 +67,9 @@ enum SingleFlight {
             setInFlight(operation)
             didStart()
             do {
-                let value = try await operation.value()
-                if inFlight() === operation { setInFlight(nil) }
-                return value
+                return try await outcome(of: operation)
             } catch is SharedOperation<Value>.Abandoned {
                 continue
-            } catch {
-                if inFlight() === operation, operation.isFinished { setInFlight(nil) }
-                throw error
             }
         }
     }
