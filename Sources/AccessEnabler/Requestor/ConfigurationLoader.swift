@@ -192,6 +192,7 @@ enum ConfigurationLoader {
                     if let index = providers.firstIndex(of: answer.serviceProvider) { pending[index] = false }
                 case .failed(let index, let error):
                     guard index >= 0, pending[index] else { continue }
+                    log.debug("configuration: \(providers[index].origin) failed (\(error.code))")
                     failed[index] = error
                     pending[index] = false
                 case .deadline:
