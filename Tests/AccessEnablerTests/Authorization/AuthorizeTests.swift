@@ -1,4 +1,4 @@
-import AccessEnabler
+@testable import AccessEnabler
 import AccessEnablerTesting
 import Foundation
 import Testing
@@ -117,9 +117,14 @@ import Testing
         try await harness.signIn()
         let gate = EmulatorGate()
         await harness.emulator.inject(.hold(gate), on: .authorize)
+        // The patient caller starts the request and the impatient one joins it (cancelled while it
+        // was the only caller, the request would be abandoned and started again).
         let patient = Task { try await harness.enabler.authorize(resource: "movies") }
-        let impatient = Task { try await harness.enabler.authorize(resource: "movies") }
         try await harness.emulator.waitForRequests(to: .authorize, count: 1)
+        let impatient = Task { try await harness.enabler.authorize(resource: "movies") }
+        await eventually("the impatient caller joined the request") {
+            await harness.enabler.sharedRequests.authorizations.values.first?.waiterCount == 2
+        }
         impatient.cancel()
         // The gate is still closed: returning proves the waiter did not wait for the request.
         await #expect(throws: CancellationError.self) { try await impatient.value(awaiting: "the cancelled authorize") }

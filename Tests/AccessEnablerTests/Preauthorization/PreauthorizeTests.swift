@@ -134,7 +134,9 @@ import Testing
         await emulator.inject(.hold(gate), on: backend.preauthorizeRoute, times: nil)
         let ids = (0..<40).map { "show-\($0)" }
         let asking = Task { try await harness.enabler.preauthorize(PreauthorizeRequest(resources: ids)) }
-        await eventually { gate.waiting >= 3 }
+        // A request's time limit starts beside it and can reach the clock after the request
+        // reaches the gate.
+        await eventually { gate.waiting >= 3 && clock.pendingTimeLimits >= 3 }
         #expect(gate.waiting == 3)
         #expect(clock.pendingTimeLimits == 3, "only the chunks sent are timed")
         gate.open()

@@ -1,4 +1,4 @@
-import AccessEnabler
+@testable import AccessEnabler
 import AccessEnablerTesting
 import Foundation
 import Testing
@@ -127,9 +127,14 @@ import Testing
         harness.clock.advance(by: .seconds(601))
         let gate = EmulatorGate()
         await harness.emulator.inject(.hold(gate), on: .token)
-        let impatient = Task { try await harness.enabler.authorize(resource: "news") }
+        // The patient caller starts the renewal and the impatient one joins it: cancelled while it
+        // was the only caller, the renewal would be abandoned, and rightly started again.
         let patient = Task { try await harness.enabler.authorize(resource: "sports") }
         try await harness.emulator.waitForRequests(to: .token, count: 2)
+        let impatient = Task { try await harness.enabler.authorize(resource: "news") }
+        await eventually("the impatient caller joined the renewal") {
+            await harness.enabler.tokens.renewals.values.first?.waiterCount == 2
+        }
         impatient.cancel()
         await #expect(throws: CancellationError.self) { try await impatient.value(awaiting: "the cancelled caller") }
         gate.open()

@@ -182,7 +182,15 @@ func driving<T: Sendable>(
         #expect(await harness.emulator.requests(to: .register).count == 1)
         await harness.emulator.inject(.html(status: 503), on: .token)
         let enabler = harness.enabler
-        _ = try await driving(harness.clock) { try await enabler.setRequestor("REF") }
+        // Not `driving`: the configuration's deadline sleeps beside the token call's backoff, and
+        // a driver would keep advancing past it while the configuration request is on its way.
+        let configuring = Task { try await enabler.setRequestor("REF") }
+        await eventually("the token call's backoff") {
+            harness.logLines.all.contains { $0.message.contains("retrying in") }
+        }
+        await eventually("the backoff and the configuration deadline asleep") { harness.clock.pendingSleeps == 2 }
+        harness.clock.advance(by: RetryPolicy.default.initialBackoff)
+        _ = try await configuring.value(awaiting: "the configuration after the retried token call")
         #expect(await harness.emulator.requests(to: .token).map(\.responseStatus) == [503, 201])
     }
 

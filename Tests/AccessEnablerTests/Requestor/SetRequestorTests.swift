@@ -113,14 +113,20 @@ import Testing
         await slow.inject(.hold(gate), on: backend.configurationRoute)
         await failing.inject(.html(status: 503), on: backend.configurationRoute)
 
-        let configuration = Self.configuration(backend, clock, serving: slow, fast, failing)
+        var configuration = Self.configuration(backend, clock, serving: slow, fast, failing)
+        let logLines = LogRecorder()
+        configuration.logHandler = { logLines.append($0) }
         let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
         let providers = [slow.baseURL, fast.baseURL, failing.baseURL]
         let loading = Task { try await enabler.setRequestor("REF", serviceProviders: providers) }
 
         // The slow provider is held; the others answer meanwhile, so the calls run concurrently.
+        // The SDK has taken the fast answer in before the slow one is let go: the first answer in
+        // binds an MVPD both list.
         try await slow.waitForRequests(to: backend.configurationRoute, count: 1)
-        await fast.waitForAnswer(on: backend.configurationRoute)
+        await eventually("the fast answer taken in") {
+            logLines.all.contains { $0.message.contains("fast.pass-emulator.test answered") }
+        }
         await failing.waitForAnswer(on: backend.configurationRoute)
         gate.open()
         let merged = try await loading.value(awaiting: "the MVPD list load")

@@ -15,7 +15,8 @@ actor AccessTokenProvider {
     private let clock: any AccessEnablerClock
     private let caller: HTTPCaller
     private var log: Log { caller.log }
-    private var renewals: [String: SharedOperation<AccessTokenRecord>] = [:]
+    /// The renewal in flight per service provider origin (read by tests that cancel one caller).
+    private(set) var renewals: [String: SharedOperation<AccessTokenRecord>] = [:]
     /// Renewals started, so a token lookup that spanned the start of one looks again.
     private var renewalsStarted = 0
 
