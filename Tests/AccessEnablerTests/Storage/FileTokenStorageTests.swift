@@ -495,7 +495,11 @@ import Darwin
         #expect(holder >= 0)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
-        let harness = Harness(storage: FileTokenStorage(url: url, lockTimeout: .milliseconds(20)))
+        // The configuration's deadline beyond what `driving` advances: it sleeps beside the storage
+        // waits, and a configuration request slow in real time must not be cut off.
+        let harness = Harness(storage: FileTokenStorage(url: url, lockTimeout: .milliseconds(20))) {
+            $0.configurationTimeout = .seconds(2 * 86_400)
+        }
         // The waits are on the SDK's (test) clock: `driving` moves it while something waits.
         let error = await #expect(throws: AccessEnablerError.self) {
             try await driving(harness.clock) { try await harness.configure() }
