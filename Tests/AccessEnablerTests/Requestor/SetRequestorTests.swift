@@ -5,9 +5,10 @@ import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct SetRequestorTests {
     /// A configuration for `backend` on `clock` whose transport serves `emulators` (several
-    /// service providers), with an empty store and no retries.
+    /// service providers), with an empty store and no retries, logging to `logLines` if given.
     static func configuration(
-        _ backend: AccessEnabler.Backend, _ clock: TestClock, serving emulators: PassEmulator...
+        _ backend: AccessEnabler.Backend, _ clock: TestClock, logLines: LogRecorder? = nil,
+        serving emulators: PassEmulator...
     ) -> AccessEnabler.Configuration {
         var configuration = AccessEnabler.Configuration()
         configuration.backend = backend
@@ -15,7 +16,21 @@ import Testing
         configuration.transport = PassEmulatorTransport(emulators)
         configuration.storage = InMemoryTokenStorage()
         configuration.clock = clock
+        if let logLines { configuration.logHandler = { logLines.append($0) } }
         return configuration
+    }
+
+    /// Waits until the SDK has taken in `emulator`'s configuration outcome, as it logs it
+    /// (`answered`, or `failed (<code>)`): the emulator having sent it is not enough, since an
+    /// outcome still on its way when the deadline passes counts as late.
+    static func takenIn(
+        _ emulator: PassEmulator, _ outcome: String = "answered", logLines: LogRecorder,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let line = "configuration: \(emulator.baseURL.absoluteString) \(outcome)"
+        await eventually("the SDK took in \(line)", sourceLocation: sourceLocation) {
+            logLines.all.contains { $0.message.hasSuffix(line) }
+        }
     }
 
     @Test(arguments: allBackends)
@@ -113,9 +128,8 @@ import Testing
         await slow.inject(.hold(gate), on: backend.configurationRoute)
         await failing.inject(.html(status: 503), on: backend.configurationRoute)
 
-        var configuration = Self.configuration(backend, clock, serving: slow, fast, failing)
         let logLines = LogRecorder()
-        configuration.logHandler = { logLines.append($0) }
+        let configuration = Self.configuration(backend, clock, logLines: logLines, serving: slow, fast, failing)
         let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
         let providers = [slow.baseURL, fast.baseURL, failing.baseURL]
         let loading = Task { try await enabler.setRequestor("REF", serviceProviders: providers) }
@@ -124,9 +138,7 @@ import Testing
         // The SDK has taken the fast answer in before the slow one is let go: the first answer in
         // binds an MVPD both list.
         try await slow.waitForRequests(to: backend.configurationRoute, count: 1)
-        await eventually("the fast answer taken in") {
-            logLines.all.contains { $0.message.contains("fast.pass-emulator.test answered") }
-        }
+        await Self.takenIn(fast, logLines: logLines)
         await failing.waitForAnswer(on: backend.configurationRoute)
         gate.open()
         let merged = try await loading.value(awaiting: "the MVPD list load")
@@ -157,15 +169,14 @@ import Testing
         let stuck = PassEmulator(baseURL: URL(string: "https://stuck.pass-emulator.test")!, clock: clock)
         let gate = EmulatorGate()
         await stuck.inject(.hold(gate), on: backend.configurationRoute)
-        var configuration = Self.configuration(backend, clock, serving: fast, stuck)
-        configuration.configurationTimeout = .seconds(10)
         let logLines = LogRecorder()
-        configuration.logHandler = { logLines.append($0) }
+        var configuration = Self.configuration(backend, clock, logLines: logLines, serving: fast, stuck)
+        configuration.configurationTimeout = .seconds(10)
         let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
         let loading = Task { try await enabler.setRequestor("REF", serviceProviders: [fast.baseURL, stuck.baseURL]) }
         try await stuck.waitForRequests(to: backend.configurationRoute, count: 1)
         // The SDK has taken the fast answer in, and waits for the stuck one until the deadline.
-        await eventually { logLines.all.contains { $0.message.contains("fast.pass-emulator.test answered") } }
+        await Self.takenIn(fast, logLines: logLines)
         await eventually { clock.pendingSleeps > 0 }
         clock.advance(by: .seconds(10))
         let merged = try await loading.value(awaiting: "the MVPD list load")
@@ -186,23 +197,16 @@ import Testing
         let gate = EmulatorGate()
         await stuck.inject(.hold(gate), on: backend.configurationRoute)
         await failing.inject(.html(status: 503), on: backend.configurationRoute)
-        var configuration = Self.configuration(backend, clock, serving: stuck, failing, fast)
-        configuration.configurationTimeout = .seconds(10)
         let logLines = LogRecorder()
-        configuration.logHandler = { logLines.append($0) }
+        var configuration = Self.configuration(backend, clock, logLines: logLines, serving: stuck, failing, fast)
+        configuration.configurationTimeout = .seconds(10)
         let enabler = AccessEnabler(softwareStatement: Harness.softwareStatement, configuration: configuration)
         let loading = Task {
             try await enabler.setRequestor("REF", serviceProviders: [stuck.baseURL, failing.baseURL, fast.baseURL])
         }
         try await stuck.waitForRequests(to: backend.configurationRoute, count: 1)
-        // The SDK has taken both answers in (an answer the emulator sent but the SDK has not yet
-        // received when the deadline passes counts as late, as it should).
-        await eventually("the 503 taken in") {
-            logLines.all.contains { $0.message.contains("failing.pass-emulator.test failed (internal_error)") }
-        }
-        await eventually("the fast answer taken in") {
-            logLines.all.contains { $0.message.contains("fast.pass-emulator.test answered") }
-        }
+        await Self.takenIn(failing, "failed (internal_error)", logLines: logLines)
+        await Self.takenIn(fast, logLines: logLines)
         await eventually { clock.pendingSleeps > 0 }
         clock.advance(by: .seconds(10))
         let merged = try await loading.value(awaiting: "the MVPD list load")
